@@ -1,0 +1,22 @@
+/**
+ * Scenario presets: ready-made tenant states, built through the same
+ * services the API uses, so they always satisfy the API's own rules. A
+ * scenario runs once for every fresh (or reset) tenant.
+ */
+import type { Tenant } from '../src/store/tenant.js';
+import { starter } from './starter.js';
+
+export interface Scenario {
+  name: string;
+  description: string;
+  apply(tenant: Tenant): void;
+}
+
+export const SCENARIOS: readonly Scenario[] = [
+  { name: 'empty', description: 'Nothing but the platform accounts every tenant starts with', apply: () => {} },
+  starter,
+];
+
+export function findScenario(name: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}

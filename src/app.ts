@@ -1,0 +1,107 @@
+/**
+ * createApp: the whole HTTP surface, built from its dependencies. No
+ * module-level state, so every test can build a fresh app in one line.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { basicAuth } from './core/auth.js';
+import type { AppEnv, AppRouter } from './core/env.js';
+import { apiError } from './core/errors.js';
+import { errorHandler, notFoundHandler } from './core/http.js';
+import type { Logger } from './core/log.js';
+import { validationHook } from './core/validation.js';
+import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
+import { registerAreas } from './areas/index.js';
+import { registerControl } from './control/control.index.js';
+import { mountDocs } from './docs.js';
+import type { TenantRegistry } from './store/registry.js';
+
+export interface AppDeps {
+  registry: TenantRegistry;
+  log: Logger;
+}
+
+/** JSON bodies above this size are refused before they are read. */
+const MAX_JSON_BYTES = 1024 * 1024;
+
+function router(log: Logger): AppRouter {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.onError(errorHandler(log));
+  return app;
+}
+
+const jsonLimit = bodyLimit({
+  maxSize: MAX_JSON_BYTES,
+  onError: () => {
+    throw apiError('PAYLOAD_TOO_LARGE', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes`);
+  },
+});
+
+/** Multipart uploads set their own limits where they are accepted. */
+const jsonSizeLimit: MiddlewareHandler<AppEnv> = (c, next) => ((c.req.header('content-type') ?? '').startsWith('multipart/') ? next() : jsonLimit(c, next));
+
+export interface SandboxApp {
+  app: OpenAPIHono<AppEnv>;
+  /** The OpenAPI 3.1 document, generated from the zod routes on first use. */
+  openApiDocument(): Record<string, unknown>;
+}
+
+export function createApp(deps: AppDeps): SandboxApp {
+  const auth = basicAuth(deps.registry);
+
+  const api = router(deps.log);
+  api.use('*', auth, jsonSizeLimit);
+  api.openAPIRegistry.registerComponent('securitySchemes', 'BasicAuth', {
+    type: 'http',
+    scheme: 'basic',
+    description: 'Client id as the user name, client secret as the password. Each client id is its own isolated tenant.',
+  });
+  registerAreas(api);
+
+  const admin = router(deps.log);
+  admin.use('*', auth, jsonSizeLimit);
+  registerControl(admin, deps.registry);
+
+  const app = router(deps.log);
+  app.route(API_BASE_PATH, api);
+  app.route(ADMIN_BASE_PATH, admin);
+  app.notFound(notFoundHandler(() => app.routes));
+
+  let document: Record<string, unknown> | undefined;
+  const openApiDocument = (): Record<string, unknown> => {
+    document ??= buildDocument(api, admin);
+    return document;
+  };
+  app.get('/openapi.json', (c) => c.json(openApiDocument()));
+  mountDocs(app);
+  app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', admin: ADMIN_BASE_PATH }));
+  return { app, openApiDocument };
+}
+
+function buildDocument(api: AppRouter, admin: AppRouter): Record<string, unknown> {
+  const info = {
+    title: 'paysandbox',
+    version: API_VERSION,
+    description:
+      'A local, stateful sandbox of the payments API. Every client id is an isolated tenant. The Control plane tag documents the sandbox-only endpoints under /__admin.',
+  };
+  const main = api.getOpenAPI31Document({ openapi: '3.1.0', info, servers: [{ url: API_BASE_PATH }], security: [{ BasicAuth: [] }] });
+  const control = admin.getOpenAPI31Document({ openapi: '3.1.0', info });
+  const paths: Record<string, unknown> = { ...main.paths };
+  for (const [path, item] of Object.entries(control.paths ?? {})) paths[`${ADMIN_BASE_PATH}${path}`] = item;
+  const components = main.components ?? {};
+  return {
+    ...main,
+    paths,
+    components: { ...components, schemas: { ...components.schemas, ...control.components?.schemas } },
+    tags: [
+      { name: 'Platform Configuration' },
+      { name: 'Customers' },
+      { name: 'Internal Accounts' },
+      { name: 'External Accounts' },
+      { name: 'Sandbox' },
+      { name: 'Control plane', description: 'Sandbox-only endpoints under /__admin, acting on the calling tenant' },
+    ],
+  };
+}

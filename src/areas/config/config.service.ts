@@ -1,0 +1,78 @@
+/**
+ * Platform configuration: the tenant's global settings, including the
+ * sandbox switches that change outcome rules.
+ */
+import type { IdGenerator } from '../../core/ids.js';
+import { currencyInfo } from '../../core/money.js';
+import { invalidInput, type FieldError } from '../../core/errors.js';
+import type { Tenant } from '../../store/tenant.js';
+import { ensurePlatformAccounts } from '../internal-accounts/internal-accounts.service.js';
+import type { PlatformConfig, PlatformConfigUpdate, PlatformCurrencyConfig } from './config.schemas.js';
+
+/** The UMA domain sandbox customers get addresses on unless the platform sets its own. */
+export const SANDBOX_UMA_DOMAIN = 'sandbox.uma.local';
+
+const DEFAULT_CURRENCIES = ['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC'];
+
+function currencyConfig(code: string): PlatformCurrencyConfig {
+  const decimals = currencyInfo(code)?.decimals ?? 2;
+  return {
+    currencyCode: code,
+    minAmount: 1,
+    // One billion units of the currency, in minor units, capped to stay exact in JSON numbers.
+    maxAmount: Math.min(1_000_000_000 * 10 ** decimals, 100_000_000_000_000),
+    requiredCounterpartyFields: [],
+    enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
+  };
+}
+
+export function defaultConfig(ids: IdGenerator, nowIso: string): PlatformConfig {
+  return {
+    id: ids('PlatformConfig'),
+    umaDomain: SANDBOX_UMA_DOMAIN,
+    supportedCurrencies: DEFAULT_CURRENCIES.map(currencyConfig),
+    isRegulatedFinancialInstitution: false,
+    skipVerificationPaperwork: false,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
+}
+
+export function getConfig(tenant: Tenant): PlatformConfig {
+  return tenant.config;
+}
+
+export function supportedCurrencyCodes(tenant: Tenant): string[] {
+  return tenant.config.supportedCurrencies.map((c) => c.currencyCode);
+}
+
+/** Counterparty requirements (e.g. a travel rule) apply when any supported currency asks for counterparty fields. */
+export function hasCounterpartyRequirements(tenant: Tenant): boolean {
+  return tenant.config.supportedCurrencies.some((c) => c.requiredCounterpartyFields.length > 0);
+}
+
+function checkCurrencies(list: PlatformCurrencyConfig[]): void {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  list.forEach((c, i) => {
+    if (!currencyInfo(c.currencyCode)) errors.push({ field: `supportedCurrencies.${i}.currencyCode`, message: 'Not a currency the sandbox supports' });
+    if (seen.has(c.currencyCode)) errors.push({ field: `supportedCurrencies.${i}.currencyCode`, message: 'Listed twice' });
+    seen.add(c.currencyCode);
+    if (c.minAmount > c.maxAmount) errors.push({ field: `supportedCurrencies.${i}.minAmount`, message: 'Must not exceed maxAmount' });
+  });
+  if (errors.length > 0) throw invalidInput(errors);
+}
+
+export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): PlatformConfig {
+  if (patch.supportedCurrencies) checkCurrencies(patch.supportedCurrencies);
+  const config = tenant.config;
+  if (patch.umaDomain !== undefined) config.umaDomain = patch.umaDomain;
+  if (patch.webhookEndpoint !== undefined) config.webhookEndpoint = patch.webhookEndpoint;
+  if (patch.supportedCurrencies !== undefined) config.supportedCurrencies = patch.supportedCurrencies;
+  if (patch.isRegulatedFinancialInstitution !== undefined) config.isRegulatedFinancialInstitution = patch.isRegulatedFinancialInstitution;
+  if (patch.skipVerificationPaperwork !== undefined) config.skipVerificationPaperwork = patch.skipVerificationPaperwork;
+  config.updatedAt = tenant.clock.nowIso();
+  ensurePlatformAccounts(tenant);
+  tenant.changed();
+  return config;
+}

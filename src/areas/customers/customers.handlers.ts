@@ -1,0 +1,15 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import type { AppEnv } from '../../core/env.js';
+import type * as routes from './customers.routes.js';
+import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service.js';
+
+export const create: RouteHandler<typeof routes.createCustomerRoute, AppEnv> = (c) => c.json(createCustomer(c.var.tenant, c.req.valid('json')), 201);
+
+export const list: RouteHandler<typeof routes.listCustomersRoute, AppEnv> = (c) => c.json(listCustomers(c.var.tenant, c.req.valid('query')), 200);
+
+export const get: RouteHandler<typeof routes.getCustomerRoute, AppEnv> = (c) => c.json(getCustomer(c.var.tenant, c.req.valid('param').customerId), 200);
+
+export const update: RouteHandler<typeof routes.updateCustomerRoute, AppEnv> = (c) =>
+  c.json(updateCustomer(c.var.tenant, c.req.valid('param').customerId, c.req.valid('json')), 200);
+
+export const remove: RouteHandler<typeof routes.deleteCustomerRoute, AppEnv> = (c) => c.json(deleteCustomer(c.var.tenant, c.req.valid('param').customerId), 200);

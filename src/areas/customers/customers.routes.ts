@@ -1,0 +1,55 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { Customer, CustomerCreateRequest, CustomerList, CustomerListQuery, CustomerUpdateRequest } from './customers.schemas.js';
+
+const tags = ['Customers'];
+const CustomerIdParam = z.object({ customerId: z.string().min(1).max(200).openapi({ param: { name: 'customerId', in: 'path' }, example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }) });
+
+export const createCustomerRoute = createRoute({
+  method: 'post',
+  path: '/customers',
+  tags,
+  summary: 'Create a customer',
+  description: 'Creates an individual or business customer and its internal account(s). Every invalid field is reported at once in `details.errors`.',
+  request: { body: jsonBody(CustomerCreateRequest) },
+  responses: { 201: jsonResponse(Customer, 'The new customer'), ...errorResponses(409, 415) },
+});
+
+export const listCustomersRoute = createRoute({
+  method: 'get',
+  path: '/customers',
+  tags,
+  summary: 'List customers',
+  description: 'Newest first, cursor-paginated.',
+  request: { query: CustomerListQuery },
+  responses: { 200: jsonResponse(CustomerList, 'A page of customers'), ...errorResponses() },
+});
+
+export const getCustomerRoute = createRoute({
+  method: 'get',
+  path: '/customers/{customerId}',
+  tags,
+  summary: 'Get a customer',
+  request: { params: CustomerIdParam },
+  responses: { 200: jsonResponse(Customer, 'The customer (deleted ones carry isDeleted: true)'), ...errorResponses(404) },
+});
+
+export const updateCustomerRoute = createRoute({
+  method: 'patch',
+  path: '/customers/{customerId}',
+  tags,
+  summary: 'Update a customer',
+  description: 'Only the fields sent change. `customerType` must be sent and must match the customer.',
+  request: { params: CustomerIdParam, body: jsonBody(CustomerUpdateRequest) },
+  responses: { 200: jsonResponse(Customer, 'The updated customer'), ...errorResponses(404, 409, 410, 415) },
+});
+
+export const deleteCustomerRoute = createRoute({
+  method: 'delete',
+  path: '/customers/{customerId}',
+  tags,
+  summary: 'Delete a customer',
+  description: 'Marks the customer deleted and closes its internal accounts. Deleting twice is 410.',
+  request: { params: CustomerIdParam },
+  responses: { 200: jsonResponse(Customer, 'The deleted customer'), ...errorResponses(404, 410) },
+});

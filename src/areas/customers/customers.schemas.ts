@@ -1,0 +1,167 @@
+import { z } from '@hono/zod-openapi';
+import { Address, CountryCode, CurrencyCode, Email, IsoDate, KnownCurrency, ListQuery, PhoneNumber, Timestamp, listResponse } from '../../core/schemas.js';
+
+export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED']).openapi('KycStatus');
+export const CustomerType = z.enum(['INDIVIDUAL', 'BUSINESS']).openapi('CustomerType');
+export const IdType = z.enum(['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID']);
+
+export const UmaAddress = z
+  .string()
+  .max(255)
+  .regex(/^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]+(:[0-9]{1,5})?$/)
+  .openapi({ example: '$alice@sandbox.uma.local', description: '`$user@domain`' });
+
+const EndUserTermsConsent = z
+  .object({
+    acceptedAt: Timestamp,
+    ipAddress: z.string().min(1).max(45),
+    termsVersion: z.string().min(1).max(64),
+    acceptanceMethod: z.enum(['CHECKBOX', 'CLICK_TO_ACCEPT']),
+  })
+  .openapi('EndUserTermsConsent');
+
+/** Enhanced due diligence fields an individual may carry. */
+const IndividualEdd = {
+  sourceOfFundsCategories: z
+    .array(z.enum(['SALARY', 'SELF_EMPLOYMENT_INCOME', 'INVESTMENT_INCOME', 'PENSION', 'RENTAL_INCOME', 'GIFT', 'INHERITANCE', 'LOAN', 'SAVINGS', 'SALE_OF_ASSETS', 'OTHER']))
+    .optional(),
+  sourceOfFundsOtherDescription: z.string().min(1).max(500).optional(),
+  sourceOfWealthCategories: z
+    .array(z.enum(['SALARY', 'BUSINESS_INCOME', 'INVESTMENTS', 'INHERITANCE', 'PROPERTY_SALE', 'GIFT', 'RETIREMENT', 'SAVINGS', 'OTHER']))
+    .optional(),
+  sourceOfWealthOtherDescription: z.string().min(1).max(500).optional(),
+  purposeOfAccount: z
+    .enum([
+      'CONTRACTOR_PAYOUTS', 'CREATOR_PAYOUTS', 'EMPLOYEE_PAYOUTS', 'MARKETPLACE_SELLER_PAYOUTS', 'SUPPLIER_PAYMENTS', 'CROSS_BORDER_B2B', 'AR_AUTOMATION',
+      'AP_AUTOMATION', 'EMBEDDED_PAYMENTS', 'PLATFORM_FEE_COLLECTION', 'P2P_TRANSFERS', 'CHARITABLE_DONATIONS', 'OTHER',
+    ])
+    .optional(),
+  purposeOfAccountOtherDescription: z.string().min(1).max(500).optional(),
+  expectedMonthlyTransactionCount: z.enum(['COUNT_UNDER_10', 'COUNT_10_TO_100', 'COUNT_100_TO_500', 'COUNT_500_TO_1000', 'COUNT_OVER_1000']).optional(),
+  expectedMonthlyTransactionVolume: z.enum(['VOLUME_UNDER_10K', 'VOLUME_10K_TO_100K', 'VOLUME_100K_TO_1M', 'VOLUME_1M_TO_10M', 'VOLUME_OVER_10M']).optional(),
+  annualIncomeRange: z.enum(['UNDER_50K', 'RANGE_50K_100K', 'RANGE_100K_250K', 'RANGE_250K_1M', 'OVER_1M']).optional(),
+  netWorthRange: z.enum(['UNDER_100K', 'RANGE_100K_500K', 'RANGE_500K_1M', 'RANGE_1M_5M', 'RANGE_5M_25M', 'OVER_25M']).optional(),
+  pepStatus: z.enum(['NONE', 'DOMESTIC', 'FOREIGN', 'HIO', 'FAMILY_OR_ASSOCIATE']).optional(),
+};
+
+/** Fields every customer may carry, on create, update and read. */
+const CommonFields = {
+  currencies: z.array(KnownCurrency).min(1).max(20).optional(),
+  email: Email.optional(),
+  phoneNumber: PhoneNumber.optional(),
+  umaAddress: UmaAddress.optional(),
+  endUserTermsConsent: EndUserTermsConsent.optional(),
+};
+
+const IndividualFields = {
+  fullName: z.string().min(1).max(255).optional(),
+  birthDate: IsoDate.optional(),
+  nationality: CountryCode.optional(),
+  address: Address.optional(),
+  idType: IdType.optional(),
+  identifier: z.string().min(1).max(64).optional(),
+  countryOfIssuance: CountryCode.optional(),
+  ...IndividualEdd,
+};
+
+const BusinessInfoFields = {
+  legalName: z.string().min(1).max(255),
+  doingBusinessAs: z.string().min(1).max(255).optional(),
+  country: CountryCode,
+  registrationNumber: z.string().min(1).max(64).optional(),
+  incorporatedOn: IsoDate,
+  entityType: z
+    .enum(['SOLE_PROPRIETORSHIP', 'PARTNERSHIP', 'LLC', 'CORPORATION', 'S_CORPORATION', 'NON_PROFIT', 'PUBLICLY_LISTED_COMPANY', 'TRUST', 'PRIVATE_FOUNDATION', 'CHARITY', 'OTHER'])
+    .optional(),
+  taxId: z.string().min(1).max(64),
+  countriesOfOperation: z.array(CountryCode).max(250).optional(),
+  businessType: z.string().regex(/^[A-Z_]{2,80}$/).optional(),
+  purposeOfAccount: IndividualEdd.purposeOfAccount,
+  naicsCode: z.string().regex(/^\d{2,6}$/).optional(),
+  primaryContactFirstName: z.string().min(1).max(250).optional(),
+  primaryContactLastName: z.string().min(1).max(250).optional(),
+};
+
+const BusinessInfo = z.object(BusinessInfoFields).openapi('BusinessInfo');
+const BusinessInfoUpdate = z.object(BusinessInfoFields).partial().openapi('BusinessInfoUpdate');
+
+/** `identifier` must look like an SSN when idType says it is one; checked even when other fields fail. */
+const SSN = /^\d{3}-\d{2}-\d{4}$/;
+const ssnShape: [(v: { idType?: unknown; identifier?: unknown }) => boolean, z.core.$ZodCustomParams] = [
+  (v) => !(v.idType === 'SSN' && typeof v.identifier === 'string' && !SSN.test(v.identifier)),
+  { when: () => true, path: ['identifier'], message: 'An SSN has the form ###-##-####', params: { constraint: { format: 'us-ssn', pattern: SSN.source } } },
+];
+
+const CreateBase = {
+  platformCustomerId: z.string().min(1).max(255).optional(),
+  region: CountryCode.optional(),
+  ...CommonFields,
+};
+
+export const IndividualCustomerCreate = z
+  .object({ customerType: z.literal('INDIVIDUAL'), ...CreateBase, ...IndividualFields })
+  .refine(...ssnShape)
+  .openapi('IndividualCustomerCreateRequest');
+
+export const BusinessCustomerCreate = z
+  .object({ customerType: z.literal('BUSINESS'), ...CreateBase, address: Address.optional(), businessInfo: BusinessInfo })
+  .openapi('BusinessCustomerCreateRequest');
+
+export const CustomerCreateRequest = z.discriminatedUnion('customerType', [IndividualCustomerCreate, BusinessCustomerCreate]).openapi('CustomerCreateRequest');
+
+export const IndividualCustomerUpdate = z
+  .object({ customerType: z.literal('INDIVIDUAL'), ...CommonFields, ...IndividualFields })
+  .refine(...ssnShape)
+  .openapi('IndividualCustomerUpdateRequest');
+
+export const BusinessCustomerUpdate = z
+  .object({ customerType: z.literal('BUSINESS'), ...CommonFields, address: Address.optional(), businessInfo: BusinessInfoUpdate.optional() })
+  .openapi('BusinessCustomerUpdateRequest');
+
+export const CustomerUpdateRequest = z.discriminatedUnion('customerType', [IndividualCustomerUpdate, BusinessCustomerUpdate]).openapi('CustomerUpdateRequest');
+
+const ReadBase = {
+  id: z.string().openapi({ example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }),
+  platformCustomerId: z.string(),
+  region: CountryCode.optional(),
+  currencies: z.array(z.string()).optional(),
+  email: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  umaAddress: z.string(),
+  endUserTermsConsent: EndUserTermsConsent.optional(),
+  isDeleted: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+};
+
+export const IndividualCustomer = z
+  .object({ ...ReadBase, customerType: z.literal('INDIVIDUAL'), kycStatus: KycStatus, ...IndividualFields })
+  .openapi('IndividualCustomer');
+
+export const BusinessCustomer = z
+  .object({ ...ReadBase, customerType: z.literal('BUSINESS'), kybStatus: KycStatus, address: Address.optional(), businessInfo: BusinessInfo })
+  .openapi('BusinessCustomer');
+
+export const Customer = z.discriminatedUnion('customerType', [IndividualCustomer, BusinessCustomer]).openapi('Customer');
+
+export const CustomerListQuery = ListQuery.extend({
+  platformCustomerId: z.string().min(1).max(255).optional(),
+  customerType: CustomerType.optional(),
+  createdAfter: Timestamp.optional(),
+  createdBefore: Timestamp.optional(),
+  updatedAfter: Timestamp.optional(),
+  updatedBefore: Timestamp.optional(),
+  region: CountryCode.optional(),
+  currency: CurrencyCode.optional(),
+  umaAddress: z.string().min(1).max(255).optional(),
+  isIncludingDeleted: z.enum(['true', 'false']).optional().openapi({ description: 'Include deleted customers (default false)' }),
+});
+
+export const CustomerList = listResponse(Customer, 'CustomerListResponse');
+
+export type Customer = z.infer<typeof Customer>;
+export type IndividualCustomer = z.infer<typeof IndividualCustomer>;
+export type BusinessCustomer = z.infer<typeof BusinessCustomer>;
+export type CustomerCreateRequest = z.infer<typeof CustomerCreateRequest>;
+export type CustomerUpdateRequest = z.infer<typeof CustomerUpdateRequest>;
+export type CustomerListQuery = z.infer<typeof CustomerListQuery>;

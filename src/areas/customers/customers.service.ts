@@ -1,0 +1,164 @@
+/**
+ * Customers: the platform's end users, individual or business. Each one gets
+ * its internal account(s) when it is created.
+ */
+import { createHash } from 'node:crypto';
+import { apiError, invalidInput, notFound, type FieldError } from '../../core/errors.js';
+import { parseInstant } from '../../core/clock.js';
+import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
+import type { Tenant } from '../../store/tenant.js';
+import { supportedCurrencyCodes } from '../config/config.service.js';
+import { customerAccounts, openInternalAccount, setCustomerAccountsStatus } from '../internal-accounts/internal-accounts.service.js';
+import { initialKybStatus, initialKycStatus } from './verification-status.js';
+import type { Customer, CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } from './customers.schemas.js';
+
+const LIST = 'customers';
+
+export function requireCustomer(tenant: Tenant, id: string): Customer {
+  const customer = tenant.customers.get(id);
+  if (!customer) throw notFound('Customer', id);
+  return customer;
+}
+
+/** A customer that can still act: 404 when unknown, 410 when deleted. */
+export function requireLiveCustomer(tenant: Tenant, id: string): Customer {
+  const customer = requireCustomer(tenant, id);
+  if (customer.isDeleted) throw apiError('CUSTOMER_DELETED', `Customer ${id} has been deleted`);
+  return customer;
+}
+
+function checkCurrencies(tenant: Tenant, currencies: readonly string[] | undefined, errors: FieldError[]): void {
+  if (!currencies) return;
+  const supported = supportedCurrencyCodes(tenant);
+  currencies.forEach((code, i) => {
+    if (!supported.includes(code)) errors.push({ field: `currencies.${i}`, message: 'Not a currency this platform supports', constraint: { enum: supported } });
+  });
+}
+
+function checkUniqueness(tenant: Tenant, self: string | undefined, platformCustomerId: string | undefined, umaAddress: string | undefined): void {
+  if (platformCustomerId !== undefined) {
+    const clash = tenant.customers.byIndex('platformCustomerId', platformCustomerId).find((c) => !c.isDeleted && c.id !== self);
+    if (clash) throw apiError('CONFLICT', `platformCustomerId ${platformCustomerId} is already used by ${clash.id}`, { field: 'platformCustomerId', customerId: clash.id });
+  }
+  if (umaAddress !== undefined) {
+    const clash = tenant.customers.findOne('umaAddress', umaAddress.toLowerCase());
+    if (clash && clash.id !== self) throw apiError('UMA_ADDRESS_EXISTS', `UMA address ${umaAddress} is already taken`, { field: 'umaAddress' });
+  }
+}
+
+function generatedUmaAddress(tenant: Tenant, id: string, name: string | undefined): string {
+  const slug = (name ?? 'customer').toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, 24) || 'customer';
+  const tag = createHash('sha256').update(id).digest('hex').slice(0, 6);
+  return `$${slug}.${tag}@${tenant.config.umaDomain}`;
+}
+
+function uuidOf(id: string): string {
+  return id.slice(id.indexOf(':') + 1);
+}
+
+export function createCustomer(tenant: Tenant, input: CustomerCreateRequest): Customer {
+  const errors: FieldError[] = [];
+  checkCurrencies(tenant, input.currencies, errors);
+  if (errors.length > 0) throw invalidInput(errors);
+  checkUniqueness(tenant, undefined, input.platformCustomerId, input.umaAddress);
+
+  const id = tenant.ids('Customer');
+  const now = tenant.clock.nowIso();
+  const { platformCustomerId, umaAddress, ...fields } = input;
+  const common = {
+    id,
+    customerType: fields.customerType,
+    platformCustomerId: platformCustomerId ?? uuidOf(id),
+    umaAddress: umaAddress ?? generatedUmaAddress(tenant, id, fields.customerType === 'INDIVIDUAL' ? fields.fullName : fields.businessInfo.legalName),
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const customer: Customer =
+    fields.customerType === 'INDIVIDUAL'
+      ? { ...common, ...fields, kycStatus: initialKycStatus(tenant, fields) }
+      : { ...common, ...fields, kybStatus: initialKybStatus(tenant, fields) };
+  tenant.customers.insert(customer);
+  const currencies = input.currencies ?? supportedCurrencyCodes(tenant).slice(0, 1);
+  for (const currency of currencies) openInternalAccount(tenant, { customerId: id }, currency);
+  tenant.changed();
+  return customer;
+}
+
+export function getCustomer(tenant: Tenant, id: string): Customer {
+  return requireCustomer(tenant, id);
+}
+
+export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdateRequest): Customer {
+  const customer = requireLiveCustomer(tenant, id);
+  if (patch.customerType !== customer.customerType) {
+    throw invalidInput([{ field: 'customerType', message: `Customer ${id} is ${customer.customerType}; the type cannot change`, constraint: { enum: [customer.customerType] } }]);
+  }
+  const errors: FieldError[] = [];
+  checkCurrencies(tenant, patch.currencies, errors);
+  if (errors.length > 0) throw invalidInput(errors);
+  checkUniqueness(tenant, id, undefined, patch.umaAddress);
+
+  tenant.customers.update(id, (c) => {
+    const { businessInfo, ...fields } = patch.customerType === 'BUSINESS' ? patch : { ...patch, businessInfo: undefined };
+    Object.assign(c, withoutUndefined(fields));
+    if (businessInfo && c.customerType === 'BUSINESS') Object.assign(c.businessInfo, withoutUndefined(businessInfo));
+    c.updatedAt = tenant.clock.nowIso();
+  });
+  if (patch.currencies) {
+    const held = new Set(customerAccounts(tenant, id).map((a) => a.currency));
+    for (const currency of patch.currencies) if (!held.has(currency)) openInternalAccount(tenant, { customerId: id }, currency);
+  }
+  tenant.changed();
+  return customer;
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Soft delete: the customer stays readable with isDeleted true, its internal accounts close. */
+export function deleteCustomer(tenant: Tenant, id: string): Customer {
+  const customer = requireLiveCustomer(tenant, id);
+  tenant.customers.update(id, (c) => {
+    c.isDeleted = true;
+    c.updatedAt = tenant.clock.nowIso();
+  });
+  setCustomerAccountsStatus(tenant, id, 'CLOSED');
+  tenant.changed();
+  return customer;
+}
+
+export function listCustomers(tenant: Tenant, query: CustomerListQuery): ListResult<Customer> {
+  const beforeSeq = decodeCursor(LIST, query.cursor);
+  const includeDeleted = query.isIncludingDeleted === 'true';
+  const createdAfter = query.createdAfter !== undefined ? parseInstant(query.createdAfter) : undefined;
+  const createdBefore = query.createdBefore !== undefined ? parseInstant(query.createdBefore) : undefined;
+  const updatedAfter = query.updatedAfter !== undefined ? parseInstant(query.updatedAfter) : undefined;
+  const updatedBefore = query.updatedBefore !== undefined ? parseInstant(query.updatedBefore) : undefined;
+
+  // Pick the narrowest index; every other filter is a condition on its records.
+  let index: { index: string; key: string } | undefined;
+  if (query.platformCustomerId !== undefined) index = { index: 'platformCustomerId', key: query.platformCustomerId };
+  else if (query.umaAddress !== undefined) index = { index: 'umaAddress', key: query.umaAddress.toLowerCase() };
+  else if (query.customerType !== undefined) index = { index: 'customerType', key: query.customerType };
+  else if (!includeDeleted) index = { index: 'live', key: 'live' };
+
+  const conditions: Array<(c: Customer) => boolean> = [];
+  if (!includeDeleted && index?.index !== 'live') conditions.push((c) => !c.isDeleted);
+  if (query.customerType !== undefined) conditions.push((c) => c.customerType === query.customerType);
+  if (query.region !== undefined) conditions.push((c) => c.region === query.region);
+  if (query.currency !== undefined) conditions.push((c) => c.currencies?.includes(query.currency!) ?? false);
+  if (createdAfter !== undefined) conditions.push((c) => Date.parse(c.createdAt) >= createdAfter);
+  if (createdBefore !== undefined) conditions.push((c) => Date.parse(c.createdAt) <= createdBefore);
+  if (updatedAfter !== undefined) conditions.push((c) => Date.parse(c.updatedAt) >= updatedAfter);
+  if (updatedBefore !== undefined) conditions.push((c) => Date.parse(c.updatedAt) <= updatedBefore);
+
+  const page = tenant.customers.page({
+    ...index,
+    limit: query.limit,
+    ...(beforeSeq !== undefined ? { beforeSeq } : {}),
+    ...(conditions.length > 0 ? { where: (c: Customer) => conditions.every((f) => f(c)) } : {}),
+  });
+  return toListResult(LIST, page, (c) => c);
+}

@@ -1,0 +1,206 @@
+import { z } from '@hono/zod-openapi';
+import { Address, CountryCode, CurrencyCode, Email, IsoDate, ListQuery, PhoneNumber, Timestamp, listResponse } from '../../core/schemas.js';
+import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, accountTypeSpec, currencyMismatch, type AccountType, type AccountTypeSpec, type FieldRule } from './account-types.js';
+
+export const ExternalAccountStatus = z
+  .enum(['PENDING', 'ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'UNDER_REVIEW', 'INACTIVE'])
+  .openapi('ExternalAccountStatus');
+export const OwnershipType = z.enum(['FIRST_PARTY', 'THIRD_PARTY']).openapi('OwnershipType');
+export const BeneficiaryVerificationStatus = z
+  .enum(['MATCHED', 'PARTIAL_MATCH', 'NOT_MATCHED', 'UNSUPPORTED', 'CHECKED_BY_RECEIVING_FI', 'PENDING'])
+  .openapi('BeneficiaryVerificationStatus');
+
+function fieldSchema(rule: FieldRule) {
+  let schema: z.ZodType;
+  if (rule.enum) {
+    schema = z.enum(rule.enum as [string, ...string[]]);
+  } else {
+    let s = z.string();
+    if (rule.minLength !== undefined) s = s.min(rule.minLength);
+    s = s.max(rule.maxLength ?? 255);
+    if (rule.pattern !== undefined) s = s.regex(new RegExp(rule.pattern));
+    schema = s;
+  }
+  return rule.required ? schema : schema.optional();
+}
+
+function fieldsOf(rules: Readonly<Record<string, FieldRule>>): Record<string, z.ZodType> {
+  return Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, fieldSchema(rule)]));
+}
+
+const BusinessBeneficiary = z
+  .object({
+    beneficiaryType: z.literal('BUSINESS'),
+    legalName: z.string().min(1).max(255),
+    registrationNumber: z.string().min(1).max(64).optional(),
+    taxId: z.string().min(1).max(64).optional(),
+    email: Email.optional(),
+    phoneNumber: PhoneNumber.optional(),
+    countryOfResidence: CountryCode.optional(),
+    address: Address.optional(),
+  })
+  .openapi('BusinessBeneficiary');
+
+const bankIndividualFields = {
+  beneficiaryType: z.literal('INDIVIDUAL'),
+  fullName: z.string().min(1).max(255),
+  birthDate: IsoDate.optional(),
+  nationality: CountryCode.optional(),
+  email: Email.optional(),
+  phoneNumber: PhoneNumber.optional(),
+  countryOfResidence: CountryCode.optional(),
+  address: Address.optional(),
+};
+
+function individualBeneficiary(spec: AccountTypeSpec) {
+  const base: Record<string, z.ZodType> =
+    spec.family === 'WALLET'
+      ? { beneficiaryType: z.literal('INDIVIDUAL'), fullName: z.string().min(1).max(255), countryOfResidence: CountryCode.optional() }
+      : { ...bankIndividualFields, ...fieldsOf(spec.individualExtra ?? {}) };
+  for (const name of spec.individualRequired) {
+    const field = base[name];
+    if (field instanceof z.ZodOptional) base[name] = field.unwrap() as z.ZodType;
+  }
+  return z.object(base);
+}
+
+function beneficiarySchema(spec: AccountTypeSpec) {
+  return z.discriminatedUnion('beneficiaryType', [individualBeneficiary(spec), BusinessBeneficiary]);
+}
+
+function componentName(type: string): string {
+  return type
+    .toLowerCase()
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}
+
+function variant(type: AccountType, forRead: boolean) {
+  const spec: AccountTypeSpec = ACCOUNT_TYPES[type];
+  const shape: Record<string, z.ZodType> = { accountType: z.literal(type), ...fieldsOf(spec.fields) };
+  if (spec.beneficiary !== 'NONE') {
+    const beneficiary = beneficiarySchema(spec);
+    shape.beneficiary = spec.beneficiary === 'REQUIRED' ? beneficiary : beneficiary.optional();
+  }
+  if (forRead) shape.paymentRails = z.array(z.string());
+  let schema = z.object(shape);
+  const optionalIdentifiers = spec.identifiers.filter((f) => !spec.fields[f]?.required);
+  if (!forRead && optionalIdentifiers.length === spec.identifiers.length) {
+    const alternatives = spec.identifiers;
+    schema = schema.refine((info) => alternatives.some((f) => typeof info[f] === 'string' && info[f] !== ''), {
+      when: () => true,
+      path: [alternatives[0]!],
+      message: `Provide at least one of: ${alternatives.join(', ')}`,
+    });
+  }
+  return schema.openapi(`${componentName(type)}${forRead ? 'Info' : 'CreateInfo'}`);
+}
+
+type Variant = ReturnType<typeof variant>;
+
+function unionOf(forRead: boolean) {
+  const variants = ACCOUNT_TYPE_NAMES.map((type) => variant(type, forRead)) as [Variant, ...Variant[]];
+  return z.discriminatedUnion('accountType', variants);
+}
+
+export const AccountInfoCreate = unionOf(false).openapi('ExternalAccountCreateInfo');
+export const AccountInfoRead = unionOf(true).openapi('ExternalAccountInfo');
+
+export interface Beneficiary {
+  beneficiaryType: 'INDIVIDUAL' | 'BUSINESS';
+  fullName?: string;
+  legalName?: string;
+  [field: string]: unknown;
+}
+
+/** accountInfo as stored: the variant's fields, keyed by name. */
+export type AccountInfo = { accountType: AccountType; beneficiary?: Beneficiary } & Record<string, unknown>;
+
+const createCommon = {
+  currency: CurrencyCode,
+  platformAccountId: z.string().min(1).max(255).optional(),
+  ownershipType: OwnershipType.optional(),
+  accountInfo: AccountInfoCreate,
+};
+
+/** The currency must be one the account type holds; reported with the other field errors. */
+function currencyFitsType(v: { currency?: unknown; accountInfo?: unknown }, ctx: z.RefinementCtx): void {
+  const type = (v.accountInfo as { accountType?: unknown } | undefined)?.accountType;
+  if (typeof type !== 'string' || typeof v.currency !== 'string') return;
+  const why = currencyMismatch(type, v.currency);
+  if (why) ctx.addIssue({ code: 'custom', path: ['currency'], message: why, params: { constraint: { enum: [...(accountTypeSpec(type)?.currencies ?? [])] } } });
+}
+const always = { when: () => true };
+
+export const CustomerExternalAccountCreate = z
+  .object({
+    customerId: z.string().min(1).max(200).optional().openapi({ description: 'Omit to create the account on behalf of the platform' }),
+    defaultUmaDepositAccount: z.boolean().optional(),
+    ...createCommon,
+  })
+  .superRefine(currencyFitsType, always)
+  .openapi('ExternalAccountCreateRequest');
+
+export const PlatformExternalAccountCreate = z.object(createCommon).superRefine(currencyFitsType, always).openapi('PlatformExternalAccountCreateRequest');
+
+export const ExternalAccount = z
+  .object({
+    id: z.string().openapi({ example: 'ExternalAccount:e85dcbd6-dced-4ec4-b756-3c3a9ea3d965' }),
+    customerId: z.string().optional(),
+    status: ExternalAccountStatus,
+    platformAccountId: z.string().optional(),
+    ownershipType: OwnershipType.optional(),
+    currency: z.string(),
+    defaultUmaDepositAccount: z.boolean(),
+    beneficiaryVerificationStatus: BeneficiaryVerificationStatus.optional(),
+    beneficiaryVerifiedData: z.object({ fullName: z.string().optional() }).optional(),
+    accountInfo: AccountInfoRead,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('ExternalAccount');
+
+export const CustomerExternalAccountListQuery = ListQuery.extend({
+  currency: CurrencyCode.optional(),
+  customerId: z.string().min(1).max(200).optional(),
+});
+
+export const PlatformExternalAccountListQuery = ListQuery.extend({ currency: CurrencyCode.optional() });
+
+export const ExternalAccountList = listResponse(ExternalAccount, 'ExternalAccountListResponse');
+
+export const OwnershipChallengeRequest = z.object({ method: z.enum(['WALLET_SIGNATURE', 'LIVENESS']) }).openapi('OwnershipChallengeRequest');
+
+export const OwnershipChallenge = z
+  .discriminatedUnion('method', [
+    z.object({ method: z.literal('WALLET_SIGNATURE'), messageToSign: z.string(), expiresAt: Timestamp }).openapi('WalletSignatureChallenge'),
+    z.object({ method: z.literal('LIVENESS'), verificationLink: z.string(), token: z.string().optional(), expiresAt: Timestamp }).openapi('LivenessChallenge'),
+  ])
+  .openapi('OwnershipChallenge');
+
+export const OwnershipVerifyRequest = z
+  .object({
+    signature: z.string().min(1).max(1024),
+    signatureScheme: z.enum(['bip137', 'electrum']).optional(),
+  })
+  .openapi('OwnershipVerifyRequest');
+
+export interface ExternalAccount {
+  id: string;
+  customerId?: string;
+  status: z.infer<typeof ExternalAccountStatus>;
+  platformAccountId?: string;
+  ownershipType?: z.infer<typeof OwnershipType>;
+  currency: string;
+  defaultUmaDepositAccount: boolean;
+  beneficiaryVerificationStatus?: z.infer<typeof BeneficiaryVerificationStatus>;
+  beneficiaryVerifiedData?: { fullName?: string };
+  accountInfo: AccountInfo;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type OwnershipChallenge = z.infer<typeof OwnershipChallenge>;
+export type CustomerExternalAccountCreate = z.infer<typeof CustomerExternalAccountCreate>;
+export type ExternalAccountStatus = z.infer<typeof ExternalAccountStatus>;

@@ -1,0 +1,44 @@
+/**
+ * Everything the areas contribute to the engine: their routes, their due-job
+ * handlers and what a fresh tenant starts with.
+ */
+import type { AppRouter } from '../core/env.js';
+import type { JobHandlers } from '../store/jobs.js';
+import type { TenantSetup } from '../store/registry.js';
+import { SCHEMA_VERSION } from '../store/tenant.js';
+import { defaultConfig } from './config/config.service.js';
+import { registerConfig } from './config/config.index.js';
+import { registerCustomers } from './customers/customers.index.js';
+import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
+import { LIVENESS_JOB, completeLiveness } from './external-accounts/external-accounts.service.js';
+import { registerInternalAccounts } from './internal-accounts/internal-accounts.index.js';
+import { ensurePlatformAccounts } from './internal-accounts/internal-accounts.service.js';
+import { registerSandbox } from './sandbox/sandbox.index.js';
+
+export function registerAreas(api: AppRouter): void {
+  // Static paths before parameterised ones: /customers/internal-accounts must not match /customers/{customerId}.
+  registerConfig(api);
+  registerInternalAccounts(api);
+  registerExternalAccounts(api);
+  registerCustomers(api);
+  registerSandbox(api);
+}
+
+export const jobHandlers: JobHandlers = new Map([[LIVENESS_JOB, (tenant, job) => completeLiveness(tenant, job.payload)]]);
+
+export const tenantSetup: TenantSetup = {
+  createData: (tenantId, ids, nowIso) => ({
+    schemaVersion: SCHEMA_VERSION,
+    tenantId,
+    secretSha256: null,
+    clock: { clockOffsetMs: 0 },
+    config: defaultConfig(ids, nowIso),
+    customers: {},
+    internalAccounts: {},
+    externalAccounts: {},
+    ledgerEntries: {},
+    ownershipChallenges: {},
+    jobs: {},
+  }),
+  initialise: (tenant) => ensurePlatformAccounts(tenant),
+};

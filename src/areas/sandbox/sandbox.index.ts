@@ -1,0 +1,13 @@
+/**
+ * Sandbox area: endpoints that only exist to drive test cases.
+ *
+ * LIMITATIONS: /sandbox/send, /sandbox/uma/receive, the card simulators and
+ * the test webhook arrive with their areas.
+ */
+import type { AppRouter } from '../../core/env.js';
+import * as handlers from './sandbox.handlers.js';
+import * as routes from './sandbox.routes.js';
+
+export function registerSandbox(app: AppRouter): void {
+  app.openapi(routes.fundInternalAccountRoute, handlers.fund);
+}

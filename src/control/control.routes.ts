@@ -1,0 +1,46 @@
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, jsonBody, jsonResponse } from '../core/schemas.js';
+import { ClockAdvanceRequest, ClockAdvanceResult, ClockState, Health, ResetResult } from './control.schemas.js';
+
+const tags = ['Control plane'];
+/** These routes live beside the API, not under its version segment. */
+const servers = [{ url: '/', description: 'The sandbox itself' }];
+
+export const healthRoute = createRoute({
+  method: 'get',
+  path: '/health',
+  tags,
+  servers,
+  summary: 'Health of the sandbox and of your tenant',
+  responses: { 200: jsonResponse(Health, 'Healthy'), ...errorResponses() },
+});
+
+export const resetRoute = createRoute({
+  method: 'post',
+  path: '/reset',
+  tags,
+  servers,
+  summary: 'Reset your tenant',
+  description: 'Deletes every resource of the tenant and sets its clock back to real time. Your credentials stay.',
+  responses: { 200: jsonResponse(ResetResult, 'Reset'), ...errorResponses() },
+});
+
+export const clockRoute = createRoute({
+  method: 'get',
+  path: '/clock',
+  tags,
+  servers,
+  summary: "Your tenant's clock and its pending delayed outcomes",
+  responses: { 200: jsonResponse(ClockState, 'The clock'), ...errorResponses() },
+});
+
+export const advanceClockRoute = createRoute({
+  method: 'post',
+  path: '/clock/advance',
+  tags,
+  servers,
+  summary: "Move your tenant's clock forward",
+  description: 'Runs every delayed outcome that falls due, in order, each at its own due time, and returns what ran.',
+  request: { body: jsonBody(ClockAdvanceRequest) },
+  responses: { 200: jsonResponse(ClockAdvanceResult, 'The new time and what ran'), ...errorResponses(415) },
+});

@@ -1,0 +1,33 @@
+import { z } from '@hono/zod-openapi';
+import { Timestamp } from '../core/schemas.js';
+
+export const Health = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string().openapi({ description: 'The API version served' }),
+    tenant: z.string().openapi({ description: 'Your client id' }),
+    now: Timestamp.openapi({ description: "Your tenant's clock" }),
+    persistent: z.boolean().openapi({ description: 'Whether your data is written to disk' }),
+  })
+  .openapi('AdminHealth');
+
+export const PendingJob = z.object({ id: z.string(), kind: z.string(), dueAt: Timestamp }).openapi('AdminPendingJob');
+export const RanJob = PendingJob.extend({ error: z.string().optional() }).openapi('AdminRanJob');
+
+export const ClockState = z
+  .object({
+    now: Timestamp,
+    offsetSeconds: z.number().openapi({ description: 'How far ahead of real time your tenant is' }),
+    pendingJobs: z.array(PendingJob),
+  })
+  .openapi('AdminClock');
+
+export const ClockAdvanceRequest = z
+  .object({ seconds: z.number().positive().max(10 * 365 * 24 * 3600).openapi({ example: 360 }) })
+  .openapi('AdminClockAdvanceRequest');
+
+export const ClockAdvanceResult = z
+  .object({ previous: Timestamp, now: Timestamp, ran: z.array(RanJob) })
+  .openapi('AdminClockAdvanceResult');
+
+export const ResetResult = z.object({ reset: z.literal(true), now: Timestamp }).openapi('AdminResetResult');

@@ -1,0 +1,34 @@
+/**
+ * The control plane: what a test suite does to its own tenant that a real
+ * service would never let it do. Never imports hono.
+ */
+import { isoAt } from '../core/clock.js';
+import { API_VERSION } from '../core/version.js';
+import type { TenantRegistry } from '../store/registry.js';
+import type { RanJob } from '../store/jobs.js';
+import type { Tenant } from '../store/tenant.js';
+
+export function health(tenant: Tenant) {
+  return { status: 'ok' as const, version: API_VERSION, tenant: tenant.id, now: tenant.clock.nowIso(), persistent: tenant.persistent };
+}
+
+export function clockState(tenant: Tenant) {
+  return {
+    now: tenant.clock.nowIso(),
+    offsetSeconds: tenant.clock.offsetMs / 1000,
+    pendingJobs: tenant.jobs.pending().map((j) => ({ id: j.id, kind: j.kind, dueAt: isoAt(j.dueAtMs) })),
+  };
+}
+
+/** Moves the tenant's clock forward, running every job that falls due, in order. */
+export function advanceClock(tenant: Tenant, seconds: number): { previous: string; now: string; ran: RanJob[] } {
+  const previous = tenant.clock.nowMs();
+  const ran = tenant.jobs.runUntil(previous + Math.round(seconds * 1000));
+  tenant.changed();
+  return { previous: isoAt(previous), now: tenant.clock.nowIso(), ran };
+}
+
+export function resetTenant(registry: TenantRegistry, tenant: Tenant) {
+  registry.reset(tenant);
+  return { reset: true as const, now: tenant.clock.nowIso() };
+}

@@ -1,0 +1,34 @@
+/**
+ * Opaque cursors and list responses. A cursor names the list it belongs to
+ * and the position after which the next page starts.
+ */
+import { invalidInput } from './errors.js';
+import type { Page } from '../store/collection.js';
+
+export interface ListResult<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+  totalCount: number;
+}
+
+export function encodeCursor(list: string, seq: number): string {
+  return Buffer.from(`${list}:${seq}`, 'utf8').toString('base64url');
+}
+
+/** The position a cursor points at; 400 when it is not one of this list's cursors. */
+export function decodeCursor(list: string, cursor: string | undefined): number | undefined {
+  if (cursor === undefined) return undefined;
+  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+  const match = /^([a-z-]+):(\d{1,15})$/.exec(text);
+  if (!match || match[1] !== list) {
+    throw invalidInput([{ field: 'cursor', message: 'Not a cursor returned by this list; pass nextCursor unchanged' }], 'Invalid cursor');
+  }
+  return Number(match[2]);
+}
+
+export function toListResult<R, T>(list: string, page: Page<R>, present: (record: R) => T): ListResult<T> {
+  const result: ListResult<T> = { data: page.items.map(present), hasMore: page.hasMore, totalCount: page.total };
+  if (page.hasMore && page.lastSeq !== undefined) result.nextCursor = encodeCursor(list, page.lastSeq);
+  return result;
+}

@@ -1,0 +1,211 @@
+/**
+ * Every sandbox outcome table, as data. A row with `key: null` is the
+ * table's "any other value" row. Services never test suffixes themselves:
+ * they call `outcomeFor(table, value)` (./lookup.ts). The dashboard and the
+ * README's magic-value reference are generated from these rows.
+ */
+
+export interface SuffixRow<O> {
+  /** The reduced value that selects the row (usually the last three characters); null for "any other". */
+  key: string | null;
+  outcome: O;
+  /** What a developer sees, in one line. */
+  description: string;
+}
+
+export interface SuffixTable<O> {
+  title: string;
+  /** The request field whose value selects the row. */
+  subject: string;
+  /** How the value is reduced before matching. */
+  match: 'last3' | 'identifierLast3' | 'umaUser' | 'exact';
+  rows: readonly SuffixRow<O>[];
+}
+
+function table<O>(t: SuffixTable<O>): SuffixTable<O> {
+  const others = t.rows.filter((r) => r.key === null);
+  if (others.length !== 1 || t.rows[t.rows.length - 1]!.key !== null) throw new Error(`${t.title}: exactly one trailing "any other" row`);
+  return t;
+}
+
+export type KycStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/** KYC of an individual, by the last 3 characters of fullName. */
+export interface IndividualKycOutcome {
+  /** kycStatus once the outcome applies (at creation on regulated or paperwork-skipped platforms). */
+  kycStatus: KycStatus;
+  /** What a complete submission yields while the customer is still submittable. */
+  completeSubmission: 'PENDING_MANUAL_REVIEW' | 'POOR_QUALITY_DOCUMENT' | 'REJECTED' | 'APPROVED';
+}
+
+/** KYB of a business, by the last 3 characters of businessInfo.registrationNumber. */
+export interface BusinessKybOutcome {
+  decision: 'REVIEW' | 'REJECTED' | 'APPROVED';
+}
+
+/** Transfers and pulls, by the last 3 digits of an external account's identifier. */
+export interface AccountTransferOutcome {
+  result: 'SUCCESS' | 'FAILED';
+  failureReason?: 'INSUFFICIENT_FUNDS' | 'ACCOUNT_CLOSED_OR_INVALID' | 'BANK_REJECTED';
+  /** Seconds the transfer stays pending before the result applies; 0 is immediate. */
+  delaySeconds: number;
+}
+
+export type BeneficiaryVerificationStatus = 'MATCHED' | 'PARTIAL_MATCH' | 'NOT_MATCHED' | 'UNSUPPORTED' | 'CHECKED_BY_RECEIVING_FI' | 'PENDING';
+
+/** Beneficiary name verification at account creation, by the 1xx suffix. */
+export type BeneficiaryVerificationOutcome =
+  | { kind: 'status'; status: BeneficiaryVerificationStatus; verifiedName: 'SAME' | 'SIMILAR' | 'DIFFERENT' | 'NONE' }
+  | { kind: 'invalidAccount' };
+
+/** Quote execution to an external account, by the destination's identifier suffix. */
+export interface QuoteExecutionOutcome {
+  result: 'COMPLETED' | 'FAILED' | 'COMPLETED_THEN_RETURNED';
+  failureReason?: 'QUOTE_EXECUTION_FAILED' | 'COUNTERPARTY_DELIVERY_FAILED' | 'PAYOUT_RETURNED' | 'USER_CANCELLED' | 'PAYOUT_AND_REFUND_FAILED';
+  /** Whether the sender gets the money back when it fails. */
+  refund: 'NONE' | 'REFUNDED' | 'REFUND_FAILED';
+  delaySeconds: number;
+}
+
+/** Card authorization decisions, by the last 3 characters of merchant.descriptor. */
+export interface CardAuthorizationOutcome {
+  decision: 'APPROVED' | 'DECLINED';
+  declineReason?: 'INSUFFICIENT_FUNDS' | 'CARD_PAUSED';
+  pull: 'NONE' | 'IMMEDIATE' | 'DELAYED' | 'FAILS_LATER';
+  delaySeconds: number;
+}
+
+/** Sandbox UMA receivers, by the user part of the address. */
+export interface UmaReceiverOutcome {
+  result: 'SUCCESS' | 'LONG_PENDING' | 'COMPLIANCE_FAILURE' | 'UNKNOWN_RECEIVER';
+  currency?: string;
+}
+
+/** Ownership proofs of self-custody wallets, by the submitted signature. */
+export interface WalletOwnershipOutcome {
+  result: 'VALID' | 'INVALID' | 'VERIFY';
+}
+
+/** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */
+export const LIVENESS_COMPLETES_AFTER_SECONDS = 10;
+
+export const RULES = {
+  individualKyc: table<IndividualKycOutcome>({
+    title: 'KYC of an individual customer',
+    subject: 'fullName',
+    match: 'last3',
+    rows: [
+      { key: '001', outcome: { kycStatus: 'PENDING', completeSubmission: 'PENDING_MANUAL_REVIEW' }, description: 'kycStatus PENDING; a complete submission goes to PENDING_MANUAL_REVIEW' },
+      { key: '002', outcome: { kycStatus: 'REJECTED', completeSubmission: 'REJECTED' }, description: 'kycStatus REJECTED (terminal)' },
+      { key: '003', outcome: { kycStatus: 'UNVERIFIED', completeSubmission: 'POOR_QUALITY_DOCUMENT' }, description: 'kycStatus UNVERIFIED; a complete submission gets RESOLVE_ERRORS with POOR_QUALITY_DOCUMENT' },
+      { key: null, outcome: { kycStatus: 'APPROVED', completeSubmission: 'APPROVED' }, description: 'kycStatus APPROVED (terminal)' },
+    ],
+  }),
+
+  businessKyb: table<BusinessKybOutcome>({
+    title: 'KYB of a business customer',
+    subject: 'businessInfo.registrationNumber',
+    match: 'last3',
+    rows: [
+      { key: '001', outcome: { decision: 'REVIEW' }, description: 'no auto-decision; normal validation (same as 003)' },
+      { key: '002', outcome: { decision: 'REJECTED' }, description: 'kybStatus REJECTED at the first submission' },
+      { key: '003', outcome: { decision: 'REVIEW' }, description: 'no auto-decision; documents and beneficial owners verified for real' },
+      { key: null, outcome: { decision: 'APPROVED' }, description: 'kybStatus APPROVED at the first submission' },
+    ],
+  }),
+
+  beneficialOwnerKyc: table<{ kycStatus: KycStatus }>({
+    title: 'KYC of a beneficial owner (when the business resolves through its suffix)',
+    subject: 'personalInfo.lastName',
+    match: 'last3',
+    rows: [
+      { key: '001', outcome: { kycStatus: 'PENDING' }, description: 'owner kycStatus PENDING' },
+      { key: '002', outcome: { kycStatus: 'REJECTED' }, description: 'owner kycStatus REJECTED' },
+      { key: null, outcome: { kycStatus: 'APPROVED' }, description: 'owner kycStatus APPROVED' },
+    ],
+  }),
+
+  accountTransfer: table<AccountTransferOutcome>({
+    title: 'Transfers and pulls, as source or destination',
+    subject: 'external account identifier',
+    match: 'identifierLast3',
+    rows: [
+      { key: '002', outcome: { result: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS', delaySeconds: 0 }, description: 'insufficient funds; fails immediately' },
+      { key: '003', outcome: { result: 'FAILED', failureReason: 'ACCOUNT_CLOSED_OR_INVALID', delaySeconds: 0 }, description: 'account closed or invalid; fails immediately' },
+      { key: '004', outcome: { result: 'FAILED', failureReason: 'BANK_REJECTED', delaySeconds: 0 }, description: 'the bank rejects the transfer' },
+      { key: '005', outcome: { result: 'FAILED', failureReason: 'BANK_REJECTED', delaySeconds: 30 }, description: 'stays pending about 30 seconds, then fails' },
+      { key: null, outcome: { result: 'SUCCESS', delaySeconds: 0 }, description: 'success' },
+    ],
+  }),
+
+  beneficiaryVerification: table<BeneficiaryVerificationOutcome>({
+    title: 'Beneficiary name verification',
+    subject: 'external account identifier',
+    match: 'identifierLast3',
+    rows: [
+      { key: '102', outcome: { kind: 'status', status: 'NOT_MATCHED', verifiedName: 'DIFFERENT' }, description: 'beneficiaryVerificationStatus NOT_MATCHED' },
+      { key: '103', outcome: { kind: 'status', status: 'PARTIAL_MATCH', verifiedName: 'SIMILAR' }, description: 'beneficiaryVerificationStatus PARTIAL_MATCH' },
+      { key: '104', outcome: { kind: 'status', status: 'PENDING', verifiedName: 'NONE' }, description: 'beneficiaryVerificationStatus PENDING' },
+      { key: '105', outcome: { kind: 'invalidAccount' }, description: '400 INVALID_BANK_ACCOUNT; the account is not created' },
+      { key: '106', outcome: { kind: 'status', status: 'UNSUPPORTED', verifiedName: 'NONE' }, description: 'beneficiaryVerificationStatus UNSUPPORTED' },
+      { key: '107', outcome: { kind: 'status', status: 'CHECKED_BY_RECEIVING_FI', verifiedName: 'NONE' }, description: 'beneficiaryVerificationStatus CHECKED_BY_RECEIVING_FI' },
+      { key: null, outcome: { kind: 'status', status: 'MATCHED', verifiedName: 'SAME' }, description: 'beneficiaryVerificationStatus MATCHED' },
+    ],
+  }),
+
+  quoteExecution: table<QuoteExecutionOutcome>({
+    title: 'Quote execution to an external account',
+    subject: 'destination external account identifier',
+    match: 'identifierLast3',
+    rows: [
+      { key: '002', outcome: { result: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', refund: 'REFUNDED', delaySeconds: 0 }, description: 'quote execution fails' },
+      { key: '003', outcome: { result: 'COMPLETED', refund: 'NONE', delaySeconds: 360 }, description: 'completes after about 6 minutes' },
+      { key: '004', outcome: { result: 'FAILED', failureReason: 'COUNTERPARTY_DELIVERY_FAILED', refund: 'REFUNDED', delaySeconds: 0 }, description: 'counterparty delivery fails' },
+      { key: '005', outcome: { result: 'COMPLETED_THEN_RETURNED', failureReason: 'PAYOUT_RETURNED', refund: 'REFUNDED', delaySeconds: 30 }, description: 'the receiving bank returns the payment: completes, then becomes failed' },
+      { key: '006', outcome: { result: 'FAILED', failureReason: 'USER_CANCELLED', refund: 'REFUNDED', delaySeconds: 0 }, description: 'user cancellation' },
+      { key: '007', outcome: { result: 'FAILED', failureReason: 'PAYOUT_AND_REFUND_FAILED', refund: 'REFUND_FAILED', delaySeconds: 0 }, description: 'payout and refund both fail' },
+      { key: null, outcome: { result: 'COMPLETED', refund: 'NONE', delaySeconds: 0 }, description: 'successful payment' },
+    ],
+  }),
+
+  cardAuthorization: table<CardAuthorizationOutcome>({
+    title: 'Card authorization decisions',
+    subject: 'merchant.descriptor',
+    match: 'last3',
+    rows: [
+      { key: '002', outcome: { decision: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS', pull: 'NONE', delaySeconds: 0 }, description: 'declined: insufficient funds' },
+      { key: '003', outcome: { decision: 'DECLINED', declineReason: 'CARD_PAUSED', pull: 'NONE', delaySeconds: 0 }, description: 'declined: card paused' },
+      { key: '005', outcome: { decision: 'APPROVED', pull: 'DELAYED', delaySeconds: 30 }, description: 'approved; the funding pull settles about 30 seconds later' },
+      { key: '006', outcome: { decision: 'APPROVED', pull: 'FAILS_LATER', delaySeconds: 30 }, description: 'approved; the funding pull later reports failure' },
+      { key: null, outcome: { decision: 'APPROVED', pull: 'IMMEDIATE', delaySeconds: 0 }, description: 'approved' },
+    ],
+  }),
+
+  umaReceiver: table<UmaReceiverOutcome>({
+    title: 'Sandbox UMA receivers',
+    subject: 'receiver UMA address (user part)',
+    match: 'umaUser',
+    rows: [
+      { key: '$success.usd', outcome: { result: 'SUCCESS', currency: 'USD' }, description: 'succeeds in USD' },
+      { key: '$success.eur', outcome: { result: 'SUCCESS', currency: 'EUR' }, description: 'succeeds in EUR' },
+      { key: '$success.mxn', outcome: { result: 'SUCCESS', currency: 'MXN' }, description: 'succeeds in MXN' },
+      { key: '$pending.long.usd', outcome: { result: 'LONG_PENDING', currency: 'USD' }, description: 'a long-pending payment in USD' },
+      { key: '$fail.compliance.usd', outcome: { result: 'COMPLIANCE_FAILURE', currency: 'USD' }, description: 'a compliance failure in USD' },
+      { key: null, outcome: { result: 'UNKNOWN_RECEIVER' }, description: 'not a sandbox receiver' },
+    ],
+  }),
+
+  walletOwnershipSignature: table<WalletOwnershipOutcome>({
+    title: 'Wallet ownership signatures (external account verify)',
+    subject: 'signature',
+    match: 'exact',
+    rows: [
+      { key: 'sandbox-valid-signature', outcome: { result: 'VALID' }, description: 'accepted without a cryptographic check' },
+      { key: 'sandbox-invalid-signature', outcome: { result: 'INVALID' }, description: 'rejected: the account becomes UNVERIFIED' },
+      { key: null, outcome: { result: 'VERIFY' }, description: 'verified for real: EIP-191 for EVM wallets, Ed25519 (base58) for Solana; other chains only accept the sandbox value' },
+    ],
+  }),
+} as const;
+
+export type RuleTableName = keyof typeof RULES;
+export type OutcomeOf<K extends RuleTableName> = (typeof RULES)[K] extends SuffixTable<infer O> ? O : never;

@@ -1,0 +1,121 @@
+/**
+ * A listening sandbox: the app, its tenants and an HTTP server, with a clean
+ * shutdown that writes every tenant's data before it returns.
+ */
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createApp } from './app.js';
+import { systemTime, type TimeSource } from './core/clock.js';
+import type { AppEnv } from './core/env.js';
+import { randomIds, type IdGenerator } from './core/ids.js';
+import { createLogger, type LogFormat, type Logger } from './core/log.js';
+import { API_BASE_PATH } from './core/version.js';
+import { jobHandlers, tenantSetup } from './areas/index.js';
+import { TenantRegistry, type TenantSetup } from './store/registry.js';
+import type { Tenant } from './store/tenant.js';
+
+export interface SandboxOptions {
+  /** Port to listen on; 0 picks a free one. */
+  port?: number;
+  host?: string;
+  /** Directory for the tenants' JSON files; memory only when absent. */
+  dataDir?: string;
+  /** Pinned credentials (client id -> secret); otherwise a client id's first request binds its secret. */
+  credentials?: ReadonlyMap<string, string> | Record<string, string>;
+  /** Extra set-up for every fresh tenant (a scenario, fixtures), after the defaults. */
+  seed?: (tenant: Tenant) => void;
+  log?: LogFormat | Logger;
+  time?: TimeSource;
+  ids?: IdGenerator;
+}
+
+export interface RunningSandbox {
+  /** Base URL of the API, version segment included. */
+  url: string;
+  /** Scheme, host and port. */
+  origin: string;
+  port: number;
+  app: OpenAPIHono<AppEnv>;
+  registry: TenantRegistry;
+  close(): Promise<void>;
+}
+
+/** A problem with the options that stops start-up: bad data dir, port in use, unreadable file. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+function checkDataDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    if (!statSync(dir).isDirectory()) throw new Error('not a directory');
+    accessSync(dir, constants.R_OK | constants.W_OK);
+  } catch (err) {
+    throw new StartupError(`data directory ${dir} is not usable: ${(err as Error).message}`);
+  }
+}
+
+function withSeed(base: TenantSetup, seed: SandboxOptions['seed']): TenantSetup {
+  if (!seed) return base;
+  return {
+    createData: base.createData,
+    initialise: (tenant) => {
+      base.initialise(tenant);
+      seed(tenant);
+    },
+  };
+}
+
+/** Builds the tenants and the app without listening: for in-process use. */
+export function buildSandbox(options: SandboxOptions = {}) {
+  const log = typeof options.log === 'object' ? options.log : createLogger(options.log ?? 'silent');
+  if (options.dataDir) checkDataDir(options.dataDir);
+  const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
+  const registry = TenantRegistry.open({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(credentials ? { credentials } : {}),
+    time: options.time ?? systemTime,
+    ids: options.ids ?? randomIds,
+    log,
+    jobHandlers,
+    setup: withSeed(tenantSetup, options.seed),
+  });
+  const { app, openApiDocument } = createApp({ registry, log });
+  return { app, registry, log, openApiDocument };
+}
+
+export async function startServer(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const { app, registry } = buildSandbox(options);
+  const host = options.host ?? '127.0.0.1';
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }) as Server;
+    s.once('listening', () => resolve(s));
+    s.once('error', (err: NodeJS.ErrnoException) => {
+      const why = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs privileges' : err.message;
+      reject(new StartupError(`port ${options.port ?? 0} on ${host} ${why}`));
+    });
+  }).catch(async (err: unknown) => {
+    await registry.close();
+    throw err;
+  });
+  server.keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}${API_BASE_PATH}`,
+    origin,
+    port,
+    app,
+    registry,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 2000).unref();
+      }).then(() => registry.close())),
+  };
+}

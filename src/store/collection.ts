@@ -1,0 +1,217 @@
+/**
+ * A keyed set of records with insertion-ordered secondary indexes, so that a
+ * filtered, newest-first page costs O(limit + log n) whatever the size of
+ * the collection. The records object itself is part of the tenant's
+ * persisted data; the indexes are derived and rebuilt on load.
+ */
+
+export type IndexKey<T> = (record: T) => string | readonly string[] | undefined;
+
+export interface PageQuery<T> {
+  /** Name of an index plus the key to select, or neither for the whole collection. */
+  index?: string;
+  key?: string;
+  /** Extra condition for filters no index covers; makes the page O(n). */
+  where?: (record: T) => boolean;
+  limit: number;
+  /** Only records inserted before this sequence number (the cursor). */
+  beforeSeq?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  /** Sequence number of the last item, to build the next cursor. */
+  lastSeq: number | undefined;
+  total: number;
+}
+
+const EMPTY: readonly number[] = [];
+const NO_KEYS: readonly string[] = [];
+
+/** Index of the first element >= seq in an ascending array. */
+function lowerBound(list: readonly number[], seq: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function insertSorted(list: number[], seq: number): void {
+  if (list.length === 0 || list[list.length - 1]! < seq) list.push(seq);
+  else list.splice(lowerBound(list, seq), 0, seq);
+}
+
+function removeSorted(list: number[], seq: number): void {
+  const at = lowerBound(list, seq);
+  if (list[at] === seq) list.splice(at, 1);
+}
+
+function keysOf(value: string | readonly string[] | undefined): readonly string[] {
+  if (value === undefined) return NO_KEYS;
+  return typeof value === 'string' ? [value] : value;
+}
+
+export class Collection<T extends { id: string }> {
+  private readonly seqById = new Map<string, number>();
+  private readonly bySeq = new Map<number, T>();
+  private readonly order: number[] = [];
+  private readonly indexes = new Map<string, { keyOf: IndexKey<T>; lists: Map<string, number[]> }>();
+  private nextSeq = 0;
+
+  constructor(
+    private records: Record<string, T>,
+    indexDefs: Record<string, IndexKey<T>> = {},
+  ) {
+    for (const [name, keyOf] of Object.entries(indexDefs)) this.indexes.set(name, { keyOf, lists: new Map() });
+    this.rebuild(records);
+  }
+
+  /** Points the collection at a new records object (after a reset or restore). */
+  rebuild(records: Record<string, T>): void {
+    this.records = records;
+    this.seqById.clear();
+    this.bySeq.clear();
+    this.order.length = 0;
+    for (const index of this.indexes.values()) index.lists.clear();
+    this.nextSeq = 0;
+    for (const record of Object.values(records)) this.track(record);
+  }
+
+  get size(): number {
+    return this.order.length;
+  }
+
+  get(id: string): T | undefined {
+    return Object.prototype.hasOwnProperty.call(this.records, id) ? this.records[id] : undefined;
+  }
+
+  has(id: string): boolean {
+    return this.seqById.has(id);
+  }
+
+  insert(record: T): T {
+    if (this.seqById.has(record.id)) throw new Error(`duplicate id ${record.id}`);
+    this.records[record.id] = record;
+    this.track(record);
+    return record;
+  }
+
+  /** Applies `change` to a stored record, keeping every index right. */
+  update(id: string, change: (record: T) => void): T {
+    const record = this.get(id);
+    const seq = this.seqById.get(id);
+    if (record === undefined || seq === undefined) throw new Error(`no record ${id}`);
+    const before = [...this.indexes.values()].map((index) => [...keysOf(index.keyOf(record))]);
+    change(record);
+    let i = 0;
+    for (const index of this.indexes.values()) {
+      const old = before[i++]!;
+      const now = keysOf(index.keyOf(record));
+      if (old.length === now.length && old.every((k, j) => k === now[j])) continue;
+      for (const key of old) {
+        const list = index.lists.get(key);
+        if (list) removeSorted(list, seq);
+      }
+      for (const key of now) this.listFor(index.lists, key, (list) => insertSorted(list, seq));
+    }
+    return record;
+  }
+
+  remove(id: string): T | undefined {
+    const record = this.get(id);
+    const seq = this.seqById.get(id);
+    if (record === undefined || seq === undefined) return undefined;
+    for (const index of this.indexes.values()) {
+      for (const key of keysOf(index.keyOf(record))) {
+        const list = index.lists.get(key);
+        if (list) removeSorted(list, seq);
+      }
+    }
+    removeSorted(this.order, seq);
+    this.seqById.delete(id);
+    this.bySeq.delete(seq);
+    delete this.records[id];
+    return record;
+  }
+
+  /** Records under one index key, oldest first. */
+  byIndex(index: string, key: string): T[] {
+    return this.listOf(index, key).map((seq) => this.bySeq.get(seq)!);
+  }
+
+  /** First record under an index key, for unique lookups. */
+  findOne(index: string, key: string): T | undefined {
+    const list = this.listOf(index, key);
+    return list.length > 0 ? this.bySeq.get(list[0]!) : undefined;
+  }
+
+  countByIndex(index: string, key: string): number {
+    return this.listOf(index, key).length;
+  }
+
+  values(): IterableIterator<T> {
+    return this.bySeq.values();
+  }
+
+  seqOf(id: string): number | undefined {
+    return this.seqById.get(id);
+  }
+
+  /** A newest-first page. */
+  page(query: PageQuery<T>): Page<T> {
+    const list = query.index !== undefined ? this.listOf(query.index, query.key ?? '') : this.order;
+    const start = (query.beforeSeq === undefined ? list.length : lowerBound(list, query.beforeSeq)) - 1;
+    const items: T[] = [];
+    if (!query.where) {
+      for (let i = start; i >= 0 && items.length < query.limit; i--) items.push(this.bySeq.get(list[i]!)!);
+      const hasMore = start - items.length >= 0;
+      return { items, hasMore, lastSeq: this.lastSeqOf(items), total: list.length };
+    }
+    let total = 0;
+    let hasMore = false;
+    for (let i = list.length - 1; i >= 0; i--) {
+      const record = this.bySeq.get(list[i]!)!;
+      if (!query.where(record)) continue;
+      total++;
+      if (i > start) continue;
+      if (items.length < query.limit) items.push(record);
+      else hasMore = true;
+    }
+    return { items, hasMore, lastSeq: this.lastSeqOf(items), total };
+  }
+
+  private lastSeqOf(items: T[]): number | undefined {
+    const last = items[items.length - 1];
+    return last ? this.seqById.get(last.id) : undefined;
+  }
+
+  private listOf(index: string, key: string): readonly number[] {
+    const found = this.indexes.get(index);
+    if (!found) throw new Error(`no index ${index}`);
+    return found.lists.get(key) ?? EMPTY;
+  }
+
+  private listFor(lists: Map<string, number[]>, key: string, use: (list: number[]) => void): void {
+    let list = lists.get(key);
+    if (!list) {
+      list = [];
+      lists.set(key, list);
+    }
+    use(list);
+  }
+
+  private track(record: T): void {
+    const seq = this.nextSeq++;
+    this.seqById.set(record.id, seq);
+    this.bySeq.set(seq, record);
+    this.order.push(seq);
+    for (const index of this.indexes.values()) {
+      for (const key of keysOf(index.keyOf(record))) this.listFor(index.lists, key, (list) => list.push(seq));
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Due jobs: delayed outcomes kept in the tenant's data and run when their
+ * time comes, either in real time (a timer armed for the earliest one) or
+ * when the tenant's clock is moved forward. Each job runs with the clock set
+ * to its due time, so the timestamps it writes are the ones it would have
+ * written had the time passed for real.
+ */
+import { isoAt } from '../core/clock.js';
+import type { Tenant } from './tenant.js';
+
+export interface DueJob {
+  id: string;
+  kind: string;
+  dueAtMs: number;
+  payload: Record<string, unknown>;
+  createdAt: string;
+}
+
+export type JobHandler = (tenant: Tenant, job: DueJob) => void;
+export type JobHandlers = ReadonlyMap<string, JobHandler>;
+
+export interface RanJob {
+  id: string;
+  kind: string;
+  dueAt: string;
+  error?: string;
+}
+
+/** setTimeout's largest delay. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+export class JobScheduler {
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly tenant: Tenant,
+    private readonly handlers: JobHandlers,
+  ) {}
+
+  schedule(kind: string, delayMs: number, payload: Record<string, unknown>): DueJob {
+    if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
+    const job: DueJob = {
+      id: this.tenant.ids('Job'),
+      kind,
+      dueAtMs: this.tenant.clock.nowMs() + Math.max(0, delayMs),
+      payload,
+      createdAt: this.tenant.clock.nowIso(),
+    };
+    this.tenant.jobRecords.insert(job);
+    this.tenant.changed();
+    this.arm();
+    return job;
+  }
+
+  /** Pending jobs, soonest first. */
+  pending(): DueJob[] {
+    const jobs = [...this.tenant.jobRecords.values()];
+    return jobs.sort((a, b) => a.dueAtMs - b.dueAtMs || (this.tenant.jobRecords.seqOf(a.id) ?? 0) - (this.tenant.jobRecords.seqOf(b.id) ?? 0));
+  }
+
+  /** Removes pending jobs that match, e.g. those of a resource that went away. */
+  cancel(match: (job: DueJob) => boolean): number {
+    let removed = 0;
+    for (const job of [...this.tenant.jobRecords.values()]) {
+      if (!match(job)) continue;
+      this.tenant.jobRecords.remove(job.id);
+      removed++;
+    }
+    if (removed > 0) {
+      this.tenant.changed();
+      this.arm();
+    }
+    return removed;
+  }
+
+  /** Runs, in due order, every job due at or before `untilMs`, then leaves the clock at `untilMs` (or later). */
+  runUntil(untilMs: number): RanJob[] {
+    const ran: RanJob[] = [];
+    for (;;) {
+      const next = this.pending()[0];
+      if (!next || next.dueAtMs > untilMs) break;
+      this.tenant.clock.moveTo(next.dueAtMs);
+      this.tenant.jobRecords.remove(next.id);
+      const entry: RanJob = { id: next.id, kind: next.kind, dueAt: isoAt(next.dueAtMs) };
+      try {
+        this.handlers.get(next.kind)?.(this.tenant, next);
+      } catch (err) {
+        entry.error = (err as Error).message;
+        this.tenant.log.error('due job failed', { tenant: this.tenant.id, job: next.id, kind: next.kind, error: entry.error });
+      }
+      ran.push(entry);
+      this.tenant.changed();
+    }
+    this.tenant.clock.moveTo(untilMs);
+    this.arm();
+    return ran;
+  }
+
+  runDue(): RanJob[] {
+    return this.runUntil(this.tenant.clock.nowMs());
+  }
+
+  /** Arms a real-time timer for the soonest job. */
+  arm(): void {
+    this.stop();
+    const next = this.pending()[0];
+    if (!next) return;
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, next.dueAtMs - this.tenant.clock.nowMs()));
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.runDue();
+    }, delay);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,203 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { address, business, individual, makeSandbox, type Client } from '../helpers.js';
+
+const CUSTOMER_ID = /^Customer:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+let client: Client;
+beforeEach(() => {
+  client = makeSandbox().client();
+});
+
+describe('POST /customers', () => {
+  it('creates an individual, UNVERIFIED, with generated identifiers and a USD internal account', async () => {
+    const res = await client.post('/customers', individual());
+    expect(res.status).toBe(201);
+    const c = res.body;
+    expect(c.id).toMatch(CUSTOMER_ID);
+    expect(c).toMatchObject({ customerType: 'INDIVIDUAL', kycStatus: 'UNVERIFIED', fullName: 'Jane Doe', birthDate: '1990-01-31', nationality: 'US', address, isDeleted: false });
+    expect(c.platformCustomerId).toBe(c.id.slice('Customer:'.length));
+    expect(c.umaAddress).toMatch(/^\$janedoe\.[0-9a-f]{6}@sandbox\.uma\.local$/);
+    expect(c.createdAt).toMatch(ISO);
+    expect(c.updatedAt).toBe(c.createdAt);
+    const accounts = (await client.get(`/customers/internal-accounts?customerId=${c.id}`)).body.data;
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ customerId: c.id, type: 'INTERNAL_FIAT', status: 'ACTIVE', balance: { amount: 0, currency: { code: 'USD', decimals: 2 } } });
+  });
+
+  it('creates a business, always kybStatus UNVERIFIED, with one internal account per requested currency', async () => {
+    const res = await client.post('/customers', business({ currencies: ['USD', 'EUR', 'USDC'], platformCustomerId: 'acme-1' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ customerType: 'BUSINESS', kybStatus: 'UNVERIFIED', platformCustomerId: 'acme-1', businessInfo: { legalName: 'Acme Inc', registrationNumber: 'REG-000' } });
+    expect(res.body.kycStatus).toBeUndefined();
+    const accounts = (await client.get(`/customers/internal-accounts?customerId=${res.body.id}`)).body.data;
+    expect(accounts.map((a: any) => [a.balance.currency.code, a.type]).sort()).toEqual([
+      ['EUR', 'INTERNAL_FIAT'],
+      ['USD', 'INTERNAL_FIAT'],
+      ['USDC', 'INTERNAL_CRYPTO'],
+    ]);
+  });
+
+  it('keeps the UMA address it is given', async () => {
+    const res = await client.post('/customers', individual({ umaAddress: '$jane@example.com' }));
+    expect(res.body.umaAddress).toBe('$jane@example.com');
+  });
+
+  it('reports every invalid field of an individual at once', async () => {
+    const res = await client.post('/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: '',
+      email: 'not-an-email',
+      phoneNumber: '0044 12',
+      birthDate: '1990-02-30',
+      nationality: 'usa',
+      idType: 'PASSPORT',
+      currencies: ['USD', 'XYZ'],
+      umaAddress: 'jane@example.com',
+      address: { line1: '1 Main St', country: 'US' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_INPUT');
+    expect(res.body.details.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'fullName', message: 'Must not be empty', constraint: { minLength: 1 } },
+        { field: 'email', message: 'Must be a valid email', constraint: { format: 'email' } },
+        { field: 'phoneNumber', message: 'Must be a valid e.164 value', constraint: { pattern: '^\\+[1-9]\\d{1,14}$', format: 'e.164' } },
+        { field: 'birthDate', message: 'Must be a valid date', constraint: { format: 'date' } },
+        { field: 'nationality', message: 'Must be a valid iso3166-1-alpha-2 value', constraint: { pattern: '^[A-Z]{2}$', format: 'iso3166-1-alpha-2' } },
+        { field: 'idType', message: 'Must be one of: SSN, ITIN, EIN, NON_US_TAX_ID', constraint: { enum: ['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID'] } },
+        expect.objectContaining({ field: 'currencies.1', constraint: { enum: expect.arrayContaining(['USD', 'EUR', 'BTC']) } }),
+        expect.objectContaining({ field: 'umaAddress', constraint: expect.objectContaining({ pattern: expect.any(String) }) }),
+        { field: 'address.postalCode', message: 'Required' },
+      ]),
+    );
+    expect(res.body.details.errors).toHaveLength(9);
+  });
+
+  it('checks an SSN identifier even when other fields fail too', async () => {
+    const res = await client.post('/customers', individual({ idType: 'SSN', identifier: '123456789', email: 'bad' }));
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors).toEqual([
+      { field: 'email', message: 'Must be a valid email', constraint: { format: 'email' } },
+      { field: 'identifier', message: 'An SSN has the form ###-##-####', constraint: { format: 'us-ssn', pattern: '^\\d{3}-\\d{2}-\\d{4}$' } },
+    ]);
+  });
+
+  it('requires the business information of a business', async () => {
+    const res = await client.post('/customers', { customerType: 'BUSINESS', businessInfo: { legalName: 'Acme', incorporatedOn: 'yesterday' } });
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors).toEqual([
+      { field: 'businessInfo.country', message: 'Required' },
+      { field: 'businessInfo.incorporatedOn', message: 'Must be a valid date', constraint: { format: 'date' } },
+      { field: 'businessInfo.taxId', message: 'Required' },
+    ]);
+  });
+
+  it('rejects an unknown customerType with its allowed values', async () => {
+    const res = await client.post('/customers', { customerType: 'ROBOT' });
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors).toEqual([{ field: 'customerType', message: 'Must be one of: INDIVIDUAL, BUSINESS', constraint: { enum: ['INDIVIDUAL', 'BUSINESS'] } }]);
+  });
+
+  it('rejects a known currency the platform does not support', async () => {
+    const res = await client.post('/customers', individual({ currencies: ['KES'] }));
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors).toEqual([
+      { field: 'currencies.0', message: 'Not a currency this platform supports', constraint: { enum: ['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC'] } },
+    ]);
+  });
+
+  it('refuses a duplicate platformCustomerId with 409 CONFLICT and a taken UMA address with 409 UMA_ADDRESS_EXISTS', async () => {
+    await client.post('/customers', individual({ platformCustomerId: 'p-1', umaAddress: '$jane@example.com' }));
+    const dupId = await client.post('/customers', individual({ platformCustomerId: 'p-1' }));
+    expect(dupId.status).toBe(409);
+    expect(dupId.body).toMatchObject({ code: 'CONFLICT', details: { field: 'platformCustomerId' } });
+    const dupUma = await client.post('/customers', individual({ umaAddress: '$JANE@example.com' }));
+    expect(dupUma.status).toBe(409);
+    expect(dupUma.body.code).toBe('UMA_ADDRESS_EXISTS');
+    expect((await client.get('/customers')).body.totalCount).toBe(1);
+  });
+});
+
+describe('GET/PATCH/DELETE /customers/{customerId}', () => {
+  it('404s an unknown customer', async () => {
+    const res = await client.get('/customers/Customer:00000000-0000-4000-8000-000000000000');
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'NOT_FOUND', details: { resource: 'Customer' } });
+  });
+
+  it('updates only the fields sent, at the clock time', async () => {
+    const created = (await client.post('/customers', individual())).body;
+    await client.post('/__admin/clock/advance', { seconds: 60 });
+    const res = await client.patch(`/customers/${created.id}`, { customerType: 'INDIVIDUAL', fullName: 'Jane Q. Doe', email: 'jq@example.com' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ fullName: 'Jane Q. Doe', email: 'jq@example.com', birthDate: '1990-01-31', createdAt: created.createdAt });
+    expect(Date.parse(res.body.updatedAt) - Date.parse(created.updatedAt)).toBeGreaterThanOrEqual(60_000);
+    expect((await client.get(`/customers/${created.id}`)).body.fullName).toBe('Jane Q. Doe');
+  });
+
+  it('merges businessInfo and opens accounts for newly added currencies', async () => {
+    const created = (await client.post('/customers', business())).body;
+    const res = await client.patch(`/customers/${created.id}`, { customerType: 'BUSINESS', businessInfo: { doingBusinessAs: 'Acme' }, currencies: ['USD', 'MXN'] });
+    expect(res.status).toBe(200);
+    expect(res.body.businessInfo).toMatchObject({ legalName: 'Acme Inc', doingBusinessAs: 'Acme', taxId: '12-3456789' });
+    const codes = (await client.get(`/customers/internal-accounts?customerId=${created.id}`)).body.data.map((a: any) => a.balance.currency.code).sort();
+    expect(codes).toEqual(['MXN', 'USD']);
+  });
+
+  it('refuses to change the customer type, and invalid fields, without changing anything', async () => {
+    const created = (await client.post('/customers', individual())).body;
+    const typeChange = await client.patch(`/customers/${created.id}`, { customerType: 'BUSINESS' });
+    expect(typeChange.status).toBe(400);
+    expect(typeChange.body.details.errors).toEqual([{ field: 'customerType', message: expect.stringContaining('cannot change'), constraint: { enum: ['INDIVIDUAL'] } }]);
+    const bad = await client.patch(`/customers/${created.id}`, { customerType: 'INDIVIDUAL', email: 'nope', fullName: 'Changed' });
+    expect(bad.status).toBe(400);
+    expect((await client.get(`/customers/${created.id}`)).body).toEqual(created);
+  });
+
+  it('deletes softly: isDeleted, accounts closed, 410 afterwards, hidden from lists unless asked', async () => {
+    const created = (await client.post('/customers', individual({ platformCustomerId: 'gone' }))).body;
+    const del = await client.delete(`/customers/${created.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body).toMatchObject({ id: created.id, isDeleted: true });
+    expect((await client.delete(`/customers/${created.id}`)).body.code).toBe('CUSTOMER_DELETED');
+    expect((await client.delete(`/customers/${created.id}`)).status).toBe(410);
+    expect((await client.patch(`/customers/${created.id}`, { customerType: 'INDIVIDUAL', fullName: 'x' })).status).toBe(410);
+    expect((await client.get(`/customers/${created.id}`)).body.isDeleted).toBe(true);
+    expect((await client.get('/customers')).body.data).toEqual([]);
+    expect((await client.get('/customers?isIncludingDeleted=true')).body.data.map((c: any) => c.id)).toEqual([created.id]);
+    const account = (await client.get(`/customers/internal-accounts?customerId=${created.id}`)).body.data[0];
+    expect(account.status).toBe('CLOSED');
+    const fund = await client.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 100 });
+    expect(fund.status).toBe(409);
+    expect(fund.body.code).toBe('INVALID_STATE_TRANSITION');
+    // A deleted customer's platformCustomerId can be used again.
+    expect((await client.post('/customers', individual({ platformCustomerId: 'gone' }))).status).toBe(201);
+  });
+});
+
+describe('GET /customers filters', () => {
+  it('filters by type, platformCustomerId, umaAddress, currency, region and creation time', async () => {
+    const jane = (await client.post('/customers', individual({ platformCustomerId: 'jane', region: 'US', currencies: ['USD'] }))).body;
+    await client.post('/__admin/clock/advance', { seconds: 3600 });
+    const acme = (await client.post('/customers', business({ platformCustomerId: 'acme', region: 'MX', currencies: ['MXN'] }))).body;
+    const ids = async (query: string) => (await client.get(`/customers?${query}`)).body.data.map((c: any) => c.id);
+
+    expect(await ids('')).toEqual([acme.id, jane.id]);
+    expect(await ids('customerType=INDIVIDUAL')).toEqual([jane.id]);
+    expect(await ids('customerType=BUSINESS')).toEqual([acme.id]);
+    expect(await ids('platformCustomerId=acme')).toEqual([acme.id]);
+    expect(await ids(`umaAddress=${encodeURIComponent(jane.umaAddress.toUpperCase())}`)).toEqual([jane.id]);
+    expect(await ids('currency=MXN')).toEqual([acme.id]);
+    expect(await ids('region=US')).toEqual([jane.id]);
+    expect(await ids(`createdAfter=${encodeURIComponent(acme.createdAt)}`)).toEqual([acme.id]);
+    expect(await ids(`createdBefore=${encodeURIComponent(jane.createdAt)}`)).toEqual([jane.id]);
+    expect(await ids(`updatedAfter=${encodeURIComponent(jane.createdAt)}&customerType=INDIVIDUAL`)).toEqual([jane.id]);
+  });
+
+  it('rejects bad filter values with field errors', async () => {
+    const res = await client.get('/customers?customerType=ROBOT&createdAfter=yesterday&region=usa&isIncludingDeleted=maybe');
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors.map((e: any) => e.field).sort()).toEqual(['createdAfter', 'customerType', 'isIncludingDeleted', 'region']);
+  });
+});

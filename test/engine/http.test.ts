@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { makeSandbox } from '../helpers.js';
+import { errorHandler } from '../../src/core/http.js';
+import { createLogger } from '../../src/core/log.js';
+
+function expectErrorBody(body: any, status: number, code: string) {
+  expect(body).toMatchObject({ code, status });
+  expect(typeof body.reason).toBe('string');
+  expect(body.message).toBe(body.reason);
+}
+
+describe('HTTP edges', () => {
+  const sandbox = makeSandbox();
+  const client = sandbox.client();
+
+  it('answers an unknown route with 404 NOT_FOUND', async () => {
+    const res = await client.get('/no-such-thing');
+    expect(res.status).toBe(404);
+    expectErrorBody(res.body, 404, 'NOT_FOUND');
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const res = await client.call('PUT', '/customers', {});
+    expect(res.status).toBe(405);
+    expectErrorBody(res.body, 405, 'METHOD_NOT_ALLOWED');
+    expect(res.headers.get('allow')).toBe('POST, GET, HEAD');
+    expect(res.body.details.allowed).toEqual(['POST', 'GET']);
+  });
+
+  it('answers 405 on a parameterised path too', async () => {
+    const res = await client.call('POST', '/customers/Customer:123');
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('PATCH');
+  });
+
+  it('answers malformed JSON with 400 INVALID_INPUT', async () => {
+    const res = await client.post('/customers', '{"customerType": ');
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 400, 'INVALID_INPUT');
+    expect(res.body.reason).toBe('Malformed JSON in request body');
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const res = await client.post('/customers', 'customerType=INDIVIDUAL', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(415);
+    expectErrorBody(res.body, 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers a missing body with field errors', async () => {
+    const res = await client.call('POST', '/customers');
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors).toEqual([{ field: 'customerType', message: 'Must be one of: INDIVIDUAL, BUSINESS', constraint: { enum: ['INDIVIDUAL', 'BUSINESS'] } }]);
+  });
+
+  it('refuses a JSON body over 1 MiB with 413', async () => {
+    const res = await client.post('/customers', JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'x'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+    expectErrorBody(res.body, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('turns an unexpected exception into 500 INTERNAL_ERROR without a stack trace', async () => {
+    const lines: string[] = [];
+    const app = new OpenAPIHono();
+    app.onError(errorHandler(createLogger('json', (l) => lines.push(l))));
+    app.get('/boom', () => {
+      throw new TypeError('secret internals at /src/file.ts:12');
+    });
+    const res = await app.request('/boom');
+    expect(res.status).toBe(500);
+    const body = await res.json();
+    expectErrorBody(body, 500, 'INTERNAL_ERROR');
+    expect(JSON.stringify(body)).not.toContain('file.ts');
+    expect(lines.join('\n')).toContain('secret internals');
+  });
+
+  it('serves a JSON index at /', async () => {
+    const res = await sandbox.app.request('/');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ version: '2025-10-13', api: '/2025-10-13' });
+  });
+});

@@ -1,0 +1,76 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+
+let client: Client;
+beforeEach(() => {
+  client = makeSandbox().client();
+});
+
+async function walk(path: string, limit: number): Promise<{ ids: string[]; pages: any[] }> {
+  const ids: string[] = [];
+  const pages: any[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await client.get(`${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(res.status).toBe(200);
+    pages.push(res.body);
+    ids.push(...res.body.data.map((r: any) => r.id));
+    if (!res.body.hasMore) {
+      expect(res.body).not.toHaveProperty('nextCursor');
+      return { ids, pages };
+    }
+    expect(typeof res.body.nextCursor).toBe('string');
+    cursor = res.body.nextCursor;
+  }
+}
+
+describe('cursor pagination', () => {
+  it('walks every record exactly once, newest first, with totalCount on each page', async () => {
+    const created: string[] = [];
+    for (let i = 0; i < 7; i++) created.push((await client.post('/customers', individual({ fullName: `Person ${i}` }))).body.id);
+    const { ids, pages } = await walk('/customers', 3);
+    expect(ids).toEqual([...created].reverse());
+    expect(pages.map((p) => p.data.length)).toEqual([3, 3, 1]);
+    expect(pages.every((p) => p.totalCount === 7)).toBe(true);
+  });
+
+  it('defaults to 20 items', async () => {
+    const customer = (await client.post('/customers', individual())).body;
+    for (let i = 0; i < 25; i++) await client.post('/customers/external-accounts', usdAccount(customer.id, `1000000${String(i).padStart(3, '0')}`.replace(/00(\d)$/, '01$1')));
+    const res = await client.get('/customers/external-accounts');
+    expect(res.body.data).toHaveLength(20);
+    expect(res.body).toMatchObject({ hasMore: true, totalCount: 25 });
+  });
+
+  it('stays stable when records are added between pages', async () => {
+    for (let i = 0; i < 4; i++) await client.post('/customers', individual());
+    const first = (await client.get('/customers?limit=2')).body;
+    await client.post('/customers', individual({ fullName: 'Late Arrival' }));
+    const second = (await client.get(`/customers?limit=2&cursor=${first.nextCursor}`)).body;
+    expect(second.data.map((c: any) => c.fullName)).not.toContain('Late Arrival');
+    expect(new Set([...first.data, ...second.data].map((c: any) => c.id)).size).toBe(4);
+  });
+
+  it.each(['0', '101', '-1', '1.5', 'abc', ''])('rejects limit=%s with 400 INVALID_INPUT on limit', async (limit) => {
+    const res = await client.get(`/customers/external-accounts?limit=${limit}`);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('INVALID_INPUT');
+    expect(res.body.details.errors.map((e: any) => e.field)).toEqual(['limit']);
+  });
+
+  it('accepts limit 1 and 100', async () => {
+    expect((await client.get('/customers/external-accounts?limit=1')).status).toBe(200);
+    expect((await client.get('/customers/external-accounts?limit=100')).status).toBe(200);
+  });
+
+  it('rejects a forged cursor and a cursor of another list', async () => {
+    for (let i = 0; i < 3; i++) await client.post('/customers', individual());
+    const customersCursor = (await client.get('/customers?limit=1')).body.nextCursor;
+    for (const cursor of ['garbage', Buffer.from('customers:abc').toString('base64url'), customersCursor]) {
+      const res = await client.get(`/customers/external-accounts?cursor=${encodeURIComponent(cursor)}`);
+      expect(res.status, cursor).toBe(400);
+      expect(res.body.details.errors).toEqual([{ field: 'cursor', message: expect.stringContaining('nextCursor') }]);
+    }
+  });
+});

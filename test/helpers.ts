@@ -1,0 +1,74 @@
+/** In-process helpers: a fresh sandbox per test and a tiny client that speaks Basic auth. */
+import { buildSandbox, type SandboxOptions } from '../src/server.js';
+import { API_BASE_PATH } from '../src/core/version.js';
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export type Client = ReturnType<typeof clientFor>;
+
+function clientFor(app: ReturnType<typeof buildSandbox>['app'], clientId: string, secret: string) {
+  const auth = `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`;
+  const call = async <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
+    const url = path.startsWith('/__admin') || path.startsWith('/openapi') || path.startsWith('/docs') ? path : `${API_BASE_PATH}${path}`;
+    const init: RequestInit = { method, headers: { authorization: auth, ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+    }
+    const res = await app.request(url, init);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  };
+  return {
+    clientId,
+    get: <T = any>(path: string) => call<T>('GET', path),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body ?? {}, headers),
+    patch: <T = any>(path: string, body?: unknown) => call<T>('PATCH', path, body ?? {}),
+    delete: <T = any>(path: string) => call<T>('DELETE', path),
+    call,
+  };
+}
+
+export function makeSandbox(options: SandboxOptions = {}) {
+  const built = buildSandbox({ log: 'silent', ...options });
+  return {
+    ...built,
+    client: (clientId = 'test-client', secret = 'test-secret') => clientFor(built.app, clientId, secret),
+  };
+}
+
+export const address = { line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
+
+export function individual(overrides: Record<string, unknown> = {}) {
+  return { customerType: 'INDIVIDUAL', fullName: 'Jane Doe', birthDate: '1990-01-31', nationality: 'US', email: 'jane@example.com', address, ...overrides };
+}
+
+export function business(overrides: Record<string, unknown> = {}) {
+  return {
+    customerType: 'BUSINESS',
+    address,
+    businessInfo: { legalName: 'Acme Inc', country: 'US', registrationNumber: 'REG-000', incorporatedOn: '2015-06-01', taxId: '12-3456789' },
+    ...overrides,
+  };
+}
+
+export const usdBeneficiary = { beneficiaryType: 'INDIVIDUAL', fullName: 'Jane Doe' };
+
+export function usdAccount(customerId: string | undefined, accountNumber: string, overrides: Record<string, unknown> = {}) {
+  return {
+    ...(customerId ? { customerId } : {}),
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber, routingNumber: '021000021', beneficiary: usdBeneficiary },
+    ...overrides,
+  };
+}
