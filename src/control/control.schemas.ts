@@ -8,6 +8,14 @@ export const Health = z
     tenant: z.string().openapi({ description: 'Your client id' }),
     now: Timestamp.openapi({ description: "Your tenant's clock" }),
     persistent: z.boolean().openapi({ description: 'Whether your data is written to disk' }),
+    persistence: z
+      .object({
+        file: z.string().optional(),
+        writes: z.number().int().openapi({ description: 'Whole-file writes so far; changes are coalesced' }),
+        lastWriteMs: z.number(),
+        pending: z.boolean().openapi({ description: 'Changes not yet on disk' }),
+      })
+      .openapi({ description: "Your tenant's data file" }),
   })
   .openapi('AdminHealth');
 

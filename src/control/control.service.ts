@@ -9,7 +9,7 @@ import type { RanJob } from '../store/jobs.js';
 import type { Tenant } from '../store/tenant.js';
 
 export function health(tenant: Tenant) {
-  return { status: 'ok' as const, version: API_VERSION, tenant: tenant.id, now: tenant.clock.nowIso(), persistent: tenant.persistent };
+  return { status: 'ok' as const, version: API_VERSION, tenant: tenant.id, now: tenant.clock.nowIso(), persistent: tenant.persistent, persistence: tenant.persistenceStats() };
 }
 
 export function clockState(tenant: Tenant) {

@@ -46,13 +46,27 @@ export interface ClockState {
 }
 
 export class Clock {
+  private pinnedMs: number | undefined;
+
   constructor(
     private readonly time: TimeSource,
     private readonly state: ClockState,
   ) {}
 
   nowMs(): number {
-    return this.time.nowMs() + this.state.clockOffsetMs;
+    return this.pinnedMs ?? this.time.nowMs() + this.state.clockOffsetMs;
+  }
+
+  /** Runs `work` with the clock stopped at `ms` (moved there first), so everything it writes carries that instant. */
+  at<T>(ms: number, work: () => T): T {
+    this.moveTo(ms);
+    const instant = Math.max(ms, this.nowMs());
+    this.pinnedMs = instant;
+    try {
+      return work();
+    } finally {
+      this.pinnedMs = undefined;
+    }
   }
 
   nowIso(): string {

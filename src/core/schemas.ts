@@ -90,6 +90,12 @@ export function errorResponses(...statuses: number[]) {
   return out;
 }
 
+/**
+ * For cross-field checks that must report alongside the other field errors:
+ * run them whenever the value is an object, even if some fields failed.
+ */
+export const whenObject = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null };
+
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, content: { 'application/json': { schema } }, ...(description ? { description } : {}) };
 }

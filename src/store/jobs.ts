@@ -79,11 +79,10 @@ export class JobScheduler {
     for (;;) {
       const next = this.pending()[0];
       if (!next || next.dueAtMs > untilMs) break;
-      this.tenant.clock.moveTo(next.dueAtMs);
       this.tenant.jobRecords.remove(next.id);
       const entry: RanJob = { id: next.id, kind: next.kind, dueAt: isoAt(next.dueAtMs) };
       try {
-        this.handlers.get(next.kind)?.(this.tenant, next);
+        this.tenant.clock.at(next.dueAtMs, () => this.handlers.get(next.kind)?.(this.tenant, next));
       } catch (err) {
         entry.error = (err as Error).message;
         this.tenant.log.error('due job failed', { tenant: this.tenant.id, job: next.id, kind: next.kind, error: entry.error });

@@ -73,6 +73,8 @@ export class WriteBehind<T> {
   private dirty = false;
   private lastCostMs = 0;
   private closed = false;
+  /** Whole-file writes so far: with coalescing this grows with time, not with requests. */
+  private writes = 0;
 
   constructor(
     private readonly file: string | undefined,
@@ -96,6 +98,10 @@ export class WriteBehind<T> {
     return this.file !== undefined;
   }
 
+  stats(): { file?: string; writes: number; lastWriteMs: number; pending: boolean } {
+    return { ...(this.file ? { file: this.file } : {}), writes: this.writes, lastWriteMs: Math.round(this.lastCostMs * 10) / 10, pending: this.dirty };
+  }
+
   markDirty(): void {
     if (!this.file || this.closed) return;
     this.dirty = true;
@@ -114,6 +120,7 @@ export class WriteBehind<T> {
     if (!this.dirty || !this.file) return;
     this.dirty = false;
     const started = monotonicMs();
+    this.writes++;
     this.writing = this.db
       .write()
       .catch((err: unknown) => {

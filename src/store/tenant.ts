@@ -124,6 +124,10 @@ export class Tenant {
     return this.storage.persistent;
   }
 
+  persistenceStats() {
+    return this.storage.stats();
+  }
+
   get config(): PlatformConfig {
     return this.storage.data.config;
   }

@@ -22,7 +22,7 @@ describe('authentication', () => {
     const { app } = makeSandbox();
     const res = await app.request('/2025-10-13/customers', { headers: { authorization: header } });
     expect(res.status).toBe(401);
-    const body = await res.json();
+    const body = (await res.json()) as { code: string; reason: string };
     expect(body.code).toBe('UNAUTHORIZED');
     expect(body.reason).toMatch(/^Malformed Authorization header/);
   });

@@ -80,3 +80,14 @@ describe('HTTP edges', () => {
     expect(await res.json()).toMatchObject({ version: '2025-10-13', api: '/2025-10-13' });
   });
 });
+
+describe('bodies that are not objects', () => {
+  const client = makeSandbox().client();
+  it.each(['null', '[]', '"text"', '42', 'true'])('answers %s with 400, never 500', async (body) => {
+    for (const path of ['/customers', '/customers/external-accounts', '/platform/external-accounts', '/config']) {
+      const res = await client.call(path === '/config' ? 'PATCH' : 'POST', path, body);
+      expect(res.status, `${path} ${body}`).toBe(400);
+      expect(res.body.code).toBe('INVALID_INPUT');
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Address, CountryCode, CurrencyCode, Email, IsoDate, KnownCurrency, ListQuery, PhoneNumber, Timestamp, listResponse } from '../../core/schemas.js';
+import { Address, CountryCode, CurrencyCode, Email, IsoDate, KnownCurrency, ListQuery, PhoneNumber, Timestamp, listResponse, whenObject } from '../../core/schemas.js';
 
 export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED']).openapi('KycStatus');
 export const CustomerType = z.enum(['INDIVIDUAL', 'BUSINESS']).openapi('CustomerType');
@@ -89,7 +89,7 @@ const BusinessInfoUpdate = z.object(BusinessInfoFields).partial().openapi('Busin
 const SSN = /^\d{3}-\d{2}-\d{4}$/;
 const ssnShape: [(v: { idType?: unknown; identifier?: unknown }) => boolean, z.core.$ZodCustomParams] = [
   (v) => !(v.idType === 'SSN' && typeof v.identifier === 'string' && !SSN.test(v.identifier)),
-  { when: () => true, path: ['identifier'], message: 'An SSN has the form ###-##-####', params: { constraint: { format: 'us-ssn', pattern: SSN.source } } },
+  { ...whenObject, path: ['identifier'], message: 'An SSN has the form ###-##-####', params: { constraint: { format: 'us-ssn', pattern: SSN.source } } },
 ];
 
 const CreateBase = {

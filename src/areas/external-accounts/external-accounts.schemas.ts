@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { Address, CountryCode, CurrencyCode, Email, IsoDate, ListQuery, PhoneNumber, Timestamp, listResponse } from '../../core/schemas.js';
+import { Address, CountryCode, CurrencyCode, Email, IsoDate, ListQuery, PhoneNumber, Timestamp, listResponse, whenObject } from '../../core/schemas.js';
 import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, accountTypeSpec, currencyMismatch, type AccountType, type AccountTypeSpec, type FieldRule } from './account-types.js';
 
 export const ExternalAccountStatus = z
@@ -89,7 +89,7 @@ function variant(type: AccountType, forRead: boolean) {
   if (!forRead && optionalIdentifiers.length === spec.identifiers.length) {
     const alternatives = spec.identifiers;
     schema = schema.refine((info) => alternatives.some((f) => typeof info[f] === 'string' && info[f] !== ''), {
-      when: () => true,
+      ...whenObject,
       path: [alternatives[0]!],
       message: `Provide at least one of: ${alternatives.join(', ')}`,
     });
@@ -131,18 +131,16 @@ function currencyFitsType(v: { currency?: unknown; accountInfo?: unknown }, ctx:
   const why = currencyMismatch(type, v.currency);
   if (why) ctx.addIssue({ code: 'custom', path: ['currency'], message: why, params: { constraint: { enum: [...(accountTypeSpec(type)?.currencies ?? [])] } } });
 }
-const always = { when: () => true };
-
 export const CustomerExternalAccountCreate = z
   .object({
     customerId: z.string().min(1).max(200).optional().openapi({ description: 'Omit to create the account on behalf of the platform' }),
     defaultUmaDepositAccount: z.boolean().optional(),
     ...createCommon,
   })
-  .superRefine(currencyFitsType, always)
+  .superRefine(currencyFitsType, whenObject)
   .openapi('ExternalAccountCreateRequest');
 
-export const PlatformExternalAccountCreate = z.object(createCommon).superRefine(currencyFitsType, always).openapi('PlatformExternalAccountCreateRequest');
+export const PlatformExternalAccountCreate = z.object(createCommon).superRefine(currencyFitsType, whenObject).openapi('PlatformExternalAccountCreateRequest');
 
 export const ExternalAccount = z
   .object({

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { makeSandbox } from '../helpers.js';
+
+describe('platform configuration', () => {
+  it('starts with sandbox defaults', async () => {
+    const res = await makeSandbox().client().get('/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^PlatformConfig:/),
+      umaDomain: 'sandbox.uma.local',
+      isRegulatedFinancialInstitution: false,
+      skipVerificationPaperwork: false,
+    });
+    expect(res.body.supportedCurrencies.map((c: any) => c.currencyCode)).toEqual(['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC']);
+  });
+
+  it('changes only what is sent', async () => {
+    const client = makeSandbox().client();
+    const res = await client.patch('/config', { isRegulatedFinancialInstitution: true, webhookEndpoint: 'http://localhost:3000/hooks' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ isRegulatedFinancialInstitution: true, skipVerificationPaperwork: false, webhookEndpoint: 'http://localhost:3000/hooks', umaDomain: 'sandbox.uma.local' });
+    expect((await client.get('/config')).body).toEqual(res.body);
+  });
+
+  it('rejects invalid values with field errors and changes nothing', async () => {
+    const client = makeSandbox().client();
+    const before = (await client.get('/config')).body;
+    const res = await client.patch('/config', {
+      webhookEndpoint: 'ftp://example.com',
+      skipVerificationPaperwork: 'yes',
+      supportedCurrencies: [{ currencyCode: 'USD', minAmount: -1, maxAmount: 10, requiredCounterpartyFields: [], enabledTransactionTypes: ['SIDEWAYS'] }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors.map((e: any) => e.field).sort()).toEqual([
+      'skipVerificationPaperwork',
+      'supportedCurrencies.0.enabledTransactionTypes.0',
+      'supportedCurrencies.0.minAmount',
+      'webhookEndpoint',
+    ]);
+    const unknown = await client.patch('/config', { supportedCurrencies: [{ currencyCode: 'ZZZ', minAmount: 5, maxAmount: 1, requiredCounterpartyFields: [], enabledTransactionTypes: [] }] });
+    expect(unknown.body.details.errors.map((e: any) => e.field)).toEqual(['supportedCurrencies.0.currencyCode', 'supportedCurrencies.0.minAmount']);
+    expect((await client.get('/config')).body).toEqual(before);
+  });
+});

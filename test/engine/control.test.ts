@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EVM_ADDRESS } from '../fixtures/account-samples.js';
+import { individual, makeSandbox, type Client } from '../helpers.js';
+
+const travelRule = {
+  supportedCurrencies: [{ currencyCode: 'USDC', minAmount: 1, maxAmount: 1_000_000, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] }],
+};
+
+async function pendingWallet(client: Client): Promise<string> {
+  const customerId = (await client.post('/customers', individual())).body.id;
+  const account = await client.post('/customers/external-accounts', { customerId, currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'ETHEREUM_WALLET', address: EVM_ADDRESS } });
+  expect(account.body.status).toBe('PENDING_OWNERSHIP_VERIFICATION');
+  return account.body.id;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('GET /__admin/health', () => {
+  it('reports the version, the tenant and its clock', async () => {
+    const res = await makeSandbox().client('health-check', 's').get('/__admin/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', version: '2025-10-13', tenant: 'health-check', now: expect.any(String), persistent: false, persistence: { writes: 0, lastWriteMs: 0, pending: false } });
+  });
+});
+
+describe('clock and due jobs', () => {
+  it('advances by seconds and runs every job that falls due, in due order, each at its own time', async () => {
+    const client = makeSandbox().client();
+    await client.patch('/config', travelRule);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await pendingWallet(client);
+      await client.post(`/customers/external-accounts/${id}/challenge`, { method: 'LIVENESS' });
+      ids.push(id);
+      await client.post('/__admin/clock/advance', { seconds: 3 });
+    }
+    const clock = (await client.get('/__admin/clock')).body;
+    expect(clock.offsetSeconds).toBe(9);
+    expect(clock.pendingJobs).toHaveLength(3);
+    const res = await client.post('/__admin/clock/advance', { seconds: 60 });
+    expect(res.status).toBe(200);
+    expect(Date.parse(res.body.now) - Date.parse(res.body.previous)).toBeGreaterThanOrEqual(60_000);
+    const due = res.body.ran.map((r: any) => Date.parse(r.dueAt));
+    expect(due).toEqual([...due].sort((a, b) => a - b));
+    expect(due[1] - due[0]).toBeGreaterThanOrEqual(3000);
+    for (const [i, id] of ids.entries()) {
+      const account = (await client.get(`/customers/external-accounts/${id}`)).body;
+      expect(account.status).toBe('ACTIVE');
+      expect(account.updatedAt).toBe(res.body.ran[i].dueAt);
+    }
+    expect((await client.get('/__admin/clock')).body.pendingJobs).toEqual([]);
+  });
+
+  it('runs due jobs in real time, without any clock advance', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const client = makeSandbox().client();
+    await client.patch('/config', travelRule);
+    const id = await pendingWallet(client);
+    await client.post(`/customers/external-accounts/${id}/challenge`, { method: 'LIVENESS' });
+    vi.advanceTimersByTime(9_000);
+    expect((await client.get(`/customers/external-accounts/${id}`)).body.status).toBe('PENDING_OWNERSHIP_VERIFICATION');
+    vi.advanceTimersByTime(1_500);
+    expect((await client.get(`/customers/external-accounts/${id}`)).body.status).toBe('ACTIVE');
+  });
+
+  it.each([[{ seconds: 0 }], [{ seconds: -5 }], [{ seconds: 'ten' }], [{}]])('rejects advance %j', async (body) => {
+    const res = await makeSandbox().client().post('/__admin/clock/advance', body);
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors[0].field).toBe('seconds');
+  });
+});
+
+describe('POST /__admin/reset', () => {
+  it('empties the tenant, keeps its credentials and puts its clock back', async () => {
+    const sandbox = makeSandbox();
+    const client = sandbox.client('resettable', 'secret');
+    const other = sandbox.client('bystander', 'secret');
+    await client.post('/customers', individual());
+    await other.post('/customers', individual());
+    await client.post('/__admin/clock/advance', { seconds: 3600 });
+    const res = await client.post('/__admin/reset');
+    expect(res.status).toBe(200);
+    expect(res.body.reset).toBe(true);
+    expect((await client.get('/customers')).body.totalCount).toBe(0);
+    expect((await client.get('/__admin/clock')).body.offsetSeconds).toBe(0);
+    expect((await client.get('/platform/internal-accounts')).body.data).toHaveLength(7);
+    expect((await sandbox.client('resettable', 'other').get('/customers')).status).toBe(401);
+    expect((await other.get('/customers')).body.totalCount).toBe(1);
+  });
+});

@@ -1,0 +1,130 @@
+/** Every rule table, row by row, through the one lookup the services use. */
+import { describe, expect, it } from 'vitest';
+import { RULES, outcomeFor, ruleFor, identifierLast3, umaUser } from '../../src/rules/index.js';
+
+describe('reducing values', () => {
+  it('takes the user part of identifiers with a domain', () => {
+    expect(identifierLast3('jane002@okaxis')).toBe('002');
+    expect(identifierLast3('$alice005@sandbox.uma.local')).toBe('005');
+    expect(identifierLast3('DE89370400440532013003')).toBe('003');
+    expect(umaUser('$Success.USD@example.com')).toBe('$success.usd');
+  });
+});
+
+describe('individual KYC by fullName suffix', () => {
+  it.each([
+    ['Jane Doe 001', 'PENDING', 'PENDING_MANUAL_REVIEW'],
+    ['Jane Doe 002', 'REJECTED', 'REJECTED'],
+    ['Jane Doe 003', 'UNVERIFIED', 'POOR_QUALITY_DOCUMENT'],
+    ['Jane Doe', 'APPROVED', 'APPROVED'],
+    ['Jane Doe 004', 'APPROVED', 'APPROVED'],
+  ])('%s -> kycStatus %s, complete submission %s', (name, status, submission) => {
+    expect(outcomeFor('individualKyc', name)).toEqual({ kycStatus: status, completeSubmission: submission });
+  });
+});
+
+describe('business KYB by registrationNumber suffix', () => {
+  it.each([
+    ['REG-001', 'REVIEW'],
+    ['REG-002', 'REJECTED'],
+    ['REG-003', 'REVIEW'],
+    ['REG-004', 'APPROVED'],
+  ])('%s -> %s', (value, decision) => expect(outcomeFor('businessKyb', value)).toEqual({ decision }));
+});
+
+describe('beneficial owner KYC by lastName suffix', () => {
+  it.each([
+    ['Smith001', 'PENDING'],
+    ['Smith002', 'REJECTED'],
+    ['Smith003', 'APPROVED'],
+    ['Smith', 'APPROVED'],
+  ])('%s -> %s', (value, kycStatus) => expect(outcomeFor('beneficialOwnerKyc', value)).toEqual({ kycStatus }));
+});
+
+describe('transfers by account identifier suffix', () => {
+  it.each([
+    ['000123002', { result: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS', delaySeconds: 0 }],
+    ['000123003', { result: 'FAILED', failureReason: 'ACCOUNT_CLOSED_OR_INVALID', delaySeconds: 0 }],
+    ['000123004', { result: 'FAILED', failureReason: 'BANK_REJECTED', delaySeconds: 0 }],
+    ['000123005', { result: 'FAILED', failureReason: 'BANK_REJECTED', delaySeconds: 30 }],
+    ['000123006', { result: 'SUCCESS', delaySeconds: 0 }],
+    ['jane005@okaxis', { result: 'FAILED', failureReason: 'BANK_REJECTED', delaySeconds: 30 }],
+  ])('%s -> %j', (value, outcome) => expect(outcomeFor('accountTransfer', value)).toEqual(outcome));
+});
+
+describe('beneficiary verification by 1xx suffix', () => {
+  it.each([
+    ['102', { kind: 'status', status: 'NOT_MATCHED', verifiedName: 'DIFFERENT' }],
+    ['103', { kind: 'status', status: 'PARTIAL_MATCH', verifiedName: 'SIMILAR' }],
+    ['104', { kind: 'status', status: 'PENDING', verifiedName: 'NONE' }],
+    ['105', { kind: 'invalidAccount' }],
+    ['106', { kind: 'status', status: 'UNSUPPORTED', verifiedName: 'NONE' }],
+    ['107', { kind: 'status', status: 'CHECKED_BY_RECEIVING_FI', verifiedName: 'NONE' }],
+    ['108', { kind: 'status', status: 'MATCHED', verifiedName: 'SAME' }],
+    ['002', { kind: 'status', status: 'MATCHED', verifiedName: 'SAME' }],
+  ])('...%s -> %j', (suffix, outcome) => expect(outcomeFor('beneficiaryVerification', `0001234${suffix}`)).toEqual(outcome));
+});
+
+describe('quote execution by destination suffix', () => {
+  it.each([
+    ['002', 'FAILED', 'QUOTE_EXECUTION_FAILED', 'REFUNDED', 0],
+    ['003', 'COMPLETED', undefined, 'NONE', 360],
+    ['004', 'FAILED', 'COUNTERPARTY_DELIVERY_FAILED', 'REFUNDED', 0],
+    ['005', 'COMPLETED_THEN_RETURNED', 'PAYOUT_RETURNED', 'REFUNDED', 30],
+    ['006', 'FAILED', 'USER_CANCELLED', 'REFUNDED', 0],
+    ['007', 'FAILED', 'PAYOUT_AND_REFUND_FAILED', 'REFUND_FAILED', 0],
+    ['008', 'COMPLETED', undefined, 'NONE', 0],
+  ])('...%s -> %s', (suffix, result, failureReason, refund, delaySeconds) => {
+    const outcome = outcomeFor('quoteExecution', `12345${suffix}`);
+    expect(outcome).toEqual({ result, refund, delaySeconds, ...(failureReason ? { failureReason } : {}) });
+  });
+});
+
+describe('card authorization by merchant descriptor suffix', () => {
+  it.each([
+    ['COFFEE SHOP 002', 'DECLINED', 'INSUFFICIENT_FUNDS', 'NONE'],
+    ['COFFEE SHOP 003', 'DECLINED', 'CARD_PAUSED', 'NONE'],
+    ['COFFEE SHOP 005', 'APPROVED', undefined, 'DELAYED'],
+    ['COFFEE SHOP 006', 'APPROVED', undefined, 'FAILS_LATER'],
+    ['COFFEE SHOP', 'APPROVED', undefined, 'IMMEDIATE'],
+  ])('%s -> %s', (descriptor, decision, declineReason, pull) => {
+    const outcome = outcomeFor('cardAuthorization', descriptor);
+    expect(outcome.decision).toBe(decision);
+    expect(outcome.declineReason).toBe(declineReason);
+    expect(outcome.pull).toBe(pull);
+  });
+});
+
+describe('UMA receivers', () => {
+  it.each([
+    ['$success.usd@sandbox.uma.local', 'SUCCESS', 'USD'],
+    ['$success.eur@other.domain', 'SUCCESS', 'EUR'],
+    ['$success.mxn@sandbox.uma.local', 'SUCCESS', 'MXN'],
+    ['$pending.long.usd@sandbox.uma.local', 'LONG_PENDING', 'USD'],
+    ['$fail.compliance.usd@sandbox.uma.local', 'COMPLIANCE_FAILURE', 'USD'],
+    ['$alice@sandbox.uma.local', 'UNKNOWN_RECEIVER', undefined],
+  ])('%s -> %s', (address, result, currency) => expect(outcomeFor('umaReceiver', address)).toEqual({ result, ...(currency ? { currency } : {}) }));
+});
+
+describe('wallet ownership signatures', () => {
+  it.each([
+    ['sandbox-valid-signature', 'VALID'],
+    ['sandbox-invalid-signature', 'INVALID'],
+    ['0xabc', 'VERIFY'],
+  ])('%s -> %s', (signature, result) => expect(outcomeFor('walletOwnershipSignature', signature)).toEqual({ result }));
+});
+
+describe('table shape', () => {
+  it('ends every table with exactly one "any other" row and describes every row', () => {
+    for (const [name, table] of Object.entries(RULES)) {
+      const rows = table.rows as readonly { key: string | null; description: string }[];
+      expect(rows.filter((r) => r.key === null), name).toHaveLength(1);
+      expect(rows[rows.length - 1]!.key, name).toBeNull();
+      for (const row of rows) expect(row.description.length, name).toBeGreaterThan(3);
+    }
+  });
+
+  it('returns the row itself for documentation', () => {
+    expect(ruleFor('accountTransfer', '...005').description).toBe('stays pending about 30 seconds, then fails');
+  });
+});
