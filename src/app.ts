@@ -38,8 +38,19 @@ const jsonLimit = bodyLimit({
   },
 });
 
-/** Multipart uploads set their own limits where they are accepted. */
-const jsonSizeLimit: MiddlewareHandler<AppEnv> = (c, next) => ((c.req.header('content-type') ?? '').startsWith('multipart/') ? next() : jsonLimit(c, next));
+/**
+ * Refuses oversized JSON bodies. A declared Content-Length is checked as is;
+ * only a body of unknown length (chunked) is metered while it is read, since
+ * metering means wrapping the request stream. Bodiless requests and
+ * multipart uploads (which set their own limits) pass untouched.
+ */
+const jsonSizeLimit: MiddlewareHandler<AppEnv> = (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
+  const declared = c.req.header('content-length');
+  if (declared === undefined) return jsonLimit(c, next);
+  if (Number(declared) > MAX_JSON_BYTES) throw apiError('PAYLOAD_TOO_LARGE', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes`);
+  return next();
+};
 
 export interface SandboxApp {
   app: OpenAPIHono<AppEnv>;

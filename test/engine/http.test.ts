@@ -91,3 +91,16 @@ describe('bodies that are not objects', () => {
     }
   });
 });
+
+describe('body size', () => {
+  it('refuses a declared Content-Length over 1 MiB before reading the body', async () => {
+    const { app } = makeSandbox();
+    const res = await app.request('/2025-10-13/customers', {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('a:b').toString('base64')}`, 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) },
+      body: '{}',
+    });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
