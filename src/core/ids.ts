@@ -10,9 +10,3 @@ export function sequentialIds(): IdGenerator {
   let n = 0;
   return (resource) => `${resource}:00000000-0000-4000-8000-${(++n).toString(16).padStart(12, '0')}`;
 }
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-export function idPattern(resource: string): RegExp {
-  return new RegExp(`^${resource}:${UUID}$`, 'i');
-}

@@ -119,7 +119,3 @@ export function listResponse<T extends z.ZodType>(item: T, name: string) {
     })
     .openapi(name);
 }
-
-export function idParam(name: string, example: string) {
-  return z.object({ [name]: z.string().min(1).max(200).openapi({ param: { name, in: 'path' }, example }) });
-}

@@ -150,10 +150,6 @@ export class Collection<T extends { id: string }> {
     return list.length > 0 ? this.bySeq.get(list[0]!) : undefined;
   }
 
-  countByIndex(index: string, key: string): number {
-    return this.listOf(index, key).length;
-  }
-
   values(): IterableIterator<T> {
     return this.bySeq.values();
   }

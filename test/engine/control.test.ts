@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVM_ADDRESS } from '../fixtures/account-samples.js';
 import { individual, makeSandbox, type Client } from '../helpers.js';
+import { manualTime, sequentialIds } from '../../src/index.js';
 
 const travelRule = {
   supportedCurrencies: [{ currencyCode: 'USDC', minAmount: 1, maxAmount: 1_000_000, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] }],
@@ -37,7 +38,8 @@ describe('clock and due jobs', () => {
       await client.post('/__admin/clock/advance', { seconds: 3 });
     }
     const clock = (await client.get('/__admin/clock')).body;
-    expect(clock.offsetSeconds).toBe(9);
+    expect(clock.offsetSeconds).toBeGreaterThan(8.9);
+    expect(clock.offsetSeconds).toBeLessThanOrEqual(9);
     expect(clock.pendingJobs).toHaveLength(3);
     const res = await client.post('/__admin/clock/advance', { seconds: 60 });
     expect(res.status).toBe(200);
@@ -88,5 +90,19 @@ describe('POST /__admin/reset', () => {
     expect((await client.get('/platform/internal-accounts')).body.data).toHaveLength(7);
     expect((await sandbox.client('resettable', 'other').get('/customers')).status).toBe(401);
     expect((await other.get('/customers')).body.totalCount).toBe(1);
+  });
+});
+
+describe('injectable time and ids', () => {
+  it('stamps records with the injected clock and ids, for fully deterministic responses', async () => {
+    const time = manualTime(Date.parse('2025-10-13T09:00:00.000Z'));
+    const client = makeSandbox({ time, ids: sequentialIds() }).client();
+    const first = (await client.post('/customers', individual())).body;
+    time.advance(1500);
+    const second = (await client.post('/customers', individual())).body;
+    expect(first.createdAt).toBe('2025-10-13T09:00:00.000Z');
+    expect(second.createdAt).toBe('2025-10-13T09:00:01.500Z');
+    expect(first.id).toMatch(/^Customer:00000000-0000-4000-8000-0000000000[0-9a-f]{2}$/);
+    expect(Number.parseInt(second.id.slice(-12), 16)).toBeGreaterThan(Number.parseInt(first.id.slice(-12), 16));
   });
 });

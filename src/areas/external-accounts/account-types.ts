@@ -140,11 +140,11 @@ export function isSelfCustodyWallet(spec: AccountTypeSpec, accountInfo: Readonly
   return spec.family === 'WALLET' && accountInfo.vaspName === undefined;
 }
 
-/** The first identifier field present in accountInfo. */
-export function primaryIdentifier(spec: AccountTypeSpec, accountInfo: Record<string, unknown>): string | undefined {
+/** The primary identifier: the first identifier field present in accountInfo, and its value. */
+export function primaryIdentifier(spec: AccountTypeSpec, accountInfo: Readonly<Record<string, unknown>>): { field: string; value: string } | undefined {
   for (const field of spec.identifiers) {
     const value = accountInfo[field];
-    if (typeof value === 'string' && value.length > 0) return value;
+    if (typeof value === 'string' && value.length > 0) return { field, value };
   }
   return undefined;
 }

@@ -41,11 +41,6 @@ export function requireExternalAccount(tenant: Tenant, id: string, owner?: Owner
   return account;
 }
 
-/** The identifier whose suffixes drive the sandbox outcome tables. */
-export function identifierOf(account: ExternalAccount): string {
-  return primaryIdentifier(specOf(account.accountInfo), account.accountInfo) ?? '';
-}
-
 function beneficiaryName(beneficiary: Beneficiary | undefined): string | undefined {
   return beneficiary?.fullName ?? beneficiary?.legalName;
 }
@@ -57,11 +52,12 @@ function similarName(name: string): string {
   return [...words.slice(0, -1).map((w) => `${w[0]!.toUpperCase()}.`), words[words.length - 1]].join(' ');
 }
 
-function beneficiaryVerification(spec: AccountTypeSpec, info: AccountInfo, identifierField: string, identifier: string): Pick<ExternalAccount, 'beneficiaryVerificationStatus' | 'beneficiaryVerifiedData'> {
-  if (spec.family !== 'BANK') return {};
-  const outcome = outcomeFor('beneficiaryVerification', identifier);
+function beneficiaryVerification(spec: AccountTypeSpec, info: AccountInfo): Pick<ExternalAccount, 'beneficiaryVerificationStatus' | 'beneficiaryVerifiedData'> {
+  const identifier = primaryIdentifier(spec, info);
+  if (spec.family !== 'BANK' || !identifier) return {};
+  const outcome = outcomeFor('beneficiaryVerification', identifier.value);
   if (outcome.kind === 'invalidAccount') {
-    throw apiError('INVALID_BANK_ACCOUNT', 'The bank reports that this account is invalid', { field: `accountInfo.${identifierField}` });
+    throw apiError('INVALID_BANK_ACCOUNT', 'The bank reports that this account is invalid', { field: `accountInfo.${identifier.field}` });
   }
   const name = beneficiaryName(info.beneficiary);
   const verifiedName = outcome.verifiedName === 'SAME' ? name : outcome.verifiedName === 'SIMILAR' && name ? similarName(name) : outcome.verifiedName === 'DIFFERENT' ? 'Unrelated Account Holder' : undefined;
@@ -88,8 +84,7 @@ export function createExternalAccount(tenant: Tenant, input: ExternalAccountInpu
   }
   if (errors.length > 0) throw invalidInput(errors);
 
-  const identifierField = spec.identifiers.find((f) => typeof info[f] === 'string' && info[f] !== '') ?? spec.identifiers[0]!;
-  const verification = beneficiaryVerification(spec, info, identifierField, identifierOf({ accountInfo: info } as ExternalAccount));
+  const verification = beneficiaryVerification(spec, info);
 
   const now = tenant.clock.nowIso();
   const account: ExternalAccount = {
@@ -120,11 +115,6 @@ function clearDefaultUmaDeposit(tenant: Tenant, customerId: string, now: string)
       a.updatedAt = now;
     });
   }
-}
-
-/** The customer's default UMA deposit account, if one is set. */
-export function defaultUmaDepositAccount(tenant: Tenant, customerId: string): ExternalAccount | undefined {
-  return tenant.externalAccounts.byIndex('customer', customerId).find((a) => a.defaultUmaDepositAccount);
 }
 
 export function getExternalAccount(tenant: Tenant, id: string, owner: Owner): ExternalAccount {
