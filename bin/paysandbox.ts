@@ -181,6 +181,8 @@ async function main(): Promise<void> {
       },
     );
   };
+  // Requests and due jobs handle their own failures; anything that still escapes is logged, not fatal.
+  process.on('unhandledRejection', (reason) => process.stderr.write(`paysandbox: unhandled rejection: ${String(reason)}\n`));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -162,6 +162,14 @@ describe('serving', () => {
     expect(((await res.json()) as { fullName: string }).fullName).toBe('From Fixture');
   });
 
+  it('loads the example fixtures file shipped in fixtures/', async () => {
+    const { url } = await start(['--memory', '--fixtures', join(dirname(BIN), '..', 'fixtures', 'example.json')]);
+    const accounts = (await (await fetch(`${url}/customers/internal-accounts`, { headers: { authorization: AUTH } })).json()) as { data: Array<{ balance: { amount: number } }> };
+    expect(accounts.data.map((a) => a.balance.amount)).toEqual([250000]);
+    const external = await fetch(`${url}/customers/external-accounts/ExternalAccount:00000000-0000-4000-8000-000000000004`, { headers: { authorization: AUTH } });
+    expect(((await external.json()) as { accountInfo: { paymentRails: string[] } }).accountInfo.paymentRails).toEqual(['ACH', 'WIRE', 'RTP', 'FEDNOW']);
+  });
+
   it('accepts only the pinned credentials of a credentials file', async () => {
     writeFileSync(join(dir, 'creds.json'), JSON.stringify({ 'cli-test': 'secret' }));
     const { url } = await start(['--memory', '--credentials', 'creds.json']);

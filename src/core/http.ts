@@ -41,7 +41,7 @@ function toRegExp(path: string): RegExp {
     .split('/')
     .map((part) => (part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
-  return new RegExp(`^${pattern}/?$`);
+  return new RegExp(`^${pattern}$`);
 }
 
 /** 405 with Allow when the path exists under other methods, else 404. */

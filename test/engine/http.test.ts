@@ -34,6 +34,11 @@ describe('HTTP edges', () => {
     expect(res.headers.get('allow')).toContain('PATCH');
   });
 
+  it('answers a trailing slash with 404, not 405', async () => {
+    const res = await client.get('/customers/');
+    expect(res.status).toBe(404);
+  });
+
   it('answers malformed JSON with 400 INVALID_INPUT', async () => {
     const res = await client.post('/customers', '{"customerType": ');
     expect(res.status).toBe(400);
