@@ -6,6 +6,7 @@ import type { AppRouter } from '../core/env.js';
 import type { JobHandlers } from '../store/jobs.js';
 import type { TenantSetup } from '../store/registry.js';
 import { SCHEMA_VERSION } from '../store/tenant.js';
+import { emptyCollections } from '../store/collections.js';
 import { defaultConfig } from './config/config.service.js';
 import { registerConfig } from './config/config.index.js';
 import { registerCustomers } from './customers/customers.index.js';
@@ -33,12 +34,7 @@ export const tenantSetup: TenantSetup = {
     secretSha256: null,
     clock: { clockOffsetMs: 0 },
     config: defaultConfig(ids, nowIso),
-    customers: {},
-    internalAccounts: {},
-    externalAccounts: {},
-    ledgerEntries: {},
-    ownershipChallenges: {},
-    jobs: {},
+    ...emptyCollections(),
   }),
   initialise: (tenant) => ensurePlatformAccounts(tenant),
 };

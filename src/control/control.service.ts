@@ -16,14 +16,14 @@ export function clockState(tenant: Tenant) {
   return {
     now: tenant.clock.nowIso(),
     offsetSeconds: tenant.clock.offsetMs / 1000,
-    pendingJobs: tenant.jobs.pending().map((j) => ({ id: j.id, kind: j.kind, dueAt: isoAt(j.dueAtMs) })),
+    pendingJobs: tenant.scheduler.pending().map((j) => ({ id: j.id, kind: j.kind, dueAt: isoAt(j.dueAtMs) })),
   };
 }
 
 /** Moves the tenant's clock forward, running every job that falls due, in order. */
 export function advanceClock(tenant: Tenant, seconds: number): { previous: string; now: string; ran: RanJob[] } {
   const previous = tenant.clock.nowMs();
-  const ran = tenant.jobs.runUntil(previous + Math.round(seconds * 1000));
+  const ran = tenant.scheduler.runUntil(previous + Math.round(seconds * 1000));
   tenant.changed();
   return { previous: isoAt(previous), now: tenant.clock.nowIso(), ran };
 }

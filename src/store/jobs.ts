@@ -46,7 +46,7 @@ export class JobScheduler {
       payload,
       createdAt: this.tenant.clock.nowIso(),
     };
-    this.tenant.jobRecords.insert(job);
+    this.tenant.jobs.insert(job);
     this.tenant.changed();
     this.arm();
     return job;
@@ -54,16 +54,16 @@ export class JobScheduler {
 
   /** Pending jobs, soonest first. */
   pending(): DueJob[] {
-    const jobs = [...this.tenant.jobRecords.values()];
-    return jobs.sort((a, b) => a.dueAtMs - b.dueAtMs || (this.tenant.jobRecords.seqOf(a.id) ?? 0) - (this.tenant.jobRecords.seqOf(b.id) ?? 0));
+    const jobs = [...this.tenant.jobs.values()];
+    return jobs.sort((a, b) => a.dueAtMs - b.dueAtMs || (this.tenant.jobs.seqOf(a.id) ?? 0) - (this.tenant.jobs.seqOf(b.id) ?? 0));
   }
 
   /** Removes pending jobs that match, e.g. those of a resource that went away. */
   cancel(match: (job: DueJob) => boolean): number {
     let removed = 0;
-    for (const job of [...this.tenant.jobRecords.values()]) {
+    for (const job of [...this.tenant.jobs.values()]) {
       if (!match(job)) continue;
-      this.tenant.jobRecords.remove(job.id);
+      this.tenant.jobs.remove(job.id);
       removed++;
     }
     if (removed > 0) {
@@ -79,7 +79,7 @@ export class JobScheduler {
     for (;;) {
       const next = this.pending()[0];
       if (!next || next.dueAtMs > untilMs) break;
-      this.tenant.jobRecords.remove(next.id);
+      this.tenant.jobs.remove(next.id);
       const entry: RanJob = { id: next.id, kind: next.kind, dueAt: isoAt(next.dueAtMs) };
       try {
         this.tenant.clock.at(next.dueAtMs, () => this.handlers.get(next.kind)?.(this.tenant, next));

@@ -11,6 +11,7 @@ import type { Logger } from '../core/log.js';
 import type { JobHandlers } from './jobs.js';
 import { CorruptDataFileError, readTenantFiles, tenantFileName, tenantsDir } from './persistence.js';
 import { SCHEMA_VERSION, Tenant, type TenantData } from './tenant.js';
+import { COLLECTION_NAMES } from './collections.js';
 
 export interface TenantSetup {
   /** A fresh tenant's data: empty collections and default configuration. */
@@ -39,7 +40,6 @@ function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-const COLLECTION_KEYS = ['customers', 'internalAccounts', 'externalAccounts', 'ledgerEntries', 'ownershipChallenges', 'jobs'] as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -147,7 +147,7 @@ export class TenantRegistry {
     });
     this.tenants.set(data.tenantId, tenant);
     if (file) this.files.set(data.tenantId, file);
-    tenant.jobs.arm();
+    tenant.scheduler.arm();
     return tenant;
   }
 
@@ -155,7 +155,7 @@ export class TenantRegistry {
     if (!isRecord(raw)) throw new CorruptDataFileError(file, 'not a JSON object');
     if (raw.schemaVersion !== SCHEMA_VERSION) throw new CorruptDataFileError(file, `schemaVersion ${String(raw.schemaVersion)} is not ${SCHEMA_VERSION}`);
     if (typeof raw.tenantId !== 'string' || raw.tenantId === '') throw new CorruptDataFileError(file, 'tenantId is missing');
-    for (const key of COLLECTION_KEYS) {
+    for (const key of COLLECTION_NAMES) {
       if (raw[key] !== undefined && !isRecord(raw[key])) throw new CorruptDataFileError(file, `${key} is not an object`);
     }
     if (!isRecord(raw.config) || !isRecord(raw.clock) || typeof raw.clock.clockOffsetMs !== 'number') {

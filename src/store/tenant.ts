@@ -6,52 +6,23 @@
 import { Clock, type ClockState, type TimeSource } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Logger } from '../core/log.js';
-import type { Customer } from '../areas/customers/customers.schemas.js';
-import type { ExternalAccount } from '../areas/external-accounts/external-accounts.schemas.js';
-import type { InternalAccountRecord } from '../areas/internal-accounts/internal-accounts.schemas.js';
 import type { PlatformConfig } from '../areas/config/config.schemas.js';
-import { Collection } from './collection.js';
+import { buildCollections, rebuildCollections, type CollectionData, type Collections } from './collections.js';
 import { WriteBehind } from './persistence.js';
-import { JobScheduler, type DueJob, type JobHandlers } from './jobs.js';
+import { JobScheduler, type JobHandlers } from './jobs.js';
+import { BlobStore } from './blobs.js';
+
+export type { LedgerEntry, OwnershipChallengeRecord } from './collections.js';
 
 export const SCHEMA_VERSION = 1;
 
-/** A balance change on an internal account, in integer minor units. */
-export interface LedgerEntry {
-  id: string;
-  accountId: string;
-  amount: number;
-  currency: string;
-  kind: string;
-  /** POSTED entries count fully; PENDING credits count only in totalBalance, PENDING debits already reduce the available balance. */
-  status: 'POSTED' | 'PENDING';
-  reference?: string;
-  createdAt: string;
-}
-
-/** An outstanding ownership challenge of an external account (one per account, keyed by its id). */
-export interface OwnershipChallengeRecord {
-  id: string;
-  method: 'WALLET_SIGNATURE' | 'LIVENESS';
-  messageToSign?: string;
-  token?: string;
-  expiresAt: string;
-  createdAt: string;
-}
-
-export interface TenantData {
+export interface TenantData extends CollectionData {
   schemaVersion: number;
   tenantId: string;
   /** sha256 of the client secret bound on first use; null while unbound. */
   secretSha256: string | null;
   clock: ClockState;
   config: PlatformConfig;
-  customers: Record<string, Customer>;
-  internalAccounts: Record<string, InternalAccountRecord>;
-  externalAccounts: Record<string, ExternalAccount>;
-  ledgerEntries: Record<string, LedgerEntry>;
-  ownershipChallenges: Record<string, OwnershipChallengeRecord>;
-  jobs: Record<string, DueJob>;
 }
 
 export interface TenantOptions {
@@ -63,18 +34,17 @@ export interface TenantOptions {
   file?: string;
 }
 
+/** A tenant's collections are its own properties: tenant.customers, tenant.documents, ... */
+export interface Tenant extends Collections {}
+
 export class Tenant {
   readonly id: string;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly log: Logger;
-  readonly jobs: JobScheduler;
-  readonly customers: Collection<Customer>;
-  readonly internalAccounts: Collection<InternalAccountRecord>;
-  readonly externalAccounts: Collection<ExternalAccount>;
-  readonly ledgerEntries: Collection<LedgerEntry>;
-  readonly ownershipChallenges: Collection<OwnershipChallengeRecord>;
-  readonly jobRecords: Collection<DueJob>;
+  readonly scheduler: JobScheduler;
+  /** Bytes of uploaded files, kept beside the data file (or in memory for a memory tenant). */
+  readonly blobs: BlobStore;
   private readonly storage: WriteBehind<TenantData>;
 
   constructor(data: TenantData, options: TenantOptions) {
@@ -91,29 +61,9 @@ export class Tenant {
         storage.data.clock.clockOffsetMs = ms;
       },
     });
-    this.customers = new Collection(data.customers, {
-      platformCustomerId: (c) => c.platformCustomerId,
-      umaAddress: (c) => c.umaAddress.toLowerCase(),
-      customerType: (c) => c.customerType,
-      live: (c) => (c.isDeleted ? undefined : 'live'),
-    });
-    this.internalAccounts = new Collection(data.internalAccounts, {
-      customer: (a) => a.customerId,
-      owner: (a) => a.customerId ?? 'platform',
-      anyCustomer: (a) => (a.customerId ? 'all' : undefined),
-    });
-    this.externalAccounts = new Collection(data.externalAccounts, {
-      customer: (a) => a.customerId,
-      customerCurrency: (a) => (a.customerId ? `${a.customerId}|${a.currency}` : undefined),
-      anyCustomer: (a) => (a.customerId ? 'all' : undefined),
-      anyCustomerCurrency: (a) => (a.customerId ? a.currency : undefined),
-      platform: (a) => (a.customerId ? undefined : 'all'),
-      platformCurrency: (a) => (a.customerId ? undefined : a.currency),
-    });
-    this.ledgerEntries = new Collection(data.ledgerEntries, { account: (e) => e.accountId });
-    this.ownershipChallenges = new Collection(data.ownershipChallenges);
-    this.jobRecords = new Collection(data.jobs);
-    this.jobs = new JobScheduler(this, options.jobHandlers);
+    Object.assign(this, buildCollections(data));
+    this.blobs = new BlobStore(options.file ? `${options.file.replace(/\.json$/, '')}.files` : undefined);
+    this.scheduler = new JobScheduler(this, options.jobHandlers);
   }
 
   get data(): TenantData {
@@ -139,16 +89,12 @@ export class Tenant {
 
   /** Replaces all data (reset, snapshot restore) and re-indexes it. */
   replaceData(data: TenantData): void {
-    this.jobs.stop();
+    this.scheduler.stop();
     this.storage.data = data;
-    this.customers.rebuild(data.customers);
-    this.internalAccounts.rebuild(data.internalAccounts);
-    this.externalAccounts.rebuild(data.externalAccounts);
-    this.ledgerEntries.rebuild(data.ledgerEntries);
-    this.ownershipChallenges.rebuild(data.ownershipChallenges);
-    this.jobRecords.rebuild(data.jobs);
+    rebuildCollections(this, data);
+    this.blobs.retainOnly(new Set(Object.keys(data.documents)));
     this.changed();
-    this.jobs.arm();
+    this.scheduler.arm();
   }
 
   async flush(): Promise<void> {
@@ -156,7 +102,7 @@ export class Tenant {
   }
 
   async close(): Promise<void> {
-    this.jobs.stop();
+    this.scheduler.stop();
     await this.storage.close();
   }
 }

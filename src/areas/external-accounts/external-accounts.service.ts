@@ -125,7 +125,7 @@ export function deleteExternalAccount(tenant: Tenant, id: string, owner: Owner):
   requireExternalAccount(tenant, id, owner);
   tenant.externalAccounts.remove(id);
   tenant.ownershipChallenges.remove(id);
-  tenant.jobs.cancel((job) => job.payload.externalAccountId === id);
+  tenant.scheduler.cancel((job) => job.payload.externalAccountId === id);
   tenant.changed();
 }
 
@@ -167,7 +167,7 @@ export function startOwnershipChallenge(tenant: Tenant, id: string, owner: Owner
     throw apiError('CONFLICT', `The account is ${account.status}; ownership is already verified`, { status: account.status });
   }
   if (account.status === 'UNVERIFIED') setStatus(tenant, id, 'PENDING_OWNERSHIP_VERIFICATION');
-  tenant.jobs.cancel((job) => job.kind === LIVENESS_JOB && job.payload.externalAccountId === id);
+  tenant.scheduler.cancel((job) => job.kind === LIVENESS_JOB && job.payload.externalAccountId === id);
   tenant.ownershipChallenges.remove(id);
 
   const now = tenant.clock.nowMs();
@@ -180,7 +180,7 @@ export function startOwnershipChallenge(tenant: Tenant, id: string, owner: Owner
     return { method, messageToSign, expiresAt };
   }
   tenant.ownershipChallenges.insert({ id, method, token: nonce, expiresAt, createdAt: isoAt(now) });
-  tenant.jobs.schedule(LIVENESS_JOB, LIVENESS_COMPLETES_AFTER_SECONDS * 1000, { externalAccountId: id, token: nonce });
+  tenant.scheduler.schedule(LIVENESS_JOB, LIVENESS_COMPLETES_AFTER_SECONDS * 1000, { externalAccountId: id, token: nonce });
   tenant.changed();
   return { method, verificationLink: `${origin}/__admin/liveness/${nonce}`, token: nonce, expiresAt };
 }
