@@ -15,6 +15,7 @@ import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { registerAreas } from './areas/index.js';
 import { registerControl } from './control/control.index.js';
 import { mountDocs } from './docs.js';
+import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import type { TenantRegistry } from './store/registry.js';
 
 export interface AppDeps {
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): SandboxApp {
     return document;
   };
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
+  registerHostedPages(app, deps.registry);
   mountDocs(app);
   app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', admin: ADMIN_BASE_PATH }));
   return { app, openApiDocument };

@@ -1,4 +1,5 @@
 /** In-process helpers: a fresh sandbox per test and a tiny client that speaks Basic auth. */
+import { readFileSync } from 'node:fs';
 import { buildSandbox, type SandboxOptions } from '../src/server.js';
 import { API_BASE_PATH } from '../src/core/version.js';
 
@@ -15,7 +16,9 @@ function clientFor(app: ReturnType<typeof buildSandbox>['app'], clientId: string
   const call = async <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
     const url = path.startsWith('/__admin') || path.startsWith('/openapi') || path.startsWith('/docs') ? path : `${API_BASE_PATH}${path}`;
     const init: RequestInit = { method, headers: { authorization: auth, ...headers } };
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body;
+    } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
     }
@@ -35,6 +38,12 @@ function clientFor(app: ReturnType<typeof buildSandbox>['app'], clientId: string
     post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body ?? {}, headers),
     patch: <T = any>(path: string, body?: unknown) => call<T>('PATCH', path, body ?? {}),
     delete: <T = any>(path: string) => call<T>('DELETE', path),
+    /** A multipart request, e.g. a document upload. */
+    upload: <T = any>(path: string, fields: Record<string, string | Blob>, method = 'POST') => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      return call<T>(method, path, form);
+    },
     call,
   };
 }
@@ -71,4 +80,11 @@ export function usdAccount(customerId: string | undefined, accountNumber: string
     accountInfo: { accountType: 'USD_ACCOUNT', accountNumber, routingNumber: '021000021', beneficiary: usdBeneficiary },
     ...overrides,
   };
+}
+
+const FIXTURES = new URL('../fixtures/', import.meta.url);
+
+/** One of the tiny valid documents in fixtures/, as a file part. */
+export function fixtureFile(name: 'passport.png' | 'drivers-license.jpg' | 'certificate.pdf', as = name): File {
+  return new File([readFileSync(new URL(name, FIXTURES))], as);
 }

@@ -15,6 +15,9 @@ import { LIVENESS_JOB, completeLiveness } from './external-accounts/external-acc
 import { registerInternalAccounts } from './internal-accounts/internal-accounts.index.js';
 import { ensurePlatformAccounts } from './internal-accounts/internal-accounts.service.js';
 import { registerSandbox } from './sandbox/sandbox.index.js';
+import { registerBeneficialOwners } from './beneficial-owners/beneficial-owners.index.js';
+import { registerDocuments } from './documents/documents.index.js';
+import { registerVerifications } from './verifications/verifications.index.js';
 
 export function registerAreas(api: AppRouter): void {
   // Static paths before parameterised ones: /customers/internal-accounts must not match /customers/{customerId}.
@@ -22,6 +25,9 @@ export function registerAreas(api: AppRouter): void {
   registerInternalAccounts(api);
   registerExternalAccounts(api);
   registerCustomers(api);
+  registerBeneficialOwners(api);
+  registerDocuments(api);
+  registerVerifications(api);
   registerSandbox(api);
 }
 

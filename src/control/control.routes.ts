@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse } from '../core/schemas.js';
-import { ClockAdvanceRequest, ClockAdvanceResult, ClockState, Health, ResetResult } from './control.schemas.js';
+import { ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
 
 const tags = ['Control plane'];
 /** These routes live beside the API, not under its version segment. */
@@ -43,4 +43,15 @@ export const advanceClockRoute = createRoute({
   description: 'Runs every delayed outcome that falls due, in order, each at its own due time, and returns what ran.',
   request: { body: jsonBody(ClockAdvanceRequest) },
   responses: { 200: jsonResponse(ClockAdvanceResult, 'The new time and what ran'), ...errorResponses(415) },
+});
+
+export const eventsRoute = createRoute({
+  method: 'get',
+  path: '/events',
+  tags,
+  servers,
+  summary: "Your tenant's webhook events",
+  description: 'Every event in the outbox, newest first, in the webhook envelope {id, type, timestamp, data}. Filter by type.',
+  request: { query: EventListQuery },
+  responses: { 200: jsonResponse(EventList, 'A page of events'), ...errorResponses() },
 });

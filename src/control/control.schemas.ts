@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { Timestamp } from '../core/schemas.js';
+import { ListQuery, Timestamp, listResponse } from '../core/schemas.js';
+import { WebhookEvent } from '../events/events.schemas.js';
 
 export const Health = z
   .object({
@@ -39,3 +40,6 @@ export const ClockAdvanceResult = z
   .openapi('AdminClockAdvanceResult');
 
 export const ResetResult = z.object({ reset: z.literal(true), now: Timestamp }).openapi('AdminResetResult');
+
+export const EventListQuery = ListQuery.extend({ type: z.string().min(1).max(100).optional().openapi({ example: 'CUSTOMER.KYC_APPROVED' }) });
+export const EventList = listResponse(WebhookEvent, 'AdminEventList');

@@ -7,6 +7,7 @@ import { API_VERSION } from '../core/version.js';
 import type { TenantRegistry } from '../store/registry.js';
 import type { RanJob } from '../store/jobs.js';
 import type { Tenant } from '../store/tenant.js';
+import { decodeCursor, toListResult } from '../core/pagination.js';
 
 export function health(tenant: Tenant) {
   return { status: 'ok' as const, version: API_VERSION, tenant: tenant.id, now: tenant.clock.nowIso(), persistent: tenant.persistent, persistence: tenant.persistenceStats() };
@@ -31,4 +32,11 @@ export function advanceClock(tenant: Tenant, seconds: number): { previous: strin
 export function resetTenant(registry: TenantRegistry, tenant: Tenant) {
   registry.reset(tenant);
   return { reset: true as const, now: tenant.clock.nowIso() };
+}
+
+/** The tenant's outbox, newest first: every webhook event the platform would receive. */
+export function listEvents(tenant: Tenant, query: { type?: string | undefined; limit: number; cursor?: string | undefined }) {
+  const beforeSeq = decodeCursor('events', query.cursor);
+  const page = tenant.events.page({ ...(query.type !== undefined ? { index: 'type', key: query.type } : {}), limit: query.limit, ...(beforeSeq !== undefined ? { beforeSeq } : {}) });
+  return toListResult('events', page, (e) => e);
 }

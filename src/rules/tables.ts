@@ -86,6 +86,11 @@ export interface WalletOwnershipOutcome {
   result: 'VALID' | 'INVALID' | 'VERIFY';
 }
 
+/** Document review at upload, by the last 3 characters of documentNumber: a rejection is the matching 400 code. */
+export interface DocumentReviewOutcome {
+  result: 'ACCEPTED' | 'LOW_QUALITY' | 'DATA_MISMATCH' | 'EXPIRED' | 'SUSPECTED_FRAUD' | 'UNSUITABLE_DOCUMENT' | 'INCOMPLETE';
+}
+
 /** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */
 export const LIVENESS_COMPLETES_AFTER_SECONDS = 10;
 
@@ -192,6 +197,21 @@ export const RULES = {
       { key: '$pending.long.usd', outcome: { result: 'LONG_PENDING', currency: 'USD' }, description: 'a long-pending payment in USD' },
       { key: '$fail.compliance.usd', outcome: { result: 'COMPLIANCE_FAILURE', currency: 'USD' }, description: 'a compliance failure in USD' },
       { key: null, outcome: { result: 'UNKNOWN_RECEIVER' }, description: 'not a sandbox receiver' },
+    ],
+  }),
+
+  documentReview: table<DocumentReviewOutcome>({
+    title: 'Document review at upload',
+    subject: 'documentNumber',
+    match: 'last3',
+    rows: [
+      { key: '201', outcome: { result: 'LOW_QUALITY' }, description: '400 LOW_QUALITY: the document quality is too low' },
+      { key: '202', outcome: { result: 'DATA_MISMATCH' }, description: '400 DATA_MISMATCH: the details differ from the customer data' },
+      { key: '203', outcome: { result: 'EXPIRED' }, description: '400 EXPIRED: the document has expired' },
+      { key: '204', outcome: { result: 'SUSPECTED_FRAUD' }, description: '400 SUSPECTED_FRAUD: forged or edited' },
+      { key: '205', outcome: { result: 'UNSUITABLE_DOCUMENT' }, description: '400 UNSUITABLE_DOCUMENT: this document type is not accepted' },
+      { key: '206', outcome: { result: 'INCOMPLETE' }, description: '400 INCOMPLETE: pages or sides are missing' },
+      { key: null, outcome: { result: 'ACCEPTED' }, description: 'accepted (also when there is no documentNumber)' },
     ],
   }),
 

@@ -162,8 +162,9 @@ export class TenantRegistry {
       throw new CorruptDataFileError(file, 'config or clock is missing');
     }
     if (this.tenants.has(raw.tenantId)) throw new CorruptDataFileError(file, `a second file for tenant ${raw.tenantId}`);
-    // Collections added by later versions start empty.
-    const data = { ...this.freshData(raw.tenantId), ...raw } as TenantData;
+    // Collections and settings added by later versions start empty or at their defaults.
+    const fresh = this.freshData(raw.tenantId);
+    const data = { ...fresh, ...raw, config: { ...fresh.config, ...raw.config } } as TenantData;
     this.instantiate(data, file);
   }
 }

@@ -10,6 +10,7 @@ describe('platform configuration', () => {
       umaDomain: 'sandbox.uma.local',
       isRegulatedFinancialInstitution: false,
       skipVerificationPaperwork: false,
+      singleTransactionMaximums: [],
     });
     expect(res.body.supportedCurrencies.map((c: any) => c.currencyCode)).toEqual(['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC']);
   });
@@ -40,5 +41,38 @@ describe('platform configuration', () => {
     const unknown = await client.patch('/config', { supportedCurrencies: [{ currencyCode: 'ZZZ', minAmount: 5, maxAmount: 1, requiredCounterpartyFields: [], enabledTransactionTypes: [] }] });
     expect(unknown.body.details.errors.map((e: any) => e.field)).toEqual(['supportedCurrencies.0.currencyCode', 'supportedCurrencies.0.minAmount']);
     expect((await client.get('/config')).body).toEqual(before);
+  });
+
+  it('keeps per-corridor single-transaction maximums, refusing unknown currencies and duplicate corridors', async () => {
+    const client = makeSandbox().client();
+    const limits = [
+      { sourceCurrency: 'USD', destinationCurrency: 'MXN', maxAmount: 5_000_000 },
+      { destinationCurrency: 'EUR', maxAmount: 100_000 },
+    ];
+    const ok = await client.patch('/config', { singleTransactionMaximums: limits });
+    expect(ok.status).toBe(200);
+    expect(ok.body.singleTransactionMaximums).toEqual(limits);
+    const bad = await client.patch('/config', {
+      singleTransactionMaximums: [
+        { sourceCurrency: 'USD', destinationCurrency: 'XYZ', maxAmount: 1 },
+        { destinationCurrency: 'EUR', maxAmount: 1 },
+        { destinationCurrency: 'EUR', maxAmount: 2 },
+        { destinationCurrency: 'GBP', maxAmount: 0 },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.errors.map((e: any) => e.field)).toEqual(['singleTransactionMaximums.3.maxAmount']);
+    const semantic = await client.patch('/config', {
+      singleTransactionMaximums: [
+        { sourceCurrency: 'USD', destinationCurrency: 'XYZ', maxAmount: 1 },
+        { destinationCurrency: 'EUR', maxAmount: 1 },
+        { destinationCurrency: 'EUR', maxAmount: 2 },
+      ],
+    });
+    expect(semantic.body.details.errors).toEqual([
+      { field: 'singleTransactionMaximums.0.destinationCurrency', message: 'Not a currency the sandbox supports' },
+      { field: 'singleTransactionMaximums.2', message: 'This corridor is listed twice' },
+    ]);
+    expect((await client.get('/config')).body.singleTransactionMaximums).toEqual(limits);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Address, CountryCode, Email, IsoDate, ListQuery, PhoneNumber, Timestamp, listResponse } from '../../core/schemas.js';
-import { IdType, KycStatus } from '../customers/customers.schemas.js';
+import { IdType, KycStatus, ssnShape } from '../customers/identity.schemas.js';
 
 export const OwnerRole = z.enum(['UBO', 'DIRECTOR', 'COMPANY_OFFICER', 'CONTROL_PERSON', 'TRUSTEE', 'GENERAL_PARTNER']).openapi('BeneficialOwnerRole');
 
@@ -18,7 +18,7 @@ const personalInfoFields = {
   countryOfIssuance: CountryCode.optional(),
 };
 
-export const PersonalInfo = z.object(personalInfoFields).openapi('BeneficialOwnerPersonalInfo');
+export const PersonalInfo = z.object(personalInfoFields).refine(...ssnShape).openapi('BeneficialOwnerPersonalInfo');
 
 const ownerFields = {
   roles: z.array(OwnerRole).min(1).max(6),
@@ -30,7 +30,7 @@ export const BeneficialOwnerCreate = z
   .openapi('BeneficialOwnerCreateRequest');
 
 export const BeneficialOwnerUpdate = z
-  .object({ roles: ownerFields.roles.optional(), ownershipPercentage: ownerFields.ownershipPercentage.optional(), personalInfo: z.object(personalInfoFields).partial().optional() })
+  .object({ roles: ownerFields.roles.optional(), ownershipPercentage: ownerFields.ownershipPercentage.optional(), personalInfo: z.object(personalInfoFields).partial().refine(...ssnShape).optional() })
   .openapi('BeneficialOwnerUpdateRequest');
 
 export const BeneficialOwner = z

@@ -17,12 +17,22 @@ export const PlatformCurrencyConfig = z
   })
   .openapi('PlatformCurrencyConfig');
 
+/** A single-transaction maximum for a corridor, or for a withdrawal currency when sourceCurrency is omitted. */
+export const SingleTransactionMaximum = z
+  .object({
+    sourceCurrency: CurrencyCode.optional().openapi({ description: 'Omit to cap every transfer into destinationCurrency' }),
+    destinationCurrency: CurrencyCode,
+    maxAmount: z.number().int().min(1).openapi({ description: 'In minor units of destinationCurrency' }),
+  })
+  .openapi('SingleTransactionMaximum');
+
 export const PlatformConfig = z
   .object({
     id: z.string(),
     umaDomain: z.string(),
     webhookEndpoint: z.string().optional(),
     supportedCurrencies: z.array(PlatformCurrencyConfig),
+    singleTransactionMaximums: z.array(SingleTransactionMaximum).openapi({ description: 'Checked on money movement: TRANSACTION_SIZE_LIMIT_EXCEEDED' }),
     isRegulatedFinancialInstitution: z.boolean().openapi({ description: 'Sandbox setting: regulated platforms resolve KYC suffixes at creation' }),
     skipVerificationPaperwork: z.boolean().openapi({ description: "Sandbox setting: the spec's 'Skip verification paperwork'" }),
     createdAt: Timestamp,
@@ -35,6 +45,7 @@ export const PlatformConfigUpdate = z
     umaDomain: z.string().regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+(:[0-9]{1,5})?$/).max(253).optional(),
     webhookEndpoint: z.url({ protocol: /^https?$/ }).max(2048).optional(),
     supportedCurrencies: z.array(PlatformCurrencyConfig).min(1).max(60).optional(),
+    singleTransactionMaximums: z.array(SingleTransactionMaximum).max(200).optional().openapi({ description: 'Replaces the whole list' }),
     isRegulatedFinancialInstitution: z.boolean().optional(),
     skipVerificationPaperwork: z.boolean().optional(),
   })
@@ -43,3 +54,4 @@ export const PlatformConfigUpdate = z
 export type PlatformConfig = z.infer<typeof PlatformConfig>;
 export type PlatformConfigUpdate = z.infer<typeof PlatformConfigUpdate>;
 export type PlatformCurrencyConfig = z.infer<typeof PlatformCurrencyConfig>;
+export type SingleTransactionMaximum = z.infer<typeof SingleTransactionMaximum>;

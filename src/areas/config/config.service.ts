@@ -7,7 +7,7 @@ import { currencyInfo } from '../../core/money.js';
 import { invalidInput, type FieldError } from '../../core/errors.js';
 import type { Tenant } from '../../store/tenant.js';
 import { ensurePlatformAccounts } from '../internal-accounts/internal-accounts.service.js';
-import type { PlatformConfig, PlatformConfigUpdate, PlatformCurrencyConfig } from './config.schemas.js';
+import type { PlatformConfig, PlatformConfigUpdate, PlatformCurrencyConfig, SingleTransactionMaximum } from './config.schemas.js';
 
 /** The UMA domain sandbox customers get addresses on unless the platform sets its own. */
 export const SANDBOX_UMA_DOMAIN = 'sandbox.uma.local';
@@ -31,6 +31,7 @@ export function defaultConfig(ids: IdGenerator, nowIso: string): PlatformConfig 
     id: ids('PlatformConfig'),
     umaDomain: SANDBOX_UMA_DOMAIN,
     supportedCurrencies: DEFAULT_CURRENCIES.map(currencyConfig),
+    singleTransactionMaximums: [],
     isRegulatedFinancialInstitution: false,
     skipVerificationPaperwork: false,
     createdAt: nowIso,
@@ -51,8 +52,20 @@ export function hasCounterpartyRequirements(tenant: Tenant): boolean {
   return tenant.config.supportedCurrencies.some((c) => c.requiredCounterpartyFields.length > 0);
 }
 
-function checkCurrencies(list: PlatformCurrencyConfig[]): void {
-  const errors: FieldError[] = [];
+function checkMaximums(list: SingleTransactionMaximum[], errors: FieldError[]): void {
+  const seen = new Set<string>();
+  list.forEach((m, i) => {
+    for (const side of ['sourceCurrency', 'destinationCurrency'] as const) {
+      const code = m[side];
+      if (code !== undefined && !currencyInfo(code)) errors.push({ field: `singleTransactionMaximums.${i}.${side}`, message: 'Not a currency the sandbox supports' });
+    }
+    const corridor = `${m.sourceCurrency ?? '*'}>${m.destinationCurrency}`;
+    if (seen.has(corridor)) errors.push({ field: `singleTransactionMaximums.${i}`, message: 'This corridor is listed twice' });
+    seen.add(corridor);
+  });
+}
+
+function checkCurrencies(list: PlatformCurrencyConfig[], errors: FieldError[]): void {
   const seen = new Set<string>();
   list.forEach((c, i) => {
     if (!currencyInfo(c.currencyCode)) errors.push({ field: `supportedCurrencies.${i}.currencyCode`, message: 'Not a currency the sandbox supports' });
@@ -60,15 +73,18 @@ function checkCurrencies(list: PlatformCurrencyConfig[]): void {
     seen.add(c.currencyCode);
     if (c.minAmount > c.maxAmount) errors.push({ field: `supportedCurrencies.${i}.minAmount`, message: 'Must not exceed maxAmount' });
   });
-  if (errors.length > 0) throw invalidInput(errors);
 }
 
 export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): PlatformConfig {
-  if (patch.supportedCurrencies) checkCurrencies(patch.supportedCurrencies);
+  const errors: FieldError[] = [];
+  if (patch.supportedCurrencies) checkCurrencies(patch.supportedCurrencies, errors);
+  if (patch.singleTransactionMaximums) checkMaximums(patch.singleTransactionMaximums, errors);
+  if (errors.length > 0) throw invalidInput(errors);
   const config = tenant.config;
   if (patch.umaDomain !== undefined) config.umaDomain = patch.umaDomain;
   if (patch.webhookEndpoint !== undefined) config.webhookEndpoint = patch.webhookEndpoint;
   if (patch.supportedCurrencies !== undefined) config.supportedCurrencies = patch.supportedCurrencies;
+  if (patch.singleTransactionMaximums !== undefined) config.singleTransactionMaximums = patch.singleTransactionMaximums.map((m) => ({ ...m }));
   if (patch.isRegulatedFinancialInstitution !== undefined) config.isRegulatedFinancialInstitution = patch.isRegulatedFinancialInstitution;
   if (patch.skipVerificationPaperwork !== undefined) config.skipVerificationPaperwork = patch.skipVerificationPaperwork;
   config.updatedAt = tenant.clock.nowIso();

@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { Address, CountryCode, CurrencyCode, Email, IsoDate, KnownCurrency, ListQuery, PhoneNumber, Timestamp, listResponse, whenObject } from '../../core/schemas.js';
+import { IdType, KycStatus, ssnShape } from './identity.schemas.js';
+import { BeneficialOwner } from '../beneficial-owners/beneficial-owners.schemas.js';
+import { Address, CountryCode, CurrencyCode, Email, IsoDate, KnownCurrency, ListQuery, PhoneNumber, Timestamp, listResponse } from '../../core/schemas.js';
 
-export const KycStatus = z.enum(['UNVERIFIED', 'PENDING', 'APPROVED', 'REJECTED']).openapi('KycStatus');
 export const CustomerType = z.enum(['INDIVIDUAL', 'BUSINESS']).openapi('CustomerType');
-export const IdType = z.enum(['SSN', 'ITIN', 'EIN', 'NON_US_TAX_ID']);
 
 export const UmaAddress = z
   .string()
@@ -85,13 +85,6 @@ const BusinessInfoFields = {
 const BusinessInfo = z.object(BusinessInfoFields).openapi('BusinessInfo');
 const BusinessInfoUpdate = z.object(BusinessInfoFields).partial().openapi('BusinessInfoUpdate');
 
-/** `identifier` must look like an SSN when idType says it is one; checked even when other fields fail. */
-const SSN = /^\d{3}-\d{2}-\d{4}$/;
-const ssnShape: [(v: { idType?: unknown; identifier?: unknown }) => boolean, z.core.$ZodCustomParams] = [
-  (v) => !(v.idType === 'SSN' && typeof v.identifier === 'string' && !SSN.test(v.identifier)),
-  { ...whenObject, path: ['identifier'], message: 'An SSN has the form ###-##-####', params: { constraint: { format: 'us-ssn', pattern: SSN.source } } },
-];
-
 const CreateBase = {
   platformCustomerId: z.string().min(1).max(255).optional(),
   region: CountryCode.optional(),
@@ -139,7 +132,14 @@ export const IndividualCustomer = z
   .openapi('IndividualCustomer');
 
 export const BusinessCustomer = z
-  .object({ ...ReadBase, customerType: z.literal('BUSINESS'), kybStatus: KycStatus, address: Address.optional(), businessInfo: BusinessInfo })
+  .object({
+    ...ReadBase,
+    customerType: z.literal('BUSINESS'),
+    kybStatus: KycStatus,
+    address: Address.optional(),
+    businessInfo: BusinessInfo,
+    beneficialOwners: z.array(BeneficialOwner).optional().openapi({ description: 'Its beneficial owners, as GET /beneficial-owners shows them' }),
+  })
   .openapi('BusinessCustomer');
 
 export const Customer = z.discriminatedUnion('customerType', [IndividualCustomer, BusinessCustomer]).openapi('Customer');

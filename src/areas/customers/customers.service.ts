@@ -7,12 +7,44 @@ import { apiError, invalidInput, notFound, type FieldError } from '../../core/er
 import { parseInstant } from '../../core/clock.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import type { Tenant } from '../../store/tenant.js';
+import type { KycStatus } from '../../rules/index.js';
+import { emitEvent } from '../../events/outbox.js';
 import { supportedCurrencyCodes } from '../config/config.service.js';
 import { customerAccounts, openInternalAccount, setCustomerAccountsStatus } from '../internal-accounts/internal-accounts.service.js';
 import { initialKybStatus, initialKycStatus } from './verification-status.js';
 import type { Customer, CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } from './customers.schemas.js';
 
 const LIST = 'customers';
+
+/** The customer as the API shows it: a business carries its beneficial owners. */
+export function presentCustomer(tenant: Tenant, customer: Customer): Customer {
+  if (customer.customerType !== 'BUSINESS') return customer;
+  return { ...customer, beneficialOwners: tenant.beneficialOwners.byIndex('customer', customer.id) };
+}
+
+const STATUS_EVENTS: Partial<Record<KycStatus, string>> = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' };
+
+/** CUSTOMER.KYC_* or CUSTOMER.KYB_* for the status the customer is in now; UNVERIFIED has no event. */
+function emitStatusEvent(tenant: Tenant, customer: Customer): void {
+  const status = customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
+  const suffix = STATUS_EVENTS[status];
+  if (suffix) emitEvent(tenant, `CUSTOMER.${customer.customerType === 'INDIVIDUAL' ? 'KYC' : 'KYB'}_${suffix}`, presentCustomer(tenant, customer));
+}
+
+/** Sets kycStatus (individual) or kybStatus (business), with its event when it changes. */
+export function setVerificationStatus(tenant: Tenant, id: string, status: KycStatus): Customer {
+  const customer = requireCustomer(tenant, id);
+  const current = customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
+  if (current === status) return customer;
+  tenant.customers.update(id, (c) => {
+    if (c.customerType === 'INDIVIDUAL') c.kycStatus = status;
+    else c.kybStatus = status;
+    c.updatedAt = tenant.clock.nowIso();
+  });
+  tenant.changed();
+  emitStatusEvent(tenant, customer);
+  return customer;
+}
 
 export function requireCustomer(tenant: Tenant, id: string): Customer {
   const customer = tenant.customers.get(id);
@@ -77,16 +109,17 @@ export function createCustomer(tenant: Tenant, input: CustomerCreateRequest): Cu
   const customer: Customer =
     fields.customerType === 'INDIVIDUAL'
       ? { ...common, ...fields, kycStatus: initialKycStatus(tenant, fields) }
-      : { ...common, ...fields, kybStatus: initialKybStatus(tenant, fields) };
+      : { ...common, ...fields, kybStatus: initialKybStatus() };
   tenant.customers.insert(customer);
   const currencies = input.currencies ?? supportedCurrencyCodes(tenant).slice(0, 1);
   for (const currency of currencies) openInternalAccount(tenant, { customerId: id }, currency);
   tenant.changed();
-  return customer;
+  emitStatusEvent(tenant, customer);
+  return presentCustomer(tenant, customer);
 }
 
 export function getCustomer(tenant: Tenant, id: string): Customer {
-  return requireCustomer(tenant, id);
+  return presentCustomer(tenant, requireCustomer(tenant, id));
 }
 
 export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdateRequest): Customer {
@@ -110,7 +143,7 @@ export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdate
     for (const currency of patch.currencies) if (!held.has(currency)) openInternalAccount(tenant, { customerId: id }, currency);
   }
   tenant.changed();
-  return customer;
+  return presentCustomer(tenant, customer);
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {
@@ -126,7 +159,7 @@ export function deleteCustomer(tenant: Tenant, id: string): Customer {
   });
   setCustomerAccountsStatus(tenant, id, 'CLOSED');
   tenant.changed();
-  return customer;
+  return presentCustomer(tenant, customer);
 }
 
 export function listCustomers(tenant: Tenant, query: CustomerListQuery): ListResult<Customer> {
@@ -160,5 +193,5 @@ export function listCustomers(tenant: Tenant, query: CustomerListQuery): ListRes
     ...(beforeSeq !== undefined ? { beforeSeq } : {}),
     ...(conditions.length > 0 ? { where: (c: Customer) => conditions.every((f) => f(c)) } : {}),
   });
-  return toListResult(LIST, page, (c) => c);
+  return toListResult(LIST, page, (c) => presentCustomer(tenant, c));
 }

@@ -1,15 +1,17 @@
 /**
- * The KYC/KYB status a customer starts with. This is the hook the
- * verification rules plug into: every customer starts UNVERIFIED until the
- * suffix tables of src/rules are applied here and in POST /verifications.
+ * The KYC/KYB status a customer starts with. Regulated platforms, and
+ * unregulated ones that skip the verification paperwork, resolve an
+ * individual's fullName suffix at creation; everyone else, and every
+ * business, starts UNVERIFIED until POST /verifications.
  */
 import type { Tenant } from '../../store/tenant.js';
-import type { KycStatus } from '../../rules/index.js';
+import { outcomeFor, type KycStatus } from '../../rules/index.js';
 
-export function initialKycStatus(_tenant: Tenant, _customer: { fullName?: string | undefined }): KycStatus {
-  return 'UNVERIFIED';
+export function initialKycStatus(tenant: Tenant, customer: { fullName?: string | undefined }): KycStatus {
+  const { isRegulatedFinancialInstitution, skipVerificationPaperwork } = tenant.config;
+  return isRegulatedFinancialInstitution || skipVerificationPaperwork ? outcomeFor('individualKyc', customer.fullName ?? '').kycStatus : 'UNVERIFIED';
 }
 
-export function initialKybStatus(_tenant: Tenant, _customer: { businessInfo: { registrationNumber?: string | undefined } }): KycStatus {
+export function initialKybStatus(): KycStatus {
   return 'UNVERIFIED';
 }

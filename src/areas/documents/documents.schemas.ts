@@ -52,4 +52,6 @@ export type DocumentReplace = z.infer<typeof DocumentReplace>;
 /** What the store keeps: the document plus where its bytes are and what they are. */
 export interface DocumentRecord extends Document {
   file: { contentType: 'image/jpeg' | 'image/png' | 'application/pdf'; size: number; sha256: string };
+  /** When a verification that relied on it was decided; it can no longer be deleted. */
+  submittedAt?: string;
 }

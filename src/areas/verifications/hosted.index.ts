@@ -1,0 +1,56 @@
+/**
+ * The hosted verification pages, outside the API: no credentials, the
+ * link's token names the tenant.
+ */
+import type { Hono, Env } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError } from '../../core/errors.js';
+import { MAX_DOCUMENT_BYTES } from '../documents/documents.schemas.js';
+import type { TenantRegistry } from '../../store/registry.js';
+import { completeHostedFlow, hostedView } from './hosted-flow.service.js';
+import { closedPage, formPage, resultPage } from './hosted-page.js';
+import { HOSTED_KYC_PATH, tenantOfToken } from './kyc-links.service.js';
+
+export function registerHostedPages<E extends Env>(app: Hono<E>, registry: TenantRegistry): void {
+  const tenantFor = (token: string) => {
+    const id = tenantOfToken(token);
+    return id === undefined ? undefined : registry.get(id);
+  };
+
+  app.get(`${HOSTED_KYC_PATH}/:token`, (c) => {
+    const token = c.req.param('token');
+    const tenant = tenantFor(token);
+    if (!tenant) return c.html(closedPage('This verification link does not exist.'), 404);
+    try {
+      return c.html(formPage(hostedView(tenant, token), token));
+    } catch (err) {
+      if (err instanceof ApiError) return c.html(closedPage(err.message), err.status === 404 ? 404 : 410);
+      throw err;
+    }
+  });
+
+  const uploadLimit = bodyLimit({ maxSize: MAX_DOCUMENT_BYTES + 64 * 1024, onError: (c) => c.html(closedPage('The document is larger than 10 MB.'), 413) });
+
+  app.post(`${HOSTED_KYC_PATH}/:token`, uploadLimit, async (c) => {
+    const token = c.req.param('token');
+    const tenant = tenantFor(token);
+    if (!tenant) return c.html(closedPage('This verification link does not exist.'), 404);
+    try {
+      const form = await c.req.parseBody();
+      const fields = Object.fromEntries(Object.entries(form).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      const file = form.file instanceof File && form.file.size > 0 ? { name: form.file.name, bytes: Buffer.from(await form.file.arrayBuffer()) } : undefined;
+      const outcome = completeHostedFlow(tenant, token, {
+        fields,
+        ...(fields.documentType ? { documentType: fields.documentType } : {}),
+        ...(fields.documentCountry ? { documentCountry: fields.documentCountry } : {}),
+        ...(file ? { file } : {}),
+      });
+      if (outcome.kind === 'invalid') return c.html(formPage(hostedView(tenant, token), token, outcome.errors), 400);
+      if (outcome.verification.verificationStatus === 'RESOLVE_ERRORS') return c.html(formPage(hostedView(tenant, token), token, [], outcome.verification), 200);
+      return c.html(resultPage(outcome.verification, outcome.redirectUri));
+    } catch (err) {
+      if (err instanceof ApiError) return c.html(closedPage(err.message), err.status === 404 ? 404 : 410);
+      throw err;
+    }
+  });
+}

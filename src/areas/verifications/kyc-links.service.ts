@@ -1,0 +1,57 @@
+/**
+ * Hosted verification links: single use, expiring, and carrying their
+ * tenant in the token so the hosted page needs no credentials.
+ */
+import { nanoid } from 'nanoid';
+import { apiError } from '../../core/errors.js';
+import { isoAt } from '../../core/clock.js';
+import type { Tenant } from '../../store/tenant.js';
+import { requireLiveCustomer } from '../customers/customers.service.js';
+import type { KycLinkRecord } from './verifications.schemas.js';
+
+const LINK_LIFETIME_MS = 60 * 60_000;
+export const HOSTED_KYC_PATH = '/hosted/kyc';
+
+/** `<tenant id, base64url>.<random>`: the hosted page finds the tenant from the token alone. */
+export function tenantOfToken(token: string): string | undefined {
+  const dot = token.indexOf('.');
+  if (dot <= 0) return undefined;
+  try {
+    return Buffer.from(token.slice(0, dot), 'base64url').toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export function createKycLink(tenant: Tenant, customerId: string, redirectUri: string | undefined, origin: string) {
+  requireLiveCustomer(tenant, customerId);
+  const token = `${Buffer.from(tenant.id, 'utf8').toString('base64url')}.${nanoid(32)}`;
+  const now = tenant.clock.nowMs();
+  const link: KycLinkRecord = { id: token, customerId, expiresAt: isoAt(now + LINK_LIFETIME_MS), createdAt: isoAt(now), ...(redirectUri ? { redirectUri } : {}) };
+  tenant.kycLinks.insert(link);
+  tenant.changed();
+  return { kycUrl: `${origin}${HOSTED_KYC_PATH}/${token}`, expiresAt: link.expiresAt, provider: 'SUMSUB' as const, token };
+}
+
+export type LinkState = 'OPEN' | 'COMPLETED' | 'EXPIRED';
+
+export function linkState(tenant: Tenant, link: KycLinkRecord): LinkState {
+  if (link.completedAt) return 'COMPLETED';
+  return tenant.clock.nowMs() > Date.parse(link.expiresAt) ? 'EXPIRED' : 'OPEN';
+}
+
+/** An open link, or the reason it cannot be used. */
+export function requireOpenLink(tenant: Tenant, token: string): KycLinkRecord {
+  const link = tenant.kycLinks.get(token);
+  if (!link) throw apiError('NOT_FOUND', 'This verification link does not exist');
+  const state = linkState(tenant, link);
+  if (state !== 'OPEN') throw apiError('CONFLICT', state === 'EXPIRED' ? 'This verification link has expired' : 'This verification link was already used', { state });
+  return link;
+}
+
+export function completeLink(tenant: Tenant, token: string): void {
+  tenant.kycLinks.update(token, (l) => {
+    l.completedAt = tenant.clock.nowIso();
+  });
+  tenant.changed();
+}

@@ -1,0 +1,189 @@
+/**
+ * KYC and KYB verification, decided by the sandbox rule tables: the last
+ * three characters of an individual's fullName, of a business's
+ * registrationNumber and of each owner's lastName, and whether the platform
+ * is regulated (or skips the verification paperwork).
+ */
+import { apiError, notFound } from '../../core/errors.js';
+import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
+import { outcomeFor, type KycStatus } from '../../rules/index.js';
+import type { Tenant } from '../../store/tenant.js';
+import { emitEvent } from '../../events/outbox.js';
+import { ownersOf, setOwnerKycStatus } from '../beneficial-owners/beneficial-owners.service.js';
+import type { BusinessCustomer, Customer, IndividualCustomer } from '../customers/customers.schemas.js';
+import { requireLiveCustomer, setVerificationStatus } from '../customers/customers.service.js';
+import { documentsOf, markSubmitted } from '../documents/documents.service.js';
+import type { DocumentRecord, DocumentType } from '../documents/documents.schemas.js';
+import type { Verification, VerificationError, VerificationStatus } from './verifications.schemas.js';
+
+const LIST = 'verifications';
+
+const IDENTITY_DOCUMENTS: readonly DocumentType[] = ['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID'];
+const LEGAL_PRESENCE_DOCUMENTS: readonly DocumentType[] = [
+  'CERTIFICATE_OF_INCORPORATION', 'ARTICLES_OF_INCORPORATION', 'ARTICLES_OF_ASSOCIATION', 'STATE_REGISTRY_EXCERPT', 'STATE_COMPANY_REGISTRY', 'GOOD_STANDING_CERTIFICATE', 'BUSINESS_LICENSE',
+];
+const OWNERSHIP_STRUCTURE_DOCUMENTS: readonly DocumentType[] = ['SHAREHOLDER_REGISTER', 'PARTNERSHIP_AGREEMENT', 'TRUST_AGREEMENT', 'DIRECTOR_REGISTRY', 'PARTNERSHIP_CONTROL_AGREEMENT', 'INCUMBENCY_CERTIFICATE'];
+const PROOF_OF_ADDRESS_DOCUMENTS: readonly DocumentType[] = ['PROOF_OF_ADDRESS', 'UTILITY_BILL', 'ELECTRICITY_BILL', 'BANK_STATEMENT', 'RENT_OR_LEASE_AGREEMENT'];
+
+/** A complete submission carries every one of these, as dot paths on the customer, with a label for the reason. */
+const INDIVIDUAL_FIELDS: ReadonlyArray<[string, string]> = [
+  ['fullName', 'Full name'],
+  ['birthDate', 'Birth date'],
+  ['nationality', 'Nationality'],
+  ['idType', 'ID type'],
+  ['identifier', 'ID number'],
+  ['address.line1', 'Address line 1'],
+  ['address.city', 'City'],
+  ['address.state', 'State'],
+  ['address.postalCode', 'Postal code'],
+  ['address.country', 'Country of the address'],
+];
+
+const BUSINESS_FIELDS: ReadonlyArray<[string, string]> = [
+  ['businessInfo.legalName', 'Legal name'],
+  ['businessInfo.registrationNumber', 'Registration number'],
+  ['businessInfo.taxId', 'Tax ID'],
+  ['businessInfo.incorporatedOn', 'Incorporation date'],
+  ['businessInfo.country', 'Country of incorporation'],
+  ['address.line1', 'Address line 1'],
+  ['address.city', 'City'],
+  ['address.state', 'State'],
+  ['address.postalCode', 'Postal code'],
+  ['address.country', 'Country of the address'],
+];
+
+function valueAt(record: object, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+}
+
+function missingFields(customer: Customer, fields: ReadonlyArray<[string, string]>): VerificationError[] {
+  return fields
+    .filter(([path]) => {
+      const value = valueAt(customer, path);
+      return value === undefined || value === '';
+    })
+    .map(([field, label]) => ({ resourceId: customer.id, type: 'MISSING_FIELD' as const, field, reason: `${label} is required` }));
+}
+
+function documentsOfTypes(tenant: Tenant, holderId: string, types: readonly DocumentType[]): DocumentRecord[] {
+  return documentsOf(tenant, holderId).filter((d) => types.includes(d.documentType));
+}
+
+function missingDocument(
+  tenant: Tenant,
+  holderId: string,
+  types: readonly DocumentType[],
+  type: VerificationError['type'],
+  reason: string,
+): VerificationError[] {
+  return documentsOfTypes(tenant, holderId, types).length > 0 ? [] : [{ resourceId: holderId, type, acceptedDocumentTypes: [...types], reason }];
+}
+
+/** What an individual still has to provide. */
+export function individualGaps(tenant: Tenant, customer: IndividualCustomer): VerificationError[] {
+  return [
+    ...missingFields(customer, INDIVIDUAL_FIELDS),
+    ...missingDocument(tenant, customer.id, IDENTITY_DOCUMENTS, 'MISSING_IDENTITY_DOCUMENT', 'Upload an identity document with POST /documents'),
+  ];
+}
+
+/** What a business still has to provide; owners' identity documents only when they are verified for real. */
+export function businessGaps(tenant: Tenant, customer: BusinessCustomer, verifyOwners: boolean): VerificationError[] {
+  const owners = ownersOf(tenant, customer.id);
+  return [
+    ...missingFields(customer, BUSINESS_FIELDS),
+    ...missingDocument(tenant, customer.id, LEGAL_PRESENCE_DOCUMENTS, 'MISSING_LEGAL_PRESENCE_DOCUMENT', 'Upload a company formation document'),
+    ...missingDocument(tenant, customer.id, OWNERSHIP_STRUCTURE_DOCUMENTS, 'MISSING_OWNERSHIP_STRUCTURE_DOCUMENT', 'Upload a document showing the ownership and control structure'),
+    ...missingDocument(tenant, customer.id, PROOF_OF_ADDRESS_DOCUMENTS, 'MISSING_PROOF_OF_ADDRESS_DOCUMENT', 'Upload a proof of address dated within the last 3 months'),
+    ...(owners.length === 0 ? [{ resourceId: customer.id, type: 'MISSING_BENEFICIAL_OWNER' as const, reason: 'Add at least one beneficial owner with POST /beneficial-owners' }] : []),
+    ...(verifyOwners
+      ? owners.flatMap((o) => missingDocument(tenant, o.id, IDENTITY_DOCUMENTS, 'MISSING_IDENTITY_DOCUMENT', `Upload an identity document for ${o.personalInfo.firstName} ${o.personalInfo.lastName}`))
+      : []),
+  ];
+}
+
+function record(tenant: Tenant, customerId: string, verificationStatus: VerificationStatus, errors: VerificationError[]): Verification {
+  const now = tenant.clock.nowIso();
+  const verification: Verification = { id: tenant.ids('Verification'), customerId, verificationStatus, errors, createdAt: now, updatedAt: now };
+  tenant.verifications.insert(verification);
+  emitEvent(tenant, `VERIFICATION.${verificationStatus}`, verification);
+  tenant.changed();
+  return verification;
+}
+
+function isFinal(status: KycStatus): boolean {
+  return status === 'APPROVED' || status === 'REJECTED';
+}
+
+/** Regulated platforms, and unregulated ones that skip the paperwork, resolve final suffixes without documents. */
+export function resolvesWithoutPaperwork(tenant: Tenant): boolean {
+  return tenant.config.isRegulatedFinancialInstitution || tenant.config.skipVerificationPaperwork;
+}
+
+function submitIndividual(tenant: Tenant, customer: IndividualCustomer): Verification {
+  const gaps = individualGaps(tenant, customer);
+  if (gaps.length > 0) return record(tenant, customer.id, 'RESOLVE_ERRORS', gaps);
+  const identity = documentsOfTypes(tenant, customer.id, IDENTITY_DOCUMENTS);
+  const { completeSubmission } = outcomeFor('individualKyc', customer.fullName ?? '');
+  if (completeSubmission === 'POOR_QUALITY_DOCUMENT') {
+    const document = identity[identity.length - 1]!;
+    return record(tenant, customer.id, 'RESOLVE_ERRORS', [
+      { resourceId: document.id, type: 'POOR_QUALITY_DOCUMENT', reason: 'The identity document is too blurry to read; upload a sharper one' },
+    ]);
+  }
+  const status: KycStatus = completeSubmission === 'PENDING_MANUAL_REVIEW' ? 'PENDING' : completeSubmission;
+  markSubmitted(tenant, identity.map((d) => d.id));
+  setVerificationStatus(tenant, customer.id, status);
+  return record(tenant, customer.id, completeSubmission, []);
+}
+
+function submitBusiness(tenant: Tenant, customer: BusinessCustomer): Verification {
+  const { decision } = outcomeFor('businessKyb', customer.businessInfo.registrationNumber ?? '');
+  const terminal = decision !== 'REVIEW';
+  if (!(terminal && resolvesWithoutPaperwork(tenant))) {
+    const gaps = businessGaps(tenant, customer, !terminal);
+    if (gaps.length > 0) return record(tenant, customer.id, 'RESOLVE_ERRORS', gaps);
+    markSubmitted(tenant, [customer.id, ...ownersOf(tenant, customer.id).map((o) => o.id)].flatMap((holder) => documentsOf(tenant, holder).map((d) => d.id)));
+  }
+  if (!terminal) {
+    setVerificationStatus(tenant, customer.id, 'PENDING');
+    return record(tenant, customer.id, 'PENDING_MANUAL_REVIEW', []);
+  }
+  // A business resolved by its suffix takes its owners with it, each by their own lastName.
+  for (const owner of ownersOf(tenant, customer.id)) setOwnerKycStatus(tenant, owner.id, outcomeFor('beneficialOwnerKyc', owner.personalInfo.lastName).kycStatus);
+  setVerificationStatus(tenant, customer.id, decision);
+  return record(tenant, customer.id, decision, []);
+}
+
+/** POST /verifications: submits the customer's KYC or KYB as it stands now. */
+export function submitVerification(tenant: Tenant, customerId: string): Verification {
+  const customer = requireLiveCustomer(tenant, customerId);
+  const status = customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
+  if (isFinal(status)) {
+    throw apiError('INVALID_INPUT', `Customer ${customerId} is already ${status}; its verification is final`, { customerId, status });
+  }
+  return customer.customerType === 'INDIVIDUAL' ? submitIndividual(tenant, customer) : submitBusiness(tenant, customer);
+}
+
+export function getVerification(tenant: Tenant, id: string): Verification {
+  const verification = tenant.verifications.get(id);
+  if (!verification) throw notFound('Verification', id);
+  return verification;
+}
+
+export function listVerifications(
+  tenant: Tenant,
+  query: { customerId?: string | undefined; verificationStatus?: VerificationStatus | undefined; limit: number; cursor?: string | undefined },
+): ListResult<Verification> {
+  const beforeSeq = decodeCursor(LIST, query.cursor);
+  const index =
+    query.customerId !== undefined
+      ? { index: 'customer', key: query.customerId }
+      : query.verificationStatus !== undefined
+        ? { index: 'status', key: query.verificationStatus }
+        : {};
+  const where = query.customerId !== undefined && query.verificationStatus !== undefined ? (v: Verification) => v.verificationStatus === query.verificationStatus : undefined;
+  const page = tenant.verifications.page({ ...index, limit: query.limit, ...(beforeSeq !== undefined ? { beforeSeq } : {}), ...(where ? { where } : {}) });
+  return toListResult(LIST, page, (v) => v);
+}
+

@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { business, fixtureFile, individual, makeSandbox } from '../helpers.js';
+
+let sandbox: ReturnType<typeof makeSandbox>;
+let client: ReturnType<ReturnType<typeof makeSandbox>['client']>;
+beforeEach(() => {
+  sandbox = makeSandbox();
+  client = sandbox.client();
+});
+
+const pathOf = (url: string) => new URL(url).pathname;
+
+function form(fields: Record<string, string | Blob>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  return f;
+}
+
+describe('hosted verification links', () => {
+  it('creates a single-use link to a page the sandbox serves', async () => {
+    const customerId = (await client.post('/customers', individual())).body.id;
+    const res = await client.post(`/customers/${customerId}/kyc-link`, { redirectUri: 'https://app.example.com/kyc-done' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ kycUrl: expect.stringMatching(/^http:\/\/localhost\/hosted\/kyc\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{32}$/), expiresAt: expect.any(String), provider: 'SUMSUB', token: expect.any(String) });
+    const now = Date.parse((await client.get('/__admin/clock')).body.now);
+    expect(Date.parse(res.body.expiresAt) - now).toBeGreaterThan(59 * 60_000);
+    expect((await client.get(`/customers/${customerId}/kyc-link`)).status).toBe(200);
+    expect((await client.get('/customers/Customer:00000000-0000-4000-8000-000000000000/kyc-link')).status).toBe(404);
+    expect((await client.post(`/customers/${customerId}/kyc-link`, { redirectUri: 'not a url' })).status).toBe(400);
+  });
+
+  it('lets a person complete an individual verification in the browser, as the API would', async () => {
+    const customerId = (await client.post('/customers', individual({ address: undefined }))).body.id;
+    const link = (await client.post(`/customers/${customerId}/kyc-link`, { redirectUri: 'https://app.example.com/done' })).body;
+    const page = await sandbox.app.request(pathOf(link.kycUrl));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<label for="address.city">City</label>');
+    expect(html).toContain('value="Jane Doe"');
+
+    const incomplete = await sandbox.app.request(pathOf(link.kycUrl), { method: 'POST', body: form({ idType: 'SSN', identifier: '123-45-6789' }) });
+    expect(incomplete.status).toBe(200);
+    expect(await incomplete.text()).toContain('Still needed');
+    expect((await client.get(`/verifications?customerId=${customerId}`)).body.data[0].verificationStatus).toBe('RESOLVE_ERRORS');
+
+    const done = await sandbox.app.request(pathOf(link.kycUrl), {
+      method: 'POST',
+      body: form({ 'address.line1': '1 Main St', 'address.city': 'Austin', 'address.state': 'TX', 'address.postalCode': '73301', 'address.country': 'US', documentType: 'PASSPORT', file: fixtureFile('passport.png') }),
+    });
+    const text = await done.text();
+    expect(done.status).toBe(200);
+    expect(text).toContain('<p class="status" role="status">APPROVED</p>');
+    expect(text).toContain('href="https://app.example.com/done?status=APPROVED"');
+    expect((await client.get(`/customers/${customerId}`)).body.kycStatus).toBe('APPROVED');
+    expect((await client.get(`/documents?documentHolder=${customerId}`)).body.totalCount).toBe(1);
+
+    const reused = await sandbox.app.request(pathOf(link.kycUrl));
+    expect(reused.status).toBe(410);
+    expect(await reused.text()).toContain('already used');
+  });
+
+  it('shows field errors on the page and changes nothing', async () => {
+    const customerId = (await client.post('/customers', individual())).body.id;
+    const link = (await client.post(`/customers/${customerId}/kyc-link`)).body;
+    const res = await sandbox.app.request(pathOf(link.kycUrl), { method: 'POST', body: form({ birthDate: 'yesterday' }) });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('birthDate: Must be a valid date');
+    expect((await client.get(`/customers/${customerId}`)).body.birthDate).toBe('1990-01-31');
+  });
+
+  it('approves a regulated business with a final suffix without asking for documents', async () => {
+    await client.patch('/config', { isRegulatedFinancialInstitution: true });
+    const customerId = (await client.post('/customers', business())).body.id;
+    const link = (await client.post(`/customers/${customerId}/kyc-link`)).body;
+    const res = await sandbox.app.request(pathOf(link.kycUrl), { method: 'POST', body: form({}) });
+    expect(await res.text()).toContain('APPROVED');
+    expect((await client.get(`/customers/${customerId}`)).body.kybStatus).toBe('APPROVED');
+  });
+
+  it('escapes everything it renders', async () => {
+    const customerId = (await client.post('/customers', individual({ fullName: '<script>alert("x")</script>' }))).body.id;
+    const link = (await client.post(`/customers/${customerId}/kyc-link`)).body;
+    const html = await (await sandbox.app.request(pathOf(link.kycUrl))).text();
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+  });
+
+  it('refuses unknown and expired links', async () => {
+    expect((await sandbox.app.request('/hosted/kyc/nonsense')).status).toBe(404);
+    const customerId = (await client.post('/customers', individual())).body.id;
+    const link = (await client.post(`/customers/${customerId}/kyc-link`)).body;
+    await client.post('/__admin/clock/advance', { seconds: 3601 });
+    const expired = await sandbox.app.request(pathOf(link.kycUrl));
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain('expired');
+  });
+});
