@@ -85,6 +85,6 @@ export function usdAccount(customerId: string | undefined, accountNumber: string
 const FIXTURES = new URL('../fixtures/', import.meta.url);
 
 /** One of the tiny valid documents in fixtures/, as a file part. */
-export function fixtureFile(name: 'passport.png' | 'drivers-license.jpg' | 'certificate.pdf', as = name): File {
+export function fixtureFile(name: 'passport.png' | 'drivers-license.jpg' | 'certificate.pdf', as: string = name): File {
   return new File([readFileSync(new URL(name, FIXTURES))], as);
 }
