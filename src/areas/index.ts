@@ -18,6 +18,13 @@ import { registerSandbox } from './sandbox/sandbox.index.js';
 import { registerBeneficialOwners } from './beneficial-owners/beneficial-owners.index.js';
 import { registerDocuments } from './documents/documents.index.js';
 import { registerVerifications } from './verifications/verifications.index.js';
+import { registerExchangeRates } from './exchange-rates/exchange-rates.index.js';
+import { registerDiscoveries } from './discoveries/discoveries.index.js';
+import { registerUma } from './uma/uma.index.js';
+import { registerQuotes } from './quotes/quotes.index.js';
+import { registerTransactions } from './transactions/transactions.index.js';
+import { registerTransfers } from './transfers/transfers.index.js';
+import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
 
 export function registerAreas(api: AppRouter): void {
   // Static paths before parameterised ones: /customers/internal-accounts must not match /customers/{customerId}.
@@ -28,10 +35,19 @@ export function registerAreas(api: AppRouter): void {
   registerBeneficialOwners(api);
   registerDocuments(api);
   registerVerifications(api);
+  registerExchangeRates(api);
+  registerDiscoveries(api);
+  registerUma(api);
+  registerQuotes(api);
+  registerTransactions(api);
+  registerTransfers(api);
   registerSandbox(api);
 }
 
-export const jobHandlers: JobHandlers = new Map([[LIVENESS_JOB, (tenant, job) => completeLiveness(tenant, job.payload)]]);
+export const jobHandlers: JobHandlers = new Map([
+  [LIVENESS_JOB, (tenant, job) => completeLiveness(tenant, job.payload)],
+  [RESOLVE_JOB, resolveJob],
+]);
 
 export const tenantSetup: TenantSetup = {
   createData: (tenantId, ids, nowIso) => ({

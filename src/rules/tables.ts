@@ -62,7 +62,7 @@ export type BeneficiaryVerificationOutcome =
 export interface QuoteExecutionOutcome {
   result: 'COMPLETED' | 'FAILED' | 'COMPLETED_THEN_RETURNED';
   failureReason?: 'QUOTE_EXECUTION_FAILED' | 'COUNTERPARTY_DELIVERY_FAILED' | 'PAYOUT_RETURNED' | 'USER_CANCELLED' | 'PAYOUT_AND_REFUND_FAILED';
-  /** Whether the sender gets the money back when it fails. */
+  /** What happens to the sender's money when it fails: never left (NONE), came back (REFUNDED), or lost (REFUND_FAILED). */
   refund: 'NONE' | 'REFUNDED' | 'REFUND_FAILED';
   delaySeconds: number;
 }
@@ -90,6 +90,15 @@ export interface WalletOwnershipOutcome {
 export interface DocumentReviewOutcome {
   result: 'ACCEPTED' | 'LOW_QUALITY' | 'DATA_MISMATCH' | 'EXPIRED' | 'SUSPECTED_FRAUD' | 'UNSUITABLE_DOCUMENT' | 'INCOMPLETE';
 }
+
+/** Transfers to a wallet still awaiting ownership verification are allowed up to this value, in US dollar cents. */
+export const UNVERIFIED_WALLET_LIMIT_USD_CENTS = 100_000;
+
+/** A long-pending sandbox UMA payment settles after this many seconds of tenant clock time. */
+export const LONG_PENDING_SECONDS = 86_400;
+
+/** How long a quote's rate holds, in seconds of tenant clock time. */
+export const QUOTE_LIFETIME_SECONDS = 300;
 
 /** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */
 export const LIVENESS_COMPLETES_AFTER_SECONDS = 10;
@@ -163,12 +172,12 @@ export const RULES = {
     subject: 'destination external account identifier',
     match: 'identifierLast3',
     rows: [
-      { key: '002', outcome: { result: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', refund: 'REFUNDED', delaySeconds: 0 }, description: 'quote execution fails' },
+      { key: '002', outcome: { result: 'FAILED', failureReason: 'QUOTE_EXECUTION_FAILED', refund: 'NONE', delaySeconds: 0 }, description: 'quote execution fails; the money never leaves' },
       { key: '003', outcome: { result: 'COMPLETED', refund: 'NONE', delaySeconds: 360 }, description: 'completes after about 6 minutes' },
-      { key: '004', outcome: { result: 'FAILED', failureReason: 'COUNTERPARTY_DELIVERY_FAILED', refund: 'REFUNDED', delaySeconds: 0 }, description: 'counterparty delivery fails' },
-      { key: '005', outcome: { result: 'COMPLETED_THEN_RETURNED', failureReason: 'PAYOUT_RETURNED', refund: 'REFUNDED', delaySeconds: 30 }, description: 'the receiving bank returns the payment: completes, then becomes failed' },
-      { key: '006', outcome: { result: 'FAILED', failureReason: 'USER_CANCELLED', refund: 'REFUNDED', delaySeconds: 0 }, description: 'user cancellation' },
-      { key: '007', outcome: { result: 'FAILED', failureReason: 'PAYOUT_AND_REFUND_FAILED', refund: 'REFUND_FAILED', delaySeconds: 0 }, description: 'payout and refund both fail' },
+      { key: '004', outcome: { result: 'FAILED', failureReason: 'COUNTERPARTY_DELIVERY_FAILED', refund: 'REFUNDED', delaySeconds: 0 }, description: 'counterparty delivery fails; the sender is refunded' },
+      { key: '005', outcome: { result: 'COMPLETED_THEN_RETURNED', failureReason: 'PAYOUT_RETURNED', refund: 'REFUNDED', delaySeconds: 30 }, description: 'the receiving bank returns the payment: completes, then fails 30 seconds later and the sender is refunded' },
+      { key: '006', outcome: { result: 'FAILED', failureReason: 'USER_CANCELLED', refund: 'REFUNDED', delaySeconds: 0 }, description: 'user cancellation; the sender is refunded' },
+      { key: '007', outcome: { result: 'FAILED', failureReason: 'PAYOUT_AND_REFUND_FAILED', refund: 'REFUND_FAILED', delaySeconds: 0 }, description: 'payout and refund both fail; the money is lost' },
       { key: null, outcome: { result: 'COMPLETED', refund: 'NONE', delaySeconds: 0 }, description: 'successful payment' },
     ],
   }),
@@ -197,6 +206,16 @@ export const RULES = {
       { key: '$pending.long.usd', outcome: { result: 'LONG_PENDING', currency: 'USD' }, description: 'a long-pending payment in USD' },
       { key: '$fail.compliance.usd', outcome: { result: 'COMPLIANCE_FAILURE', currency: 'USD' }, description: 'a compliance failure in USD' },
       { key: null, outcome: { result: 'UNKNOWN_RECEIVER' }, description: 'not a sandbox receiver' },
+    ],
+  }),
+
+  quoteRate: table<{ available: boolean }>({
+    title: 'Exchange rate availability at quote time',
+    subject: 'lockedCurrencyAmount',
+    match: 'last3',
+    rows: [
+      { key: '666', outcome: { available: false }, description: '400 QUOTE_RATE_UNAVAILABLE: no rate for the corridor right now' },
+      { key: null, outcome: { available: true }, description: 'a rate is quoted' },
     ],
   }),
 

@@ -9,6 +9,8 @@ import type { BeneficialOwner } from '../areas/beneficial-owners/beneficial-owne
 import type { DocumentRecord } from '../areas/documents/documents.schemas.js';
 import type { KycLinkRecord, Verification } from '../areas/verifications/verifications.schemas.js';
 import type { WebhookEvent } from '../events/events.schemas.js';
+import type { IdempotencyRecord, QuoteRecord } from '../areas/quotes/quotes.schemas.js';
+import type { Transaction } from '../areas/transactions/transactions.schemas.js';
 import { Collection, type IndexKey } from './collection.js';
 import type { DueJob } from './jobs.js';
 
@@ -19,8 +21,12 @@ export interface LedgerEntry {
   amount: number;
   currency: string;
   kind: string;
-  /** POSTED entries count fully; PENDING credits count only in totalBalance, PENDING debits already reduce the available balance. */
-  status: 'POSTED' | 'PENDING';
+  /**
+   * POSTED entries count fully; PENDING credits count only in totalBalance and
+   * PENDING debits (holds) already reduce the available balance; VOIDED ones
+   * (released holds, credits that never arrived) count nowhere.
+   */
+  status: 'POSTED' | 'PENDING' | 'VOIDED';
   reference?: string;
   createdAt: string;
 }
@@ -33,6 +39,21 @@ export interface OwnershipChallengeRecord {
   token?: string;
   expiresAt: string;
   createdAt: string;
+}
+
+/** A receiver looked up before quoting it (GET /receiver/...). */
+export interface LookupRecord {
+  id: string;
+  receiverUmaAddress?: string;
+  accountId?: string;
+  createdAt: string;
+}
+
+function accountsOf(t: Transaction): string[] {
+  const ids: string[] = [];
+  if (t.source.sourceType === 'ACCOUNT') ids.push(t.source.accountId);
+  if (t.destination.destinationType === 'ACCOUNT') ids.push(t.destination.accountId);
+  return ids;
 }
 
 interface CollectionDef<T extends { id: string }> {
@@ -63,13 +84,24 @@ export const COLLECTIONS = {
     platform: (a) => (a.customerId ? undefined : 'all'),
     platformCurrency: (a) => (a.customerId ? undefined : a.currency),
   }),
-  ledgerEntries: def<LedgerEntry>({ account: (e) => e.accountId }),
+  ledgerEntries: def<LedgerEntry>({ account: (e) => e.accountId, reference: (e) => e.reference }),
   ownershipChallenges: def<OwnershipChallengeRecord>(),
   beneficialOwners: def<BeneficialOwner>({ customer: (o) => o.customerId }),
   documents: def<DocumentRecord>({ holder: (d) => d.documentHolder }),
   verifications: def<Verification>({ customer: (v) => v.customerId, status: (v) => v.verificationStatus }),
   kycLinks: def<KycLinkRecord>(),
   events: def<WebhookEvent>({ type: (e) => e.type }),
+  quotes: def<QuoteRecord>({ customer: (q) => q.customerId }),
+  transactions: def<Transaction>({
+    customer: (t) => t.customerId,
+    quote: (t) => t.quoteId,
+    account: accountsOf,
+    sender: (t) => (t.source.sourceType === 'ACCOUNT' ? t.source.accountId : undefined),
+    receiver: (t) => (t.destination.destinationType === 'ACCOUNT' ? t.destination.accountId : undefined),
+    status: (t) => t.status,
+  }),
+  idempotencyKeys: def<IdempotencyRecord>(),
+  lookups: def<LookupRecord>(),
   jobs: def<DueJob>(),
 };
 

@@ -21,7 +21,7 @@ const StoredLedgerEntry = z.object({
   amount: z.number().int().refine((n) => n !== 0 && Number.isSafeInteger(n), 'A non-zero integer amount'),
   currency: z.string(),
   kind: z.string().min(1),
-  status: z.enum(['POSTED', 'PENDING']),
+  status: z.enum(['POSTED', 'PENDING', 'VOIDED']),
   reference: z.string().optional(),
   createdAt: z.iso.datetime({ offset: true }),
 });

@@ -67,7 +67,7 @@ describe('beneficiary verification by 1xx suffix', () => {
 
 describe('quote execution by destination suffix', () => {
   it.each([
-    ['002', 'FAILED', 'QUOTE_EXECUTION_FAILED', 'REFUNDED', 0],
+    ['002', 'FAILED', 'QUOTE_EXECUTION_FAILED', 'NONE', 0],
     ['003', 'COMPLETED', undefined, 'NONE', 360],
     ['004', 'FAILED', 'COUNTERPARTY_DELIVERY_FAILED', 'REFUNDED', 0],
     ['005', 'COMPLETED_THEN_RETURNED', 'PAYOUT_RETURNED', 'REFUNDED', 30],

@@ -75,6 +75,15 @@ function checkCurrencies(list: PlatformCurrencyConfig[], errors: FieldError[]): 
   });
 }
 
+/** The single-transaction maximum of a transfer, most specific corridor first, in minor units of the destination currency. */
+export function singleTransactionMaximum(tenant: Tenant, sourceCurrency: string, destinationCurrency: string): number | undefined {
+  const list = tenant.config.singleTransactionMaximums;
+  return (
+    list.find((m) => m.sourceCurrency === sourceCurrency && m.destinationCurrency === destinationCurrency) ??
+    list.find((m) => m.sourceCurrency === undefined && m.destinationCurrency === destinationCurrency)
+  )?.maxAmount;
+}
+
 export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): PlatformConfig {
   const errors: FieldError[] = [];
   if (patch.supportedCurrencies) checkCurrencies(patch.supportedCurrencies, errors);

@@ -18,6 +18,7 @@ export function balancesOf(tenant: Tenant, accountId: string): Balances {
   let pendingOut = 0;
   for (const entry of tenant.ledgerEntries.byIndex('account', accountId)) {
     if (entry.status === 'POSTED') posted += entry.amount;
+    else if (entry.status === 'VOIDED') continue;
     else if (entry.amount > 0) pendingIn += entry.amount;
     else pendingOut += entry.amount;
   }
@@ -48,6 +49,18 @@ export function postEntry(tenant: Tenant, posting: Posting): LedgerEntry {
     ...(posting.reference !== undefined ? { reference: posting.reference } : {}),
   };
   tenant.ledgerEntries.insert(entry);
+  tenant.changed();
+  return entry;
+}
+
+/** Settles a pending entry (a hold becomes a debit, an incoming credit arrives) or voids it. */
+export function settleEntry(tenant: Tenant, entryId: string, status: 'POSTED' | 'VOIDED'): LedgerEntry {
+  const entry = tenant.ledgerEntries.get(entryId);
+  if (!entry) throw new Error(`no ledger entry ${entryId}`);
+  if (entry.status !== 'PENDING') throw new Error(`ledger entry ${entryId} is already ${entry.status}`);
+  tenant.ledgerEntries.update(entryId, (e) => {
+    e.status = status;
+  });
   tenant.changed();
   return entry;
 }

@@ -1,8 +1,8 @@
 /**
  * Sandbox area: endpoints that only exist to drive test cases.
  *
- * LIMITATIONS: /sandbox/send, /sandbox/uma/receive, the card simulators and
- * the test webhook arrive with their areas.
+ * LIMITATIONS: the card simulators and the test webhook arrive with their
+ * areas.
  */
 import type { AppRouter } from '../../core/env.js';
 import * as handlers from './sandbox.handlers.js';
@@ -10,4 +10,6 @@ import * as routes from './sandbox.routes.js';
 
 export function registerSandbox(app: AppRouter): void {
   app.openapi(routes.fundInternalAccountRoute, handlers.fund);
+  app.openapi(routes.sendRoute, handlers.send);
+  app.openapi(routes.umaReceiveRoute, handlers.umaReceive);
 }

@@ -1,6 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
 import { InternalAccount, SandboxFundRequest } from '../internal-accounts/internal-accounts.schemas.js';
+import { CurrencyCode, PositiveAmount } from '../../core/schemas.js';
+import { Transaction } from '../transactions/transactions.schemas.js';
+import { SandboxUmaReceiveRequest } from '../uma/uma.schemas.js';
 
 export const fundInternalAccountRoute = createRoute({
   method: 'post',
@@ -13,4 +16,30 @@ export const fundInternalAccountRoute = createRoute({
     body: jsonBody(SandboxFundRequest),
   },
   responses: { 200: jsonResponse(InternalAccount, 'The funded account'), ...errorResponses(404, 409, 415) },
+});
+
+export const sendRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/send',
+  tags: ['Sandbox'],
+  summary: "Pay a real-time-funded quote's payment instructions",
+  description: 'The exact amount starts the payment; another amount fails it with FUNDING_AMOUNT_MISMATCH and returns the money.',
+  request: {
+    body: jsonBody(
+      z
+        .object({ quoteId: z.string().min(1).max(200), currencyCode: CurrencyCode, currencyAmount: PositiveAmount.optional().openapi({ description: "Defaults to the quote's totalSendingAmount" }) })
+        .openapi('SandboxSendRequest'),
+    ),
+  },
+  responses: { 200: jsonResponse(Transaction, 'The transaction'), ...errorResponses(404, 409, 415) },
+});
+
+export const umaReceiveRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/uma/receive',
+  tags: ['Sandbox'],
+  summary: 'Receive a UMA payment',
+  description: "Credits the receiver's default UMA deposit account, else its internal account in the currency (or its primary account, converted). A sandbox sender address picks the outcome: $pending.long.usd@ stays pending a day, $fail.compliance.usd@ fails.",
+  request: { body: jsonBody(SandboxUmaReceiveRequest) },
+  responses: { 200: jsonResponse(Transaction, 'The incoming transaction'), ...errorResponses(404, 415) },
 });

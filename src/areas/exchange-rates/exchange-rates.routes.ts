@@ -1,0 +1,15 @@
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, jsonResponse } from '../../core/schemas.js';
+import { ExchangeRateList, ExchangeRateQuery } from './exchange-rates.schemas.js';
+
+export const listExchangeRatesRoute = createRoute({
+  method: 'get',
+  path: '/exchange-rates',
+  tags: ['Exchange Rates'],
+  summary: 'List current exchange rates',
+  description:
+    'One entry per source currency, destination currency and destination rail, priced for `sendingAmount` after fees. ' +
+    'Rates hold for five minutes of tenant clock time, then move. An unknown currency answers INVALID_CURRENCY.',
+  request: { query: ExchangeRateQuery },
+  responses: { 200: jsonResponse(ExchangeRateList, 'The rates'), ...errorResponses() },
+});

@@ -1,0 +1,79 @@
+/**
+ * Indicative exchange rates: what a sending amount buys in each corridor
+ * right now, priced by the same FX core quotes use.
+ */
+import { isoAt } from '../../core/clock.js';
+import { apiError } from '../../core/errors.js';
+import { MAX_AMOUNT, currencyOf } from '../../core/money.js';
+import type { Tenant } from '../../store/tenant.js';
+import { ACCOUNT_TYPES, type AccountTypeSpec } from '../external-accounts/account-types.js';
+import type { ExchangeRate, ExchangeRateList, ExchangeRateQuery } from './exchange-rates.schemas.js';
+import { RATE_CURRENCIES, hasRate, rateAt, receivingFor, serviceFee } from './rates.js';
+
+/**
+ * The rails money in `currency` can arrive on. Rule: the `rails` of every
+ * BANK account type holding the currency, except SWIFT_ACCOUNT (it holds
+ * every fiat currency, so it says nothing about the corridor). A currency no
+ * such type holds (crypto) arrives in a wallet, so its rails are the names
+ * of the account types holding it, e.g. SOLANA_WALLET or LIGHTNING.
+ */
+function railsFor(currency: string): string[] {
+  // Each spec once: LIGHTNING_ACCOUNT is another name for LIGHTNING.
+  const seen = new Set<AccountTypeSpec>();
+  const holders = (Object.entries(ACCOUNT_TYPES) as [string, AccountTypeSpec][]).filter(([, spec]) => {
+    if (!spec.currencies.includes(currency) || seen.has(spec)) return false;
+    seen.add(spec);
+    return true;
+  });
+  const banks = holders.filter(([name, spec]) => spec.family === 'BANK' && name !== 'SWIFT_ACCOUNT');
+  if (banks.length > 0) return [...new Set(banks.flatMap(([, spec]) => spec.rails))];
+  return holders.filter(([, spec]) => spec.family !== 'BANK').map(([name]) => name);
+}
+
+const RAILS: ReadonlyMap<string, readonly string[]> = new Map(RATE_CURRENCIES.map((code) => [code, railsFor(code)]));
+
+function checkCurrency(code: string, field: 'sourceCurrency' | 'destinationCurrency'): string {
+  if (!hasRate(code)) throw apiError('INVALID_CURRENCY', `The sandbox has no exchange rate for ${code}`, { field, currency: code });
+  return code;
+}
+
+function sendingLimits(tenant: Tenant, code: string): { minSendingAmount: number; maxSendingAmount: number } {
+  const entry = tenant.config.supportedCurrencies.find((c) => c.currencyCode === code);
+  return entry ? { minSendingAmount: entry.minAmount, maxSendingAmount: entry.maxAmount } : { minSendingAmount: 1, maxSendingAmount: MAX_AMOUNT };
+}
+
+export function listExchangeRates(tenant: Tenant, query: ExchangeRateQuery): ExchangeRateList {
+  const named = query.destinationCurrency === undefined ? undefined : [query.destinationCurrency].flat();
+  const sources =
+    query.sourceCurrency !== undefined
+      ? [checkCurrency(query.sourceCurrency, 'sourceCurrency')]
+      : tenant.config.supportedCurrencies.map((c) => c.currencyCode).filter(hasRate);
+  const destinations = named ? [...new Set(named.map((code) => checkCurrency(code, 'destinationCurrency')))] : RATE_CURRENCIES.filter(hasRate);
+  // A currency into itself is not an exchange: listed only when both sides were asked for.
+  const sameAllowed = query.sourceCurrency !== undefined && named !== undefined;
+
+  const nowMs = tenant.clock.nowMs();
+  const amount = query.sendingAmount;
+  const data: ExchangeRate[] = [];
+  for (const source of sources) {
+    const limits = sendingLimits(tenant, source);
+    for (const destination of destinations) {
+      if (destination === source && !sameAllowed) continue;
+      const rate = rateAt(source, destination, nowMs);
+      if (!rate) continue;
+      const total = serviceFee(rate, amount, nowMs);
+      const sourceCurrency = currencyOf(source);
+      const destinationCurrency = currencyOf(destination);
+      const priced = {
+        sendingAmount: amount,
+        ...limits,
+        receivingAmount: receivingFor(rate, Math.max(0, amount - total)),
+        exchangeRate: rate.exchangeRate,
+        fees: { fixed: serviceFee(rate, 0, nowMs), total },
+        updatedAt: isoAt(rate.updatedAtMs),
+      };
+      for (const rail of RAILS.get(destination) ?? []) data.push({ sourceCurrency, destinationCurrency, destinationPaymentRail: rail, ...priced });
+    }
+  }
+  return { data };
+}

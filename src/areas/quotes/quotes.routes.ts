@@ -1,0 +1,53 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { Quote, QuoteList, QuoteListQuery, QuoteRequest } from './quotes.schemas.js';
+
+const tags = ['Quotes'];
+const QuoteIdParam = z.object({ quoteId: z.string().min(1).max(200).openapi({ param: { name: 'quoteId', in: 'path' }, example: 'Quote:019542f5-b3e7-1d02-0000-00000000000a' }) });
+
+export const createQuoteRoute = createRoute({
+  method: 'post',
+  path: '/quotes',
+  tags,
+  summary: 'Create a quote',
+  description:
+    'Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE.',
+  request: { body: jsonBody(QuoteRequest) },
+  responses: { 201: jsonResponse(Quote, 'The quote (executed already when immediatelyExecute was true)'), ...errorResponses(404, 409, 415) },
+});
+
+export const listQuotesRoute = createRoute({
+  method: 'get',
+  path: '/quotes',
+  tags,
+  summary: 'List quotes',
+  request: { query: QuoteListQuery },
+  responses: { 200: jsonResponse(QuoteList, 'A page of quotes'), ...errorResponses() },
+});
+
+export const getQuoteRoute = createRoute({
+  method: 'get',
+  path: '/quotes/{quoteId}',
+  tags,
+  summary: 'Get a quote',
+  request: { params: QuoteIdParam },
+  responses: { 200: jsonResponse(Quote, 'The quote'), ...errorResponses(404) },
+});
+
+export const executeQuoteRoute = createRoute({
+  method: 'post',
+  path: '/quotes/{quoteId}/execute',
+  tags,
+  summary: 'Execute a quote',
+  description:
+    'Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome.',
+  request: {
+    params: QuoteIdParam,
+    headers: z.object({
+      // Header names are matched case-insensitively; the lowercase key is what validation sees.
+      'idempotency-key': z.string().min(1).max(255).optional().openapi({ description: 'Executing twice with one key executes once' }),
+      'service-wallet-signature': z.string().max(4096).optional().openapi({ description: 'Needed when the source is an embedded wallet' }),
+    }),
+  },
+  responses: { 200: jsonResponse(Quote, 'The executed quote'), ...errorResponses(404, 409) },
+});

@@ -1,0 +1,87 @@
+import { z } from '@hono/zod-openapi';
+import { Currency, CurrencyCode, ListQuery, Timestamp, listResponse } from '../../core/schemas.js';
+import { PaymentInstructions } from '../internal-accounts/internal-accounts.schemas.js';
+import { UmaAddress } from '../customers/customers.schemas.js';
+
+export const PURPOSES = [
+  'GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT', 'UTILITY_BILL', 'DONATION',
+  'TRAVEL', 'FAMILY_SUPPORT', 'SALARY_PAYMENT', 'OTHER',
+] as const;
+
+export const QuoteSource = z
+  .discriminatedUnion('sourceType', [
+    z.object({ sourceType: z.literal('ACCOUNT'), accountId: z.string().min(1).max(200), customerId: z.string().min(1).max(200).optional() }).openapi('AccountQuoteSource'),
+    z
+      .object({ sourceType: z.literal('REALTIME_FUNDING'), currency: CurrencyCode, customerId: z.string().min(1).max(200).optional(), cryptoNetwork: z.string().min(1).max(40).optional() })
+      .openapi('RealtimeFundingQuoteSource'),
+  ])
+  .openapi('QuoteSource');
+
+export const QuoteDestination = z
+  .discriminatedUnion('destinationType', [
+    z.object({ destinationType: z.literal('ACCOUNT'), accountId: z.string().min(1).max(200), paymentRail: z.string().min(1).max(40).optional() }).openapi('AccountQuoteDestination'),
+    z.object({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: UmaAddress, currency: CurrencyCode.optional() }).openapi('UmaAddressQuoteDestination'),
+  ])
+  .openapi('QuoteDestination');
+
+export const QuoteRequest = z
+  .object({
+    source: QuoteSource,
+    destination: QuoteDestination,
+    lockedCurrencySide: z.enum(['SENDING', 'RECEIVING']),
+    lockedCurrencyAmount: z.number().int().min(1).max(9_000_000_000_000_000),
+    lookupId: z.string().min(1).max(200).optional().openapi({ description: 'From GET /receiver/...; required for UMA destinations' }),
+    immediatelyExecute: z.boolean().optional(),
+    description: z.string().min(1).max(500).optional(),
+    remittanceInformation: z.string().max(80).optional(),
+    purposeOfPayment: z.enum(PURPOSES).optional(),
+  })
+  .openapi('QuoteRequest');
+
+export const QuoteStatus = z.enum(['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']).openapi('QuoteStatus');
+
+export const Quote = z
+  .object({
+    id: z.string().openapi({ example: 'Quote:019542f5-b3e7-1d02-0000-00000000000a' }),
+    status: QuoteStatus,
+    createdAt: Timestamp,
+    expiresAt: Timestamp,
+    source: QuoteSource,
+    destination: QuoteDestination,
+    sendingCurrency: Currency,
+    receivingCurrency: Currency,
+    totalSendingAmount: z.number().int(),
+    totalReceivingAmount: z.number().int(),
+    exchangeRate: z.number().openapi({ description: 'Sending currency units per receiving currency unit' }),
+    feesIncluded: z.number().int().min(0),
+    platformFeesIncluded: z.number().int().min(0),
+    paymentInstructions: z.array(PaymentInstructions).optional().openapi({ description: 'Where to send the money, for real-time funding' }),
+    transactionId: z.string(),
+    description: z.string().optional(),
+  })
+  .openapi('Quote');
+
+export const QuoteListQuery = ListQuery.extend({
+  customerId: z.string().min(1).max(200).optional(),
+  status: QuoteStatus.optional(),
+});
+export const QuoteList = listResponse(Quote, 'QuoteListResponse');
+
+export type QuoteRequest = z.infer<typeof QuoteRequest>;
+export type Quote = z.infer<typeof Quote>;
+export type QuoteStatus = z.infer<typeof QuoteStatus>;
+
+/** What the store keeps: the quote minus its status, which follows its transaction and the clock. */
+export interface QuoteRecord extends Omit<Quote, 'status'> {
+  customerId?: string;
+  executed: boolean;
+  remittanceInformation?: string;
+  purposeOfPayment?: (typeof PURPOSES)[number];
+}
+
+/** An Idempotency-Key seen on execute, and the quote it executed. */
+export interface IdempotencyRecord {
+  id: string;
+  quoteId: string;
+  createdAt: string;
+}

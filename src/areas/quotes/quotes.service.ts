@@ -1,0 +1,344 @@
+/**
+ * Quotes: a locked rate and amounts for moving money from an internal
+ * account, an external account (a pull) or real-time funding, to an
+ * external account, an internal account or a UMA address. Executing a quote
+ * starts its payment; the destination's suffix decides how it ends.
+ */
+import { apiError, invalidInput, notFound } from '../../core/errors.js';
+import { isoAt } from '../../core/clock.js';
+import { currencyInfo, currencyOf } from '../../core/money.js';
+import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
+import { QUOTE_LIFETIME_SECONDS, outcomeFor, ruleFor } from '../../rules/index.js';
+import type { Tenant } from '../../store/tenant.js';
+import { requireLiveCustomer } from '../customers/customers.service.js';
+import { accountTypeSpec } from '../external-accounts/account-types.js';
+import { fundingInstructionsFor } from '../internal-accounts/funding-instructions.js';
+import { rateAt, receivingFor, sendingFor, serviceFee, type Rate } from '../exchange-rates/rates.js';
+import { checkFunds, checkPayoutLimits, currencyOfParty, customerOfParty, findAccount, identifierOf, type Party, type PayoutAmounts } from '../payments/parties.js';
+import { IMMEDIATE, planQuotePayout, planTransfer, planUma, type Plan } from '../payments/plans.js';
+import { startPayment, type Delivery, type Funding } from '../payments/settlement.service.js';
+import { authorizeWalletAction, type WalletActionRequest } from '../payments/wallet-authorization.js';
+import type { Transaction } from '../transactions/transactions.schemas.js';
+import { requireTransaction } from '../transactions/transactions.service.js';
+import { resolveUmaReceiver } from '../uma/uma.service.js';
+import type { Quote, QuoteRecord, QuoteRequest, QuoteStatus } from './quotes.schemas.js';
+
+const LIST = 'quotes';
+
+function resolveSource(tenant: Tenant, source: QuoteRequest['source']): Party {
+  if (source.sourceType === 'REALTIME_FUNDING') {
+    if (!currencyInfo(source.currency) || !rateAt(source.currency, source.currency, 0)) throw apiError('INVALID_CURRENCY', `${source.currency} cannot fund a quote`, { field: 'source.currency' });
+    if (source.customerId !== undefined) requireLiveCustomer(tenant, source.customerId);
+    return { kind: 'REALTIME', currency: source.currency, customerId: source.customerId };
+  }
+  const party = findAccount(tenant, source.accountId, 'source.accountId');
+  if (source.customerId !== undefined && customerOfParty(party) !== source.customerId) {
+    throw invalidInput([{ field: 'source.customerId', message: `Account ${source.accountId} does not belong to ${source.customerId}` }]);
+  }
+  return party;
+}
+
+function resolveDestination(tenant: Tenant, request: QuoteRequest): Party {
+  const destination = request.destination;
+  if (destination.destinationType === 'UMA_ADDRESS') {
+    const lookup = request.lookupId !== undefined ? tenant.lookups.get(request.lookupId) : undefined;
+    if (!lookup || lookup.receiverUmaAddress?.toLowerCase() !== destination.umaAddress.toLowerCase()) {
+      throw invalidInput([{ field: 'lookupId', message: `Look the receiver up first with GET /receiver/uma/${destination.umaAddress} and pass its lookupId` }]);
+    }
+    const receiver = resolveUmaReceiver(tenant, destination.umaAddress, destination.currency);
+    return { kind: 'UMA', address: destination.umaAddress, receiver };
+  }
+  const party = findAccount(tenant, destination.accountId, 'destination.accountId');
+  if (party.kind === 'EXTERNAL' && destination.paymentRail !== undefined) {
+    const rails = accountTypeSpec(party.account.accountInfo.accountType)?.rails ?? [];
+    if (!rails.includes(destination.paymentRail)) {
+      throw invalidInput([{ field: 'destination.paymentRail', message: `This account is paid over ${rails.join(', ') || 'its own network'}`, constraint: { enum: [...rails] } }]);
+    }
+  }
+  return party;
+}
+
+function checkPair(source: Party, destination: Party): void {
+  if (source.kind === 'EXTERNAL' && destination.kind !== 'INTERNAL') {
+    throw apiError('INVALID_REQUEST_FORMAT', 'A pull from an external account must go to an internal account', { field: 'destination.accountId' });
+  }
+  const sameAccount = (source.kind === 'INTERNAL' || source.kind === 'EXTERNAL') && (destination.kind === 'INTERNAL' || destination.kind === 'EXTERNAL') && source.account.id === destination.account.id;
+  const toOwnUma = source.kind === 'INTERNAL' && destination.kind === 'UMA' && destination.receiver.kind === 'CUSTOMER' && destination.receiver.accountId === source.account.id;
+  if (sameAccount || toOwnUma) throw apiError('SELF_PAYMENT', 'The source and the destination are the same account');
+}
+
+interface Amounts {
+  rate: Rate;
+  sending: number;
+  receiving: number;
+  fees: number;
+}
+
+function amountsFor(tenant: Tenant, sendingCurrency: string, receivingCurrency: string, request: QuoteRequest): Amounts {
+  if (!outcomeFor('quoteRate', String(request.lockedCurrencyAmount)).available) {
+    throw apiError('QUOTE_RATE_UNAVAILABLE', `No ${sendingCurrency} to ${receivingCurrency} rate is available right now`, { rule: ruleFor('quoteRate', String(request.lockedCurrencyAmount)).description });
+  }
+  const now = tenant.clock.nowMs();
+  const rate = rateAt(sendingCurrency, receivingCurrency, now);
+  if (!rate) throw apiError('QUOTE_RATE_UNAVAILABLE', `No ${sendingCurrency} to ${receivingCurrency} rate is available`);
+  let sending: number;
+  let receiving: number;
+  let fees: number;
+  if (request.lockedCurrencySide === 'SENDING') {
+    sending = request.lockedCurrencyAmount;
+    fees = serviceFee(rate, sending, now);
+    receiving = sending > fees ? receivingFor(rate, sending - fees) : 0;
+  } else {
+    receiving = request.lockedCurrencyAmount;
+    const converted = sendingFor(rate, receiving);
+    fees = serviceFee(rate, converted, now);
+    sending = converted + fees;
+  }
+  if (receiving <= 0) throw apiError('INVALID_AMOUNT', `After ${fees} in fees nothing is left to send`, { fees });
+  if (!Number.isSafeInteger(sending) || !Number.isSafeInteger(receiving)) throw apiError('AMOUNT_OUT_OF_RANGE', 'The amount is too large');
+  const limits = tenant.config.supportedCurrencies.find((c) => c.currencyCode === sendingCurrency);
+  if (limits && (sending < limits.minAmount || sending > limits.maxAmount)) {
+    throw apiError('AMOUNT_OUT_OF_RANGE', `${sendingCurrency} amounts must be between ${limits.minAmount} and ${limits.maxAmount}`, { min: limits.minAmount, max: limits.maxAmount });
+  }
+  return { rate, sending, receiving, fees };
+}
+
+export function requireQuote(tenant: Tenant, id: string): QuoteRecord {
+  const quote = tenant.quotes.get(id);
+  if (!quote) throw notFound('Quote', id);
+  return quote;
+}
+
+function isExpired(tenant: Tenant, quote: QuoteRecord): boolean {
+  return tenant.clock.nowMs() > Date.parse(quote.expiresAt);
+}
+
+const STATUS_OF_TRANSACTION: Partial<Record<Transaction['status'], QuoteStatus>> = { COMPLETED: 'COMPLETED', FAILED: 'FAILED', REJECTED: 'FAILED', EXPIRED: 'EXPIRED' };
+
+/** The quote as the API shows it: its status follows its transaction, or the clock before it is executed. */
+export function presentQuote(tenant: Tenant, quote: QuoteRecord): Quote {
+  const { customerId: _c, executed, remittanceInformation: _r, purposeOfPayment: _p, ...shown } = quote;
+  let status: QuoteStatus;
+  if (!executed) status = isExpired(tenant, quote) ? 'EXPIRED' : 'PENDING';
+  else {
+    const transaction = tenant.transactions.get(quote.transactionId);
+    status = transaction ? (STATUS_OF_TRANSACTION[transaction.status] ?? 'PROCESSING') : 'PROCESSING';
+  }
+  return { ...shown, status };
+}
+
+export function createQuote(tenant: Tenant, request: QuoteRequest, wallet: WalletActionRequest): Quote {
+  const source = resolveSource(tenant, request.source);
+  const destination = resolveDestination(tenant, request);
+  checkPair(source, destination);
+  if (request.immediatelyExecute && source.kind === 'INTERNAL' && source.account.type === 'EMBEDDED_WALLET') {
+    throw invalidInput([{ field: 'immediatelyExecute', message: 'Quotes from an embedded wallet are executed with a signed request, not immediately' }]);
+  }
+  const sendingCurrency = currencyOfParty(source);
+  const receivingCurrency = currencyOfParty(destination);
+  const amounts = amountsFor(tenant, sendingCurrency, receivingCurrency, request);
+  const now = tenant.clock.nowMs();
+  const id = tenant.ids('Quote');
+  const customerId = customerOfParty(source);
+  const quote: QuoteRecord = {
+    id,
+    createdAt: isoAt(now),
+    expiresAt: isoAt(now + QUOTE_LIFETIME_SECONDS * 1000),
+    source: request.source,
+    destination: request.destination,
+    sendingCurrency: currencyOf(sendingCurrency),
+    receivingCurrency: currencyOf(receivingCurrency),
+    totalSendingAmount: amounts.sending,
+    totalReceivingAmount: amounts.receiving,
+    exchangeRate: amounts.rate.exchangeRate,
+    feesIncluded: amounts.fees,
+    platformFeesIncluded: 0,
+    ...(source.kind === 'REALTIME' ? { paymentInstructions: fundingInstructionsFor(id, sendingCurrency, true) } : {}),
+    transactionId: tenant.ids('Transaction'),
+    ...(request.description ? { description: request.description } : {}),
+    ...(customerId ? { customerId } : {}),
+    ...(request.remittanceInformation ? { remittanceInformation: request.remittanceInformation } : {}),
+    ...(request.purposeOfPayment ? { purposeOfPayment: request.purposeOfPayment } : {}),
+    executed: false,
+  };
+  tenant.quotes.insert(quote);
+  tenant.changed();
+  if (request.immediatelyExecute) return executeQuote(tenant, id, undefined, wallet);
+  return presentQuote(tenant, quote);
+}
+
+function sideOf(tenant: Tenant, quote: QuoteRecord, which: 'source' | 'destination'): Party {
+  if (which === 'source') return resolveSource(tenant, quote.source);
+  const destination = quote.destination;
+  if (destination.destinationType === 'UMA_ADDRESS') return { kind: 'UMA', address: destination.umaAddress, receiver: resolveUmaReceiver(tenant, destination.umaAddress, quote.receivingCurrency.code) };
+  return findAccount(tenant, destination.accountId, 'destination.accountId');
+}
+
+function payoutOf(quote: QuoteRecord): PayoutAmounts {
+  return { sendingCurrency: quote.sendingCurrency.code, receivingCurrency: quote.receivingCurrency.code, receivingAmount: quote.totalReceivingAmount };
+}
+
+/** How the payment of a quote will unfold, from its destination (or, for a pull, its source). */
+function planFor(source: Party, destination: Party): Plan {
+  if (source.kind === 'EXTERNAL') {
+    const rule = ruleFor('accountTransfer', identifierOf(source.account));
+    return planTransfer(rule.outcome, rule.description, 'INCOMING');
+  }
+  if (destination.kind === 'EXTERNAL') {
+    const rule = ruleFor('quoteExecution', identifierOf(destination.account));
+    return planQuotePayout(rule.outcome, rule.description);
+  }
+  if (destination.kind === 'UMA' && destination.receiver.kind === 'SANDBOX') return planUma(destination.receiver.outcome, destination.receiver.description);
+  return IMMEDIATE;
+}
+
+function deliveryOf(destination: Party): Delivery {
+  if (destination.kind === 'INTERNAL') return { kind: 'INTERNAL', accountId: destination.account.id };
+  if (destination.kind === 'UMA' && destination.receiver.kind === 'CUSTOMER' && destination.receiver.accountId.startsWith('InternalAccount:')) {
+    return { kind: 'INTERNAL', accountId: destination.receiver.accountId };
+  }
+  return { kind: 'OUTSIDE' };
+}
+
+/** Starts the payment of a quote whose money is on hand: in an internal account, at an external account, or just arrived. */
+export function startQuotePayment(tenant: Tenant, quote: QuoteRecord, source: Party, destination: Party): Transaction {
+  const funding: Funding = source.kind === 'INTERNAL' ? { kind: 'INTERNAL', accountId: source.account.id } : { kind: 'OUTSIDE' };
+  const delivery = deliveryOf(destination);
+  const sourceSide: Transaction['source'] =
+    quote.source.sourceType === 'ACCOUNT'
+      ? { sourceType: 'ACCOUNT', accountId: quote.source.accountId, currency: quote.sendingCurrency.code }
+      : { sourceType: 'REALTIME_FUNDING', currency: quote.sendingCurrency.code, ...(quote.customerId ? { customerId: quote.customerId } : {}) };
+  const destinationSide: Transaction['destination'] =
+    quote.destination.destinationType === 'ACCOUNT'
+      ? { destinationType: 'ACCOUNT', accountId: quote.destination.accountId, currency: quote.receivingCurrency.code }
+      : { destinationType: 'UMA_ADDRESS', umaAddress: quote.destination.umaAddress, currency: quote.receivingCurrency.code };
+  quote.executed = true;
+  tenant.quotes.update(quote.id, (q) => {
+    q.executed = true;
+  });
+  return startPayment(
+    tenant,
+    {
+      id: quote.transactionId,
+      type: source.kind === 'EXTERNAL' ? 'INCOMING' : 'OUTGOING',
+      source: sourceSide,
+      destination: destinationSide,
+      customerId: quote.customerId ?? customerOfParty(destination),
+      sent: { amount: quote.totalSendingAmount, currency: quote.sendingCurrency.code },
+      received: { amount: quote.totalReceivingAmount, currency: quote.receivingCurrency.code },
+      exchangeRate: quote.exchangeRate,
+      fees: quote.feesIncluded,
+      quoteId: quote.id,
+      description: quote.description,
+      paymentRail: quote.destination.destinationType === 'ACCOUNT' ? quote.destination.paymentRail : undefined,
+    },
+    funding,
+    delivery,
+    planFor(source, destination),
+  );
+}
+
+/** Refuses a quote that can no longer be executed. */
+export function requireExecutable(tenant: Tenant, quote: QuoteRecord): void {
+  if (quote.executed) throw apiError('CONFLICT', `Quote ${quote.id} was already executed`, { transactionId: quote.transactionId });
+  if (isExpired(tenant, quote)) throw apiError('QUOTE_EXPIRED', `Quote ${quote.id} expired at ${quote.expiresAt}; request a new one`, { expiresAt: quote.expiresAt });
+}
+
+export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: string | undefined, wallet: WalletActionRequest): Quote {
+  const quote = requireQuote(tenant, quoteId);
+  if (idempotencyKey !== undefined) {
+    const seen = tenant.idempotencyKeys.get(idempotencyKey);
+    if (seen && seen.quoteId !== quoteId) {
+      throw apiError('CONFLICT', `Idempotency-Key ${idempotencyKey} was already used to execute ${seen.quoteId}`, { quoteId: seen.quoteId });
+    }
+    if (seen) return presentQuote(tenant, quote);
+  }
+  requireExecutable(tenant, quote);
+  if (quote.source.sourceType === 'REALTIME_FUNDING') {
+    throw apiError('CONFLICT', 'This quote is funded by paying its paymentInstructions; simulate that with POST /sandbox/send', { quoteId });
+  }
+  const source = sideOf(tenant, quote, 'source');
+  const destination = sideOf(tenant, quote, 'destination');
+  if (source.kind === 'INTERNAL') {
+    authorizeWalletAction(tenant, source.account, wallet);
+    checkPayoutLimits(tenant, payoutOf(quote), destination);
+    checkFunds(tenant, source.account, quote.totalSendingAmount);
+  }
+  if (idempotencyKey !== undefined) tenant.idempotencyKeys.insert({ id: idempotencyKey, quoteId, createdAt: tenant.clock.nowIso() });
+  startQuotePayment(tenant, quote, source, destination);
+  return presentQuote(tenant, quote);
+}
+
+export function getQuote(tenant: Tenant, id: string): Quote {
+  return presentQuote(tenant, requireQuote(tenant, id));
+}
+
+export function listQuotes(tenant: Tenant, query: { customerId?: string | undefined; status?: QuoteStatus | undefined; limit: number; cursor?: string | undefined }): ListResult<Quote> {
+  const beforeSeq = decodeCursor(LIST, query.cursor);
+  const page = tenant.quotes.page({
+    ...(query.customerId !== undefined ? { index: 'customer', key: query.customerId } : {}),
+    limit: query.limit,
+    ...(beforeSeq !== undefined ? { beforeSeq } : {}),
+    ...(query.status !== undefined ? { where: (q: QuoteRecord) => presentQuote(tenant, q).status === query.status } : {}),
+  });
+  return toListResult(LIST, page, (q) => presentQuote(tenant, q));
+}
+
+/** The transaction a quote started, for responses that return it. */
+export function transactionOf(tenant: Tenant, quote: QuoteRecord): Transaction {
+  return requireTransaction(tenant, quote.transactionId);
+}
+
+/**
+ * POST /sandbox/send: the payer pays a real-time-funded quote's payment
+ * instructions. The exact amount starts the payment; any other amount fails
+ * it (FUNDING_AMOUNT_MISMATCH) and goes back to the payer.
+ */
+export function sendRealtimeFunding(tenant: Tenant, request: { quoteId: string; currencyCode: string; currencyAmount?: number | undefined }): Transaction {
+  const quote = requireQuote(tenant, request.quoteId);
+  if (quote.source.sourceType !== 'REALTIME_FUNDING') {
+    throw apiError('CONFLICT', 'This quote is funded from an account; execute it with POST /quotes/{quoteId}/execute', { quoteId: quote.id });
+  }
+  requireExecutable(tenant, quote);
+  if (request.currencyCode !== quote.sendingCurrency.code) {
+    throw apiError('INVALID_CURRENCY', `The quote is paid in ${quote.sendingCurrency.code}`, { field: 'currencyCode', expected: quote.sendingCurrency.code });
+  }
+  const source = sideOf(tenant, quote, 'source');
+  const destination = sideOf(tenant, quote, 'destination');
+  const amount = request.currencyAmount ?? quote.totalSendingAmount;
+  if (amount === quote.totalSendingAmount) {
+    checkPayoutLimits(tenant, payoutOf(quote), destination);
+    return startQuotePayment(tenant, quote, source, destination);
+  }
+  tenant.quotes.update(quote.id, (q) => {
+    q.executed = true;
+  });
+  return startPayment(
+    tenant,
+    {
+      id: quote.transactionId,
+      type: 'OUTGOING',
+      source: { sourceType: 'REALTIME_FUNDING', currency: quote.sendingCurrency.code, ...(quote.customerId ? { customerId: quote.customerId } : {}) },
+      destination:
+        quote.destination.destinationType === 'ACCOUNT'
+          ? { destinationType: 'ACCOUNT', accountId: quote.destination.accountId, currency: quote.receivingCurrency.code }
+          : { destinationType: 'UMA_ADDRESS', umaAddress: quote.destination.umaAddress, currency: quote.receivingCurrency.code },
+      customerId: quote.customerId,
+      sent: { amount, currency: quote.sendingCurrency.code },
+      received: { amount: quote.totalReceivingAmount, currency: quote.receivingCurrency.code },
+      exchangeRate: quote.exchangeRate,
+      fees: quote.feesIncluded,
+      quoteId: quote.id,
+    },
+    { kind: 'OUTSIDE' },
+    { kind: 'OUTSIDE' },
+    {
+      now: {
+        result: 'FAILED',
+        failureReason: 'FUNDING_AMOUNT_MISMATCH',
+        failureMessage: `${amount} ${quote.sendingCurrency.code} arrived; the quote asked for ${quote.totalSendingAmount}`,
+        refund: 'REFUNDED',
+      },
+    },
+  );
+}

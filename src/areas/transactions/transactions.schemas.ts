@@ -1,0 +1,80 @@
+import { z } from '@hono/zod-openapi';
+import { CurrencyAmount, ListQuery, Timestamp, listResponse } from '../../core/schemas.js';
+
+export const TransactionStatus = z
+  .enum(['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'])
+  .openapi('TransactionStatus');
+
+export const TransactionSource = z
+  .discriminatedUnion('sourceType', [
+    z.object({ sourceType: z.literal('ACCOUNT'), accountId: z.string(), currency: z.string() }),
+    z.object({ sourceType: z.literal('UMA_ADDRESS'), umaAddress: z.string(), currency: z.string() }),
+    z.object({ sourceType: z.literal('REALTIME_FUNDING'), currency: z.string(), customerId: z.string().optional() }),
+  ])
+  .openapi('TransactionSource');
+
+export const TransactionDestination = z
+  .discriminatedUnion('destinationType', [
+    z.object({ destinationType: z.literal('ACCOUNT'), accountId: z.string(), currency: z.string() }),
+    z.object({ destinationType: z.literal('UMA_ADDRESS'), umaAddress: z.string(), currency: z.string() }),
+  ])
+  .openapi('TransactionDestination');
+
+export const Refund = z
+  .object({
+    reference: z.string(),
+    initiatedAt: Timestamp,
+    settledAt: Timestamp.optional(),
+    status: z.enum(['PENDING', 'COMPLETED', 'FAILED']),
+    reason: z.enum(['TRANSACTION_FAILED', 'USER_CANCELLATION', 'TIMEOUT']).optional(),
+  })
+  .openapi('TransactionRefund');
+
+export const Transaction = z
+  .object({
+    id: z.string().openapi({ example: 'Transaction:019542f5-b3e7-1d02-0000-000000000009' }),
+    type: z.enum(['INCOMING', 'OUTGOING']),
+    direction: z.enum(['CREDIT', 'DEBIT']),
+    status: TransactionStatus,
+    source: TransactionSource,
+    destination: TransactionDestination,
+    customerId: z.string().optional(),
+    platformCustomerId: z.string().optional(),
+    sentAmount: CurrencyAmount,
+    receivedAmount: CurrencyAmount,
+    exchangeRate: z.number().optional().openapi({ description: 'Sending currency units per receiving currency unit' }),
+    fees: z.number().int().min(0).optional().openapi({ description: 'In minor units of the sending currency, included in sentAmount' }),
+    quoteId: z.string().optional(),
+    description: z.string().optional(),
+    paymentRail: z.string().optional(),
+    failureReason: z.string().optional(),
+    failureMessage: z.string().optional().openapi({ description: 'Sandbox: why the sandbox failed it, in words' }),
+    refund: Refund.optional(),
+    settledAt: Timestamp.optional(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    statusHistory: z.array(z.object({ status: TransactionStatus, at: Timestamp })).openapi({ description: 'Sandbox: every status the transaction went through, with when' }),
+  })
+  .openapi('Transaction');
+
+export const TransactionListQuery = ListQuery.extend({
+  customerId: z.string().min(1).max(200).optional(),
+  platformCustomerId: z.string().min(1).max(255).optional(),
+  accountIdentifier: z.string().min(1).max(200).optional().openapi({ description: 'An account id on either side' }),
+  senderAccountIdentifier: z.string().min(1).max(200).optional(),
+  receiverAccountIdentifier: z.string().min(1).max(200).optional(),
+  status: TransactionStatus.optional(),
+  type: z.enum(['INCOMING', 'OUTGOING']).optional(),
+  reference: z.string().min(1).max(200).optional().openapi({ description: 'A quote id' }),
+  startDate: Timestamp.optional(),
+  endDate: Timestamp.optional(),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const TransactionList = listResponse(Transaction, 'TransactionListResponse');
+
+export type Transaction = z.infer<typeof Transaction>;
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+export type TransactionSource = z.infer<typeof TransactionSource>;
+export type TransactionDestination = z.infer<typeof TransactionDestination>;
+export type TransactionListQuery = z.infer<typeof TransactionListQuery>;

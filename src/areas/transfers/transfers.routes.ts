@@ -1,0 +1,28 @@
+import { createRoute } from '@hono/zod-openapi';
+import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { Transaction } from '../transactions/transactions.schemas.js';
+import { TransferInRequest, TransferOutRequest } from './transfers.schemas.js';
+
+const tags = ['Same-Currency Transfers'];
+
+export const transferInRoute = createRoute({
+  method: 'post',
+  path: '/transfer-in',
+  tags,
+  deprecated: true,
+  summary: 'Pull from an external account (deprecated: use a quote)',
+  description: 'The source account suffix decides the outcome: 002, 003, 004 fail at once, 005 fails after about 30 seconds, anything else succeeds.',
+  request: { body: jsonBody(TransferInRequest) },
+  responses: { 201: jsonResponse(Transaction, 'The incoming transaction'), ...errorResponses(404, 409, 415) },
+});
+
+export const transferOutRoute = createRoute({
+  method: 'post',
+  path: '/transfer-out',
+  tags,
+  deprecated: true,
+  summary: 'Pay an external account (deprecated: use a quote)',
+  description: 'The destination account suffix decides the outcome, as for transfer-in.',
+  request: { body: jsonBody(TransferOutRequest) },
+  responses: { 201: jsonResponse(Transaction, 'The outgoing transaction'), ...errorResponses(404, 409, 415) },
+});
