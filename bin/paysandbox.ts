@@ -11,6 +11,7 @@ import { InvalidSnapshotError, parseSnapshot, applySnapshot } from '../src/store
 import { ensurePlatformAccounts } from '../src/areas/internal-accounts/internal-accounts.service.js';
 import { SCENARIOS, findScenario } from '../scenarios/index.js';
 import { API_VERSION } from '../src/core/version.js';
+import { SANDBOX_UMA_DOMAIN } from '../src/areas/config/config.service.js';
 import type { LogFormat } from '../src/core/log.js';
 import type { Tenant } from '../src/store/tenant.js';
 
@@ -151,6 +152,7 @@ function banner(url: string, origin: string, options: SandboxOptions, tenants: n
     `  Admin    ${origin}/__admin`,
     `  Data     ${data}`,
     `  Auth     ${auth}`,
+    `  UMA      sandbox receivers on ${SANDBOX_UMA_DOMAIN}: $success.usd@, $success.eur@, $success.mxn@, $pending.long.usd@, $fail.compliance.usd@`,
     `  Try      curl -u my-app:my-secret ${url}/customers`,
     'Press Ctrl-C to stop.',
   ].join('\n');

@@ -3,7 +3,8 @@
  *
  * - Money leaving an internal account is first held (a PENDING debit); it is
  *   posted when the payment goes out, or voided when it never leaves.
- * - Money arriving from outside is a PENDING credit until it settles.
+ * - Money on its way to an internal account is a PENDING credit until the
+ *   payment completes.
  * - A payment that fails after the money left is refunded with a REFUND
  *   credit, unless the refund fails too.
  * The ledger entries of a payment carry its transaction id as reference, so
@@ -27,7 +28,7 @@ function entriesOf(tenant: Tenant, transactionId: string) {
   return tenant.ledgerEntries.byIndex('reference', transactionId);
 }
 
-function internalAccountOf(side: Transaction['source'] | Transaction['destination']): string | undefined {
+function internalAccountOf(side: Transaction['source']): string | undefined {
   const accountId = 'accountId' in side ? side.accountId : undefined;
   return accountId?.startsWith('InternalAccount:') ? accountId : undefined;
 }
@@ -37,8 +38,9 @@ export function startPayment(tenant: Tenant, init: NewTransaction, funding: Fund
   const transaction = openTransaction(tenant, init, 'PENDING');
   if (funding.kind === 'INTERNAL') {
     postEntry(tenant, { accountId: funding.accountId, amount: -init.sent.amount, currency: init.sent.currency, kind: 'PAYMENT', status: 'PENDING', reference: transaction.id });
-  } else if (delivery.kind === 'INTERNAL') {
-    // Money from outside is on its way to an internal account: visible in totalBalance only.
+  }
+  if (delivery.kind === 'INTERNAL') {
+    // Money on its way to an internal account: visible in its totalBalance only until it settles.
     postEntry(tenant, { accountId: delivery.accountId, amount: init.received.amount, currency: init.received.currency, kind: 'INCOMING', status: 'PENDING', reference: transaction.id });
   }
   if (transaction.type === 'OUTGOING') moveTransaction(tenant, transaction.id, 'PROCESSING');
@@ -49,11 +51,6 @@ export function startPayment(tenant: Tenant, init: NewTransaction, funding: Fund
 
 function complete(tenant: Tenant, transaction: Transaction): void {
   for (const entry of entriesOf(tenant, transaction.id)) if (entry.status === 'PENDING') settleEntry(tenant, entry.id, 'POSTED');
-  const destination = internalAccountOf(transaction.destination);
-  const credited = entriesOf(tenant, transaction.id).some((e) => e.accountId === destination && e.amount > 0);
-  if (destination && !credited) {
-    postEntry(tenant, { accountId: destination, amount: transaction.receivedAmount.amount, currency: transaction.receivedAmount.currency.code, kind: 'TRANSFER', reference: transaction.id });
-  }
   moveTransaction(tenant, transaction.id, 'COMPLETED');
 }
 
