@@ -10,6 +10,7 @@
  * Environment:
  *   BENCH_DURATION   seconds per measured autocannon run (default 10)
  *   BENCH_WARMUP     seconds of warm-up load before each GET and POST run (default 2, at most the duration)
+ *   BENCH_CPU_PROF   a directory: run the quote+execute server child with --cpu-prof, writing its profile there
  */
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const RESULTS_FILE = join(BENCH_DIR, 'results.json');
 
 const DURATION = positive(process.env.BENCH_DURATION, 10);
 const WARMUP = Math.min(positive(process.env.BENCH_WARMUP, 2), DURATION);
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF || undefined;
 const CONNECTIONS = 10;
 const STARTUP_RUNS = 5;
 const GET_SIZES = [1_000, 10_000, 100_000];
@@ -161,6 +163,18 @@ function vmRssBytes(pid) {
   }
 }
 
+/** User + system CPU time of a process so far, in ms (Linux; undefined elsewhere). */
+function cpuTimeMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s on Linux
+
 // ---------------------------------------------------------------------------
 // The CLI and the seeded bench server.
 
@@ -188,8 +202,8 @@ function spawnCli(args) {
 }
 
 /** Forks bench/server.mjs; resolves its ready message. */
-async function startBenchServer(args, timeoutMs = 180_000) {
-  const child = track(fork(SERVER, args, { cwd: ROOT, execArgv: ['--expose-gc'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }));
+async function startBenchServer(args, { timeoutMs = 180_000, execArgv = [] } = {}) {
+  const child = track(fork(SERVER, args, { cwd: ROOT, execArgv: ['--expose-gc', ...execArgv], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }));
   const stderr = collect(child.stderr);
   const ready = new Promise((resolve, reject) => {
     child.on('message', (msg) => {
@@ -283,7 +297,7 @@ async function startupOnce() {
 }
 
 async function benchStartup() {
-  log(`[1/4] start-up: ${STARTUP_RUNS} runs of \`node bin/paysandbox --port 0 --memory --log pretty\` until GET /customers answers 200`);
+  log(`[1/5] start-up: ${STARTUP_RUNS} runs of \`node bin/paysandbox --port 0 --memory --log pretty\` until GET /customers answers 200`);
   const runs = [];
   for (let i = 0; i < STARTUP_RUNS; i++) {
     const run = await startupOnce();
@@ -303,7 +317,7 @@ async function benchStartup() {
 // 2. Listing external accounts with 1k / 10k / 100k stored, and 4b. memory at 100k.
 
 async function benchList(accounts) {
-  log(`[2/4] GET /customers/external-accounts?limit=20 with ${accounts.toLocaleString('en-US')} stored external accounts (${GET_CUSTOMERS.toLocaleString('en-US')} customers)`);
+  log(`[2/5] GET /customers/external-accounts?limit=20 with ${accounts.toLocaleString('en-US')} stored external accounts (${GET_CUSTOMERS.toLocaleString('en-US')} customers)`);
   const server = await startBenchServer(['--memory', '--accounts', String(accounts), '--customers', String(GET_CUSTOMERS)]);
   try {
     log(`      seeded in ${fmt(server.seedMs, 0)} ms: ${JSON.stringify(server.seeded)}`);
@@ -369,7 +383,7 @@ function customersInDataDir(dataDir) {
 
 async function benchCreate() {
   const dataDir = makeTempDir();
-  log(`[3/4] POST /customers with JSON-file persistence (--data ${dataDir})`);
+  log(`[3/5] POST /customers with JSON-file persistence (--data ${dataDir})`);
   const { child, url, stderr } = spawnCli(['--port', '0', '--data', dataDir, '--log', 'pretty']);
   try {
     const { url: apiUrl } = await withTimeout(url, 15_000, 'paysandbox banner');
@@ -435,7 +449,7 @@ async function benchCreate() {
 // 4a. Idle memory.
 
 async function benchIdleMemory() {
-  log('[4/4] memory: idle sandbox (memory mode, after its first authenticated request)');
+  log('[4/5] memory: idle sandbox (memory mode, after its first authenticated request)');
   const server = await startBenchServer(['--memory']);
   try {
     const first = await http(`${server.url}/customers`);
@@ -445,6 +459,248 @@ async function benchIdleMemory() {
     log(`      RSS ${fmt(mb(memory.rss))} MB (heap used ${fmt(mb(memory.heapUsed))} MB), gc exposed: ${memory.gcExposed}`);
     await stopChild(server.child, { message: { type: 'close' } });
     return { ...memory, counts };
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  }
+}
+
+// ---------------------------------------------------------------------------
+// 5. Quote + execute: POST /quotes then POST /quotes/{id}/execute, chained per connection.
+
+const QE_AMOUNT = 1_000; // lockedCurrencyAmount (SENDING side: the fees are inside it, so each pair debits exactly this)
+const QE_FUND_MAX = 100_000_000_000; // the most one funding call accepts
+const QE_PAIRS_PER_S_CEILING = 100_000; // funding covers this rate for the whole warm-up + run, far above what one server does
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return undefined;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function latencySummary(values) {
+  const sorted = Float64Array.from(values).sort();
+  return { count: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.length ? sorted[sorted.length - 1] : undefined };
+}
+
+async function httpJson(url, { method = 'GET', body, expect } = {}) {
+  const r = await http(url, body === undefined ? { method } : { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  if (expect !== undefined && r.status !== expect) throw new Error(`${method} ${url} answered ${r.status} (expected ${expect}): ${r.body.slice(0, 500)}`);
+  return { status: r.status, body: json(r.body), text: r.body };
+}
+
+/** One autocannon run of chained quote -> execute pairs; counts each kind on its own. */
+async function quoteExecuteLoad({ url, quoteBody, duration }) {
+  const base = new URL(url);
+  const prefix = base.pathname.replace(/\/$/, '');
+  const s = {
+    quotes: { ok: 0, other: 0, latencies: [], sample: undefined },
+    executes: { ok: 0, notCompleted: 0, other: 0, latencies: [], sample: undefined },
+    executeSent: 0,
+    inFlight: new Set(), // quote ids whose execute was sent but not answered
+    perSecond: [], // COMPLETED executes in each second of the run
+  };
+  let startedAt = performance.now();
+  const requests = [
+    {
+      method: 'POST',
+      path: `${prefix}/quotes`,
+      headers: { 'content-type': 'application/json' },
+      body: quoteBody,
+      onResponse: (status, body, context) => {
+        const quote = status === 201 ? json(body) : undefined;
+        if (quote?.id) {
+          s.quotes.ok++;
+          context.quoteId = quote.id;
+        } else {
+          s.quotes.other++;
+          s.quotes.sample ??= `${status} ${String(body).slice(0, 300)}`;
+        }
+      },
+    },
+    {
+      method: 'POST',
+      // no quote id (the quote failed): autocannon starts the pair again with a new quote
+      setupRequest: (req, context) => {
+        if (!context.quoteId) return undefined;
+        s.executeSent++;
+        s.inFlight.add(context.quoteId);
+        return { ...req, path: `${prefix}/quotes/${context.quoteId}/execute` };
+      },
+      onResponse: (status, body, context) => {
+        s.inFlight.delete(context.quoteId);
+        const executed = status === 200 ? json(body) : undefined;
+        if (executed?.status === 'COMPLETED') {
+          s.executes.ok++;
+          const second = Math.floor((performance.now() - startedAt) / 1000);
+          s.perSecond[second] = (s.perSecond[second] ?? 0) + 1;
+        } else if (status === 200) {
+          s.executes.notCompleted++;
+          s.executes.sample ??= `${status} status ${executed?.status}`;
+        } else {
+          s.executes.other++;
+          s.executes.sample ??= `${status} ${String(body).slice(0, 300)}`;
+        }
+      },
+    },
+  ];
+  startedAt = performance.now();
+  const instance = autocannon({ url, connections: CONNECTIONS, duration, headers: { authorization: AUTH }, requests });
+  // The request just answered is still the iterator's current one when 'response' fires.
+  instance.on('response', (client, statusCode, _bytes, responseTime) => {
+    if (statusCode < 200 || statusCode >= 300) return; // like autocannon: 2xx latencies only
+    (client.requestIterator.currentRequestIndex === 0 ? s.quotes : s.executes).latencies.push(responseTime);
+  });
+  const result = await instance;
+  for (let i = 0; i < duration; i++) s.perSecond[i] ??= 0;
+  const quoteLatency = latencySummary(s.quotes.latencies);
+  const executeLatency = latencySummary(s.executes.latencies);
+  return {
+    durationS: duration,
+    connections: CONNECTIONS,
+    pairsPerSec: s.executes.ok / duration,
+    reqPerSec: result.requests.average,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    latencyMaxMs: result.latency.max,
+    quote: { ok201: s.quotes.ok, failed: s.quotes.other, latencyP50Ms: quoteLatency.p50Ms, latencyP99Ms: quoteLatency.p99Ms, latencyMaxMs: quoteLatency.maxMs, sampleError: s.quotes.sample },
+    execute: {
+      sent: s.executeSent,
+      completed200: s.executes.ok,
+      ok200NotCompleted: s.executes.notCompleted,
+      failed: s.executes.other,
+      latencyP50Ms: executeLatency.p50Ms,
+      latencyP99Ms: executeLatency.p99Ms,
+      latencyMaxMs: executeLatency.maxMs,
+      sampleError: s.executes.sample,
+    },
+    completedPerSecond: s.perSecond.slice(0, duration + 1),
+    inFlightExecuteQuoteIds: [...s.inFlight],
+    total: result.requests.total,
+    ok2xx: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    resets: result.resets,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, st]) => [code, st.count])),
+  };
+}
+
+async function benchQuoteExecute() {
+  log(`[5/5] POST /quotes + POST /quotes/{id}/execute pairs (memory mode, one customer, internal USD -> external USD account ending in 000)${CPU_PROF_DIR ? `; server CPU profile to ${CPU_PROF_DIR}` : ''}`);
+  const execArgv = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const server = await startBenchServer(['--memory'], { execArgv });
+  try {
+    const api = server.url;
+    const customer = (await httpJson(`${api}/customers`, { method: 'POST', body: { customerType: 'INDIVIDUAL', fullName: 'Bench Payer' }, expect: 201 })).body;
+    const internal = (await httpJson(`${api}/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`, { expect: 200 })).body;
+    const account = internal?.data?.find((a) => a.balance?.currency?.code === 'USD');
+    if (!account) throw new Error(`customer ${customer.id} has no USD internal account: ${JSON.stringify(internal).slice(0, 500)}`);
+
+    // Enough for QE_PAIRS_PER_S_CEILING pairs a second over the warm-up and the run, in calls of at most QE_FUND_MAX.
+    const fundTarget = Math.ceil(QE_PAIRS_PER_S_CEILING * (WARMUP + DURATION + 1) * QE_AMOUNT);
+    let balance = account.balance.amount;
+    let fundingCalls = 0;
+    while (balance < fundTarget) {
+      const amount = Math.min(QE_FUND_MAX, fundTarget - balance);
+      balance = (await httpJson(`${api}/sandbox/internal-accounts/${account.id}/fund`, { method: 'POST', body: { amount }, expect: 200 })).body.balance.amount;
+      fundingCalls++;
+    }
+    const external = (
+      await httpJson(`${api}/customers/external-accounts`, {
+        method: 'POST',
+        body: {
+          customerId: customer.id,
+          currency: 'USD',
+          accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '123456789000', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Jane Doe' } },
+        },
+        expect: 201,
+      })
+    ).body;
+    const quoteRequest = {
+      source: { sourceType: 'ACCOUNT', accountId: account.id },
+      destination: { destinationType: 'ACCOUNT', accountId: external.id },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: QE_AMOUNT,
+    };
+    const quoteBody = JSON.stringify(quoteRequest);
+
+    // One pair by hand first, so a broken flow fails with a readable message.
+    const quote = (await httpJson(`${api}/quotes`, { method: 'POST', body: quoteRequest, expect: 201 })).body;
+    const executed = (await httpJson(`${api}/quotes/${quote.id}/execute`, { method: 'POST', expect: 200 })).body;
+    if (executed?.status !== 'COMPLETED') throw new Error(`executing ${quote.id} answered status ${executed?.status}`);
+    log(`      customer ${customer.id}, ${account.id} funded with ${balance.toLocaleString('en-US')} in ${fundingCalls} call(s), ${external.id}; one quote of ${quote.totalSendingAmount} USD (fees ${quote.feesIncluded}) executed by hand: ${executed.status}`);
+
+    const warmup = WARMUP > 0 ? await quoteExecuteLoad({ url: api, quoteBody, duration: WARMUP }) : undefined;
+    const cpuBefore = cpuTimeMs(server.child.pid);
+    const result = await quoteExecuteLoad({ url: api, quoteBody, duration: DURATION });
+    const cpuAfter = cpuTimeMs(server.child.pid);
+    // Server CPU per executed pair: a cost that does not depend on what else shares the machine.
+    result.serverCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
+    result.serverCpuMsPerPair = result.serverCpuMs !== undefined && result.execute.completed200 > 0 ? result.serverCpuMs / result.execute.completed200 : undefined;
+    await sleep(500); // let the server answer what autocannon left in flight
+
+    // Executes still in flight when autocannon stopped were never counted by it; ask the server how they ended.
+    const runs = [warmup, result].filter(Boolean);
+    let inFlightCompleted = 0;
+    let inFlightOther = 0;
+    for (const run of runs) {
+      run.inFlightCompleted = 0;
+      for (const id of run.inFlightExecuteQuoteIds) {
+        const q = await httpJson(`${api}/quotes/${id}`);
+        if (q.body?.status === 'COMPLETED') run.inFlightCompleted++;
+        else inFlightOther++;
+      }
+      inFlightCompleted += run.inFlightCompleted;
+    }
+    const listed = await httpJson(`${api}/transactions?type=OUTGOING&status=COMPLETED&limit=1`, { expect: 200 });
+    const completedTransactions = listed.body?.totalCount;
+    const counted200 = 1 + runs.reduce((n, r) => n + r.execute.completed200, 0); // 1: the pair by hand
+    const successfulExecutes = counted200 + inFlightCompleted;
+    const match = completedTransactions === successfulExecutes;
+    const after = (await httpJson(`${api}/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`, { expect: 200 })).body?.data?.find((a) => a.id === account.id);
+    const counts = await ask(server.child, 'counts');
+    const memory = await ask(server.child, 'memory');
+
+    const first = result.completedPerSecond[0];
+    const last = result.completedPerSecond[DURATION - 1];
+    log(`      ${fmt(result.pairsPerSec, 0)} pairs/s (${fmt(result.reqPerSec, 0)} req/s; server CPU ${fmt(result.serverCpuMsPerPair, 3)} ms per pair, ${fmt(result.serverCpuMs / (DURATION * 10), 0)}% of one core), quote p99 ${fmt(result.quote.latencyP99Ms, 2)} ms (p50 ${fmt(result.quote.latencyP50Ms, 2)}), execute p99 ${fmt(result.execute.latencyP99Ms, 2)} ms (p50 ${fmt(result.execute.latencyP50Ms, 2)}), non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`);
+    log(`      COMPLETED executes per second: ${result.completedPerSecond.slice(0, DURATION).join(', ')}${warmup ? ` (after ${warmup.execute.completed200} in the ${WARMUP} s warm-up)` : ''}`);
+    log(
+      `      COMPLETED OUTGOING transactions via API: ${completedTransactions}; successful executes: ${successfulExecutes} (${counted200} answered 200 COMPLETED incl. the one by hand${warmup ? ' and the warm-up' : ''}, + ${inFlightCompleted} in flight at autocannon's stop and COMPLETED on the server${inFlightOther ? `, ${inFlightOther} in flight and not completed` : ''}) -> ${match ? 'equal' : 'NOT equal'}`,
+    );
+    log(`      balance left ${after?.balance?.amount?.toLocaleString('en-US')} USD minor units; stored: ${JSON.stringify(counts)}; RSS ${fmt(mb(memory.rss))} MB after gc`);
+
+    const exitCode = await stopChild(server.child, { message: { type: 'close' } });
+    let cpuProfiles;
+    if (CPU_PROF_DIR) {
+      try {
+        cpuProfiles = readdirSync(CPU_PROF_DIR).filter((n) => n.endsWith('.cpuprofile')).map((n) => join(CPU_PROF_DIR, n));
+      } catch {}
+    }
+    const strip = (run) => run && { ...run, inFlightExecuteQuoteIds: run.inFlightExecuteQuoteIds.length };
+    return {
+      ...strip(result),
+      warmup: strip(warmup),
+      customerId: customer.id,
+      internalAccountId: account.id,
+      externalAccountId: external.id,
+      fundingCalls,
+      funded: balance,
+      balanceAfter: after?.balance?.amount,
+      verification: {
+        completedOutgoingTransactions: completedTransactions,
+        answered200Completed: counted200,
+        inFlightAtStopCompleted: inFlightCompleted,
+        inFlightAtStopNotCompleted: inFlightOther,
+        successfulExecutes,
+        equal: match,
+      },
+      completedPerSecondFirst: first,
+      completedPerSecondLast: last,
+      storedAfter: counts,
+      memoryAfter: memory,
+      exitCode,
+      ...(cpuProfiles ? { cpuProfiles } : {}),
+    };
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
   }
@@ -491,11 +747,13 @@ async function main() {
   }
   await step('create', benchCreate);
   await step('idleMemory', benchIdleMemory);
+  await step('quoteExecute', benchQuoteExecute);
 
   const s = results.startup;
   const l = results.list;
   const c = results.create;
   const idle = results.idleMemory;
+  const qe = results.quoteExecute;
   const big = l[100_000];
   const rows = [];
   rows.push({ name: 'Start-up to first authenticated 200 (median of 5)', result: s?.medianFirstOkMs !== undefined ? `${fmt(s.medianFirstOkMs)} ms` : 'error', target: '< 400 ms', pass: s?.medianFirstOkMs !== undefined ? s.medianFirstOkMs < 400 : false });
@@ -534,6 +792,21 @@ async function main() {
   } else {
     rows.push({ name: 'POST /customers with JSON file', result: 'error', target: '>= 4,000 req/s', pass: false });
   }
+  if (qe && !qe.error) {
+    const clean = qe.non2xx === 0 && qe.errors === 0 && qe.timeouts === 0;
+    rows.push({ name: 'POST /quotes + execute: pairs/s (memory mode)', result: `${fmt(qe.pairsPerSec, 0)} pairs/s (${fmt(qe.reqPerSec, 0)} req/s, server CPU ${fmt(qe.serverCpuMsPerPair, 2)} ms/pair)`, target: '>= 1,000 pairs/s', pass: qe.pairsPerSec >= 1000 && clean });
+    rows.push({ name: 'Quote + execute: p99 by kind', result: `quote ${fmt(qe.quote.latencyP99Ms, 2)} ms (p50 ${fmt(qe.quote.latencyP50Ms, 2)}), execute ${fmt(qe.execute.latencyP99Ms, 2)} ms (p50 ${fmt(qe.execute.latencyP50Ms, 2)}); all ${fmt(qe.latencyP99Ms, 2)} ms` });
+    rows.push({ name: 'Quote + execute: pairs/s in 1st and last second', result: `${qe.completedPerSecondFirst} -> ${qe.completedPerSecondLast} (${(qe.warmup?.execute.completed200 ?? 0) + 1} pairs before the run)` });
+    rows.push({ name: 'Quote + execute: non-2xx, errors, timeouts', result: `non-2xx ${qe.non2xx}, errors ${qe.errors}, timeouts ${qe.timeouts}`, target: '0', pass: clean });
+    rows.push({
+      name: 'Quote + execute: COMPLETED txs = successful executes',
+      result: `${qe.verification.equal ? 'yes' : 'no'}: ${qe.verification.completedOutgoingTransactions} via API, ${qe.verification.successfulExecutes} executes (${qe.verification.answered200Completed} 200s + ${qe.verification.inFlightAtStopCompleted} in flight at stop)`,
+      target: 'equal',
+      pass: qe.verification.equal,
+    });
+  } else {
+    rows.push({ name: 'POST /quotes + execute: pairs/s', result: 'error', target: '>= 1,000 pairs/s', pass: false });
+  }
   rows.push({ name: 'RSS idle (memory mode, after 1st request, gc)', result: idle?.rss ? `${fmt(mb(idle.rss))} MB` : 'error', target: '< 120 MB', pass: idle?.rss ? idle.rss < 120 * MB : false });
   if (s?.medianCliRssAfterFirstRequest) rows.push({ name: 'RSS idle, real CLI (VmRSS after 1st request, no gc)', result: `${fmt(mb(s.medianCliRssAfterFirstRequest))} MB`, target: '< 120 MB', pass: s.medianCliRssAfterFirstRequest < 120 * MB });
   if (big && !big.error) {
@@ -555,6 +828,8 @@ async function main() {
   if (c?.serverStderr?.length) log(`server stderr during POST run:\n  ${c.serverStderr.join('\n  ')}`);
   if (c?.sampleError) log(`sample failing POST: ${c.sampleError}`);
   for (const n of GET_SIZES) if (l[n]?.sampleError) log(`sample failing GET (${n}): ${l[n].sampleError}`);
+  if (qe?.quote?.sampleError) log(`sample failing POST /quotes: ${qe.quote.sampleError}`);
+  if (qe?.execute?.sampleError) log(`sample failing execute: ${qe.execute.sampleError}`);
   if (failures.length) log(`steps that failed:\n  ${failures.join('\n  ')}`);
   log(`results written to ${RESULTS_FILE} (${fmt(results.totalSeconds, 0)} s in all)`);
 }

@@ -6,6 +6,9 @@
 import type { Tenant } from '../store/tenant.js';
 import type { WebhookEvent } from './events.schemas.js';
 
+/** The outbox keeps the most recent events; older ones are dropped so a long run's memory stays bounded. */
+export const EVENTS_KEPT = 10_000;
+
 /** Records an event carrying a copy of the resource as it is now. */
 export function emitEvent(tenant: Tenant, type: string, resource: object): WebhookEvent {
   const event: WebhookEvent = {
@@ -15,6 +18,7 @@ export function emitEvent(tenant: Tenant, type: string, resource: object): Webho
     data: structuredClone(resource) as Record<string, unknown>,
   };
   tenant.events.insert(event);
+  while (tenant.events.size > EVENTS_KEPT) tenant.events.remove(tenant.events.oldest()!.id);
   tenant.changed();
   return event;
 }

@@ -150,6 +150,12 @@ export class Collection<T extends { id: string }> {
     return list.length > 0 ? this.bySeq.get(list[0]!) : undefined;
   }
 
+  /** The record inserted first (of those still here). */
+  oldest(): T | undefined {
+    const seq = this.order[0];
+    return seq === undefined ? undefined : this.bySeq.get(seq);
+  }
+
   values(): IterableIterator<T> {
     return this.bySeq.values();
   }

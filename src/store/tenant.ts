@@ -46,6 +46,8 @@ export class Tenant {
   /** Bytes of uploaded files, kept beside the data file (or in memory for a memory tenant). */
   readonly blobs: BlobStore;
   private readonly storage: WriteBehind<TenantData>;
+  /** Values derived from the data (e.g. running balances), dropped whenever the data is replaced. */
+  private readonly derivedValues = new Map<string, unknown>();
 
   constructor(data: TenantData, options: TenantOptions) {
     this.id = data.tenantId;
@@ -87,9 +89,16 @@ export class Tenant {
     this.storage.markDirty();
   }
 
+  /** A value derived from the data, built once and kept until the data is replaced. */
+  derived<T>(key: string, build: () => T): T {
+    if (!this.derivedValues.has(key)) this.derivedValues.set(key, build());
+    return this.derivedValues.get(key) as T;
+  }
+
   /** Replaces all data (reset, snapshot restore) and re-indexes it. */
   replaceData(data: TenantData): void {
     this.scheduler.stop();
+    this.derivedValues.clear();
     this.storage.data = data;
     rebuildCollections(this, data);
     this.blobs.retainOnly(new Set(Object.keys(data.documents)));

@@ -12,17 +12,40 @@ export interface Balances {
   total: number;
 }
 
-export function balancesOf(tenant: Tenant, accountId: string): Balances {
-  let posted = 0;
-  let pendingIn = 0;
-  let pendingOut = 0;
-  for (const entry of tenant.ledgerEntries.byIndex('account', accountId)) {
-    if (entry.status === 'POSTED') posted += entry.amount;
-    else if (entry.status === 'VOIDED') continue;
-    else if (entry.amount > 0) pendingIn += entry.amount;
-    else pendingOut += entry.amount;
+interface Sums {
+  posted: number;
+  pendingIn: number;
+  pendingOut: number;
+}
+
+function add(sums: Sums, entry: LedgerEntry, sign: 1 | -1): void {
+  if (entry.status === 'POSTED') sums.posted += sign * entry.amount;
+  else if (entry.status === 'VOIDED') return;
+  else if (entry.amount > 0) sums.pendingIn += sign * entry.amount;
+  else sums.pendingOut += sign * entry.amount;
+}
+
+/** The sum of every account's entries, by status: built from the ledger once, then kept up to date by each change. */
+function sumsOf(tenant: Tenant): Map<string, Sums> {
+  return tenant.derived('ledger.sums', () => {
+    const sums = new Map<string, Sums>();
+    for (const entry of tenant.ledgerEntries.values()) add(sumsFor(sums, entry.accountId), entry, 1);
+    return sums;
+  });
+}
+
+function sumsFor(sums: Map<string, Sums>, accountId: string): Sums {
+  let found = sums.get(accountId);
+  if (!found) {
+    found = { posted: 0, pendingIn: 0, pendingOut: 0 };
+    sums.set(accountId, found);
   }
-  return { available: posted + pendingOut, total: posted + pendingIn };
+  return found;
+}
+
+export function balancesOf(tenant: Tenant, accountId: string): Balances {
+  const sums = sumsOf(tenant).get(accountId) ?? { posted: 0, pendingIn: 0, pendingOut: 0 };
+  return { available: sums.posted + sums.pendingOut, total: sums.posted + sums.pendingIn };
 }
 
 export interface Posting {
@@ -49,6 +72,7 @@ export function postEntry(tenant: Tenant, posting: Posting): LedgerEntry {
     ...(posting.reference !== undefined ? { reference: posting.reference } : {}),
   };
   tenant.ledgerEntries.insert(entry);
+  add(sumsFor(sumsOf(tenant), entry.accountId), entry, 1);
   tenant.changed();
   return entry;
 }
@@ -58,9 +82,12 @@ export function settleEntry(tenant: Tenant, entryId: string, status: 'POSTED' | 
   const entry = tenant.ledgerEntries.get(entryId);
   if (!entry) throw new Error(`no ledger entry ${entryId}`);
   if (entry.status !== 'PENDING') throw new Error(`ledger entry ${entryId} is already ${entry.status}`);
+  const sums = sumsFor(sumsOf(tenant), entry.accountId);
+  add(sums, entry, -1);
   tenant.ledgerEntries.update(entryId, (e) => {
     e.status = status;
   });
+  add(sums, entry, 1);
   tenant.changed();
   return entry;
 }
