@@ -163,8 +163,14 @@ export function createQuote(tenant: Tenant, request: QuoteRequest, wallet: Walle
   };
   tenant.quotes.insert(quote);
   tenant.changed();
-  if (request.immediatelyExecute) return executeQuote(tenant, id, undefined, wallet);
-  return presentQuote(tenant, quote);
+  if (!request.immediatelyExecute) return presentQuote(tenant, quote);
+  try {
+    return executeQuote(tenant, id, undefined, wallet);
+  } catch (err) {
+    // A quote that could not execute at once was never really given.
+    tenant.quotes.remove(id);
+    throw err;
+  }
 }
 
 function sideOf(tenant: Tenant, quote: QuoteRecord, which: 'source' | 'destination'): Party {
@@ -220,7 +226,8 @@ export function startQuotePayment(tenant: Tenant, quote: QuoteRecord, source: Pa
     tenant,
     {
       id: quote.transactionId,
-      type: source.kind === 'EXTERNAL' ? 'INCOMING' : 'OUTGOING',
+      // Money from outside the sandbox landing in an internal account is incoming; everything else goes out.
+      type: source.kind !== 'INTERNAL' && delivery.kind === 'INTERNAL' ? 'INCOMING' : 'OUTGOING',
       source: sourceSide,
       destination: destinationSide,
       customerId: quote.customerId ?? customerOfParty(destination),

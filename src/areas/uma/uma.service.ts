@@ -117,6 +117,9 @@ export function receiveUma(tenant: Tenant, request: SandboxUmaReceiveRequest): T
   const rate = rateAt(request.receivingCurrencyCode, target.currency, tenant.clock.nowMs());
   if (!rate) throw apiError('QUOTE_RATE_UNAVAILABLE', `No ${request.receivingCurrencyCode} to ${target.currency} rate`);
   const credited = target.currency === request.receivingCurrencyCode ? request.receivingCurrencyAmount : receivingFor(rate, request.receivingCurrencyAmount);
+  if (credited <= 0) {
+    throw apiError('INVALID_AMOUNT', `${request.receivingCurrencyAmount} ${request.receivingCurrencyCode} is worth less than one minor unit of ${target.currency}`, { field: 'receivingCurrencyAmount' });
+  }
   const sender = ruleFor('umaReceiver', request.senderUmaAddress);
   const plan = sender.outcome.result === 'UNKNOWN_RECEIVER' ? IMMEDIATE : planUma(sender.outcome, sender.description);
   return startPayment(

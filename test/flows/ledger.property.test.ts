@@ -1,0 +1,898 @@
+/**
+ * Ledger conservation, as a model-based property test driven through the HTTP
+ * API only: an in-process app from makeSandbox(), given a hand-driven time
+ * source so that only POST /__admin/clock/advance moves the tenant clock.
+ *
+ * Each run opens a fresh sandbox with two customers (USD and EUR internal
+ * accounts, USD external accounts ending in 000 and 002..007, EUR IBANs ending
+ * in 000, 004, 005, 007) and the platform's accounts, then plays a random
+ * sequence of: sandbox fundings; quote payouts to external accounts;
+ * internal -> internal quotes (same or cross currency, within a customer,
+ * between customers, to and from the platform); quotes to UMA addresses
+ * (another customer of the tenant, or the sandbox receivers); pulls (quotes
+ * with immediatelyExecute, and POST /transfer-in); POST /transfer-out; incoming
+ * UMA payments (POST /sandbox/uma/receive); real-time funded quotes paid with
+ * POST /sandbox/send (exact amount, wrong amount, wrong currency); clock
+ * advances (so delayed completions, returns and failures happen, and quotes
+ * expire); deferred executions; and repeated executions of executed quotes.
+ * Actions the API refuses with a 4xx are part of the game.
+ *
+ * The accounting (src/areas/internal-accounts/ledger.ts,
+ * src/areas/payments/settlement.service.ts). Per internal account, with
+ * P = POSTED entries, PI = PENDING credits, PO = PENDING debits (holds, >= 0 here):
+ *   balance (available) = P - PO        totalBalance = P + PI
+ * so 0 <= balance <= totalBalance whenever P >= PO.
+ *
+ * What a transaction means for the ledger, read from what GET /transactions reports.
+ * "Internal" is an internal account of the tenant: an ACCOUNT side with an
+ * InternalAccount id, or a UMA_ADDRESS destination that is one of the tenant's
+ * customers (then the customer's internal account in the destination currency).
+ *   From internal account A (OUTGOING: quote payout, transfer-out, internal -> internal, quote to UMA):
+ *     PENDING / PROCESSING       hold PO[A] += sentAmount (still in A's totalBalance);
+ *                                to an internal B also PI[B] += receivedAmount
+ *     COMPLETED                  P[A] -= sentAmount; to an internal B also P[B] += receivedAmount
+ *     FAILED, no refund          nothing (the hold was voided: the money never left)
+ *     FAILED, refund COMPLETED   nothing (debited, then credited back with a REFUND entry)
+ *     FAILED, refund FAILED      P[A] -= sentAmount (the money left and is lost outside)
+ *   From outside to internal account B (pull by quote, transfer-in, UMA receive, real-time funding):
+ *     PENDING / PROCESSING       PI[B] += receivedAmount (on its way: totalBalance only)
+ *     COMPLETED                  P[B] += receivedAmount
+ *     FAILED                     nothing (the pending credit was voided)
+ *   From outside to outside (real-time funding paid out to an external account or a UMA receiver): nothing.
+ *   Sandbox funding of A:        P[A] += amount
+ *
+ * Boundary flows per currency c (money enters or leaves the sandbox only here):
+ *   in:  funding; COMPLETED receivedAmount from outside; the receivedAmount of a COMPLETED
+ *        internal -> internal move (FX, and fees, are a boundary: the sending currency loses
+ *        sentAmount, the receiving currency gains receivedAmount);
+ *   out: payouts that went out (COMPLETED, or FAILED with a failed refund); the sentAmount of
+ *        a COMPLETED internal -> internal move.
+ *   inside[c] = Σ in - Σ out   (the model's settled money in c)
+ *
+ * Invariants, to the minor unit, checked after every action over every internal account
+ * (the customers' and the platform's, every currency):
+ *   (1) each account: 0 <= balance <= totalBalance, and balance = P - PO, totalBalance = P + PI;
+ *   (2) per currency: Σ totalBalance = inside[c] + Σ in-flight receivedAmount to internal accounts in c
+ *                     Σ balance      = inside[c] - Σ in-flight sentAmount from internal accounts in c;
+ *   (3) the transactions the API lists are exactly the ones the actions started, with the
+ *       amounts they started with (and a quote's transaction carries the quote's amounts);
+ *   (4) each transaction is where the rule tables (src/rules/tables.ts) say it should be at
+ *       the current clock time (status and refund status);
+ *   (5) an action that moves no money (refused with a 4xx, a quote kept for later, executing
+ *       an executed quote) changes no balance and starts no transaction;
+ *   and no request answers 5xx.
+ */
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import { manualTime } from '../../src/core/clock.js';
+import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+
+// ---------------------------------------------------------------- the world
+
+const CURRENCIES = ['USD', 'EUR'] as const;
+/** Suffixes of the external accounts each customer gets, by currency. */
+const USD_SUFFIXES = ['000', '002', '003', '004', '005', '006', '007'] as const;
+const EUR_SUFFIXES = ['000', '004', '005', '007'] as const;
+const EXTERNALS_PER_CUSTOMER = USD_SUFFIXES.length + EUR_SUFFIXES.length;
+/** Customer internal accounts are 0..3; 4 and 5 are the platform's USD and EUR accounts. */
+const CUSTOMER_ACCOUNTS = 4;
+const ALL_ACCOUNTS = 6;
+
+const UMA_SENDERS = ['$alice@example.com', '$success.usd@sandbox.uma.local', '$pending.long.usd@sandbox.uma.local', '$fail.compliance.usd@sandbox.uma.local'] as const;
+/** Quote destinations by UMA address: 0 and 1 are the two customers, the rest sandbox receivers. */
+const UMA_RECEIVERS = ['customer:0', 'customer:1', '$success.usd@sandbox.uma.local', '$success.eur@sandbox.uma.local', '$pending.long.usd@sandbox.uma.local', '$fail.compliance.usd@sandbox.uma.local'] as const;
+
+const QUOTE_LIFETIME_MS = 300_000;
+
+interface CustomerRef {
+  id: string;
+  umaAddress: string;
+}
+
+interface InternalRef {
+  id: string;
+  /** -1 for the platform's accounts. */
+  customer: number;
+  currency: string;
+}
+
+interface ExternalRef {
+  id: string;
+  customer: number;
+  currency: string;
+  suffix: string;
+}
+
+interface World {
+  client: Client;
+  customers: CustomerRef[];
+  /** [customer 0 USD, customer 0 EUR, customer 1 USD, customer 1 EUR, platform USD, platform EUR] */
+  internals: InternalRef[];
+  /** Per customer: the USD accounts, then the EUR accounts. */
+  externals: ExternalRef[][];
+}
+
+/** A German IBAN with valid check digits for an 18-digit BBAN. */
+function germanIban(bban: string): string {
+  const check = 98n - (BigInt(`${bban}131400`) % 97n);
+  return `DE${check.toString().padStart(2, '0')}${bban}`;
+}
+
+async function expectOk<T = any>(what: string, promise: Promise<{ status: number; body: T }>): Promise<T> {
+  const res = await promise;
+  if (res.status >= 300) throw new Error(`setup: ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function buildWorld(startMs: number): Promise<World> {
+  const sandbox = makeSandbox({ time: manualTime(startMs) });
+  const client = sandbox.client('ledger-property', 'secret');
+  const customers: CustomerRef[] = [];
+  const internals: InternalRef[] = [];
+  const externals: ExternalRef[][] = [];
+  for (let c = 0; c < 2; c++) {
+    const customer = await expectOk('POST /customers', client.post('/customers', individual({ fullName: `Holder Number${c}`, currencies: [...CURRENCIES] })));
+    customers.push({ id: customer.id, umaAddress: customer.umaAddress });
+    const accounts = (await expectOk('GET /customers/internal-accounts', client.get(`/customers/internal-accounts?customerId=${customer.id}`))).data as any[];
+    for (const currency of CURRENCIES) {
+      const account = accounts.find((a) => a.balance.currency.code === currency);
+      if (!account) throw new Error(`setup: customer ${c} has no ${currency} internal account`);
+      internals.push({ id: account.id, customer: c, currency });
+    }
+    const mine: ExternalRef[] = [];
+    for (const suffix of USD_SUFFIXES) {
+      const account = await expectOk(`USD external ${suffix}`, client.post('/customers/external-accounts', usdAccount(customer.id, `${c + 1}0012345${suffix}`)));
+      mine.push({ id: account.id, customer: c, currency: 'USD', suffix });
+    }
+    for (const suffix of EUR_SUFFIXES) {
+      const body = {
+        customerId: customer.id,
+        currency: 'EUR',
+        accountInfo: { accountType: 'EUR_ACCOUNT', iban: germanIban(`37040044053201${c}${suffix}`), beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Jane Doe', countryOfResidence: 'DE' } },
+      };
+      const account = await expectOk(`EUR external ${suffix}`, client.post('/customers/external-accounts', body));
+      mine.push({ id: account.id, customer: c, currency: 'EUR', suffix });
+    }
+    externals.push(mine);
+  }
+  const platform = (await expectOk('GET /platform/internal-accounts', client.get('/platform/internal-accounts'))).data as any[];
+  for (const currency of CURRENCIES) {
+    const account = platform.find((a) => a.balance.currency.code === currency);
+    if (!account) throw new Error(`setup: the platform has no ${currency} internal account`);
+    internals.push({ id: account.id, customer: -1, currency });
+  }
+  return { client, customers, internals, externals };
+}
+
+// ---------------------------------------------------------------- actions
+
+type Side = 'SENDING' | 'RECEIVING';
+
+type Action =
+  | { kind: 'fund'; acct: number; amount: number }
+  | { kind: 'payout'; from: number; ext: number; side: Side; amount: number; defer: boolean; key: boolean }
+  | { kind: 'internal'; from: number; to: number; side: Side; amount: number; defer: boolean; key: boolean }
+  | { kind: 'umaPay'; from: number; receiver: number; currency: 'USD' | 'EUR' | null; side: Side; amount: number; defer: boolean; key: boolean }
+  | { kind: 'pull'; to: number; ext: number; side: Side; amount: number }
+  | { kind: 'transferIn'; to: number; ext: number; sameCurrency: boolean; amount: number }
+  | { kind: 'transferOut'; from: number; ext: number; sameCurrency: boolean; amount: number }
+  | { kind: 'umaReceive'; customer: number; sender: (typeof UMA_SENDERS)[number]; currency: 'USD' | 'EUR' | 'MXN'; amount: number }
+  | { kind: 'realtime'; currency: 'USD' | 'EUR'; toKind: 'internal' | 'external' | 'uma'; to: number; customer: number; ext: number; side: Side; amount: number; pay: 'exact' | 'mismatch' | 'wrongCurrency' }
+  | { kind: 'advance'; seconds: number }
+  | { kind: 'executeDeferred'; pick: number; key: boolean }
+  | { kind: 'reexecute'; pick: number; mode: 'sameKey' | 'noKey' | 'otherKey' | 'foreignKey' };
+
+const customerAcct = fc.nat(CUSTOMER_ACCOUNTS - 1);
+const anyAcct = fc.nat(ALL_ACCOUNTS - 1);
+const ext = fc.nat(EXTERNALS_PER_CUSTOMER - 1);
+const side = fc.constantFrom<Side>('SENDING', 'RECEIVING');
+/** Mostly execute at once; now and then keep the quote for a later executeDeferred. */
+const defer = fc.constantFrom(false, false, false, true);
+/** Same-currency transfers mostly pick an external account in the internal account's currency. */
+const sameCurrency = fc.constantFrom(true, true, true, false);
+/** Amounts for money movement: below the fees, ordinary, more than is there, and the 666 magic value. */
+const amount = fc.oneof(
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 60 }) },
+  { weight: 5, arbitrary: fc.integer({ min: 61, max: 30_000 }) },
+  { weight: 2, arbitrary: fc.integer({ min: 30_001, max: 100_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 100_001, max: 400_000 }) },
+  { weight: 1, arbitrary: fc.constantFrom(1_666, 20_666) },
+);
+/** Clock steps: anything up to 400 s, and the exact delays of the rule tables (and the quote lifetime). */
+const seconds = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 400 }) }, { weight: 1, arbitrary: fc.constantFrom(30, 300, 360, 86_400) });
+
+const actionArb: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('fund' as const), acct: anyAcct, amount: fc.integer({ min: 1, max: 100_000 }) }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('payout' as const), from: customerAcct, ext, side, amount, defer, key: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('internal' as const), from: anyAcct, to: anyAcct, side, amount, defer, key: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('umaPay' as const),
+      from: anyAcct,
+      receiver: fc.nat(UMA_RECEIVERS.length - 1),
+      currency: fc.constantFrom('USD' as const, 'EUR' as const, null),
+      side,
+      amount,
+      defer,
+      key: fc.boolean(),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pull' as const), to: anyAcct, ext, side, amount }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('transferIn' as const), to: anyAcct, ext, sameCurrency, amount }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('transferOut' as const), from: customerAcct, ext, sameCurrency, amount }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('umaReceive' as const), customer: fc.nat(1), sender: fc.constantFrom(...UMA_SENDERS), currency: fc.constantFrom('USD' as const, 'EUR' as const, 'MXN' as const), amount }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('realtime' as const),
+      currency: fc.constantFrom('USD' as const, 'EUR' as const),
+      toKind: fc.constantFrom('internal' as const, 'external' as const, 'uma' as const),
+      to: anyAcct,
+      customer: fc.nat(1),
+      ext,
+      side,
+      amount,
+      pay: fc.constantFrom('exact' as const, 'exact' as const, 'mismatch' as const, 'wrongCurrency' as const),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('executeDeferred' as const), pick: fc.nat(20), key: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reexecute' as const), pick: fc.nat(20), mode: fc.constantFrom('sameKey' as const, 'noKey' as const, 'otherKey' as const, 'foreignKey' as const) }) },
+);
+
+// ---------------------------------------------------------------- the model
+
+type TxKind = 'QUOTE_PAYOUT' | 'TRANSFER_OUT' | 'INTERNAL' | 'UMA_PAY' | 'PULL' | 'UMA_IN' | 'REALTIME';
+
+/** What decides a payment's fate, besides its kind. */
+interface Fate {
+  /** Suffix of the external account that picks the outcome (payouts, pulls, real-time funding paid out). */
+  suffix?: string;
+  /** The UMA sender (receive) or receiver (quote) address; 'customer:n' for the tenant's customers. */
+  uma?: string;
+  /** Real-time funding paid with the wrong amount. */
+  mismatch?: boolean;
+}
+
+interface TxModel extends Fate {
+  id: string;
+  kind: TxKind;
+  startedAtMs: number;
+  sent: { amount: number; currency: string };
+  received: { amount: number; currency: string };
+}
+
+interface QuoteModel extends Fate {
+  quoteId: string;
+  kind: TxKind;
+  createdAtMs: number;
+  /** The Idempotency-Key it was executed with, if any. */
+  key?: string;
+}
+
+interface Model {
+  nowMs: number;
+  funded: Map<string, number>;
+  txs: Map<string, TxModel>;
+  deferred: QuoteModel[];
+  executed: QuoteModel[];
+  keys: number;
+}
+
+interface Expected {
+  status: string;
+  refund?: 'COMPLETED' | 'FAILED';
+}
+
+/** The quote-execution table (payouts to an external account). */
+function quotePayoutFate(suffix: string | undefined, elapsed: number): Expected {
+  switch (suffix) {
+    case '002':
+      return { status: 'FAILED' };
+    case '003':
+      return { status: elapsed >= 360_000 ? 'COMPLETED' : 'PROCESSING' };
+    case '004':
+    case '006':
+      return { status: 'FAILED', refund: 'COMPLETED' };
+    case '005':
+      return elapsed >= 30_000 ? { status: 'FAILED', refund: 'COMPLETED' } : { status: 'COMPLETED' };
+    case '007':
+      return { status: 'FAILED', refund: 'FAILED' };
+    default:
+      return { status: 'COMPLETED' };
+  }
+}
+
+/** The UMA receiver table, for payments to or from a sandbox address; the tenant's customers and unknown senders complete. */
+function umaFate(address: string, inFlight: string, elapsed: number): Expected {
+  if (address.startsWith('$pending.long.')) return { status: elapsed >= 86_400_000 ? 'COMPLETED' : inFlight };
+  if (address.startsWith('$fail.compliance.')) return { status: 'FAILED' };
+  return { status: 'COMPLETED' };
+}
+
+/** Where the rule tables say a transaction is, `now`. Delayed outcomes run when the clock reaches start + delay. */
+function predict(tx: TxModel, now: number): Expected {
+  const elapsed = now - tx.startedAtMs;
+  switch (tx.kind) {
+    case 'INTERNAL':
+      return { status: 'COMPLETED' };
+    case 'QUOTE_PAYOUT':
+      return quotePayoutFate(tx.suffix, elapsed);
+    case 'TRANSFER_OUT':
+    case 'PULL': {
+      const inFlight = tx.kind === 'TRANSFER_OUT' ? 'PROCESSING' : 'PENDING';
+      switch (tx.suffix) {
+        case '002':
+        case '003':
+        case '004':
+          return { status: 'FAILED' };
+        case '005':
+          return { status: elapsed >= 30_000 ? 'FAILED' : inFlight };
+        default:
+          return { status: 'COMPLETED' };
+      }
+    }
+    case 'UMA_PAY':
+      return umaFate(tx.uma!, 'PROCESSING', elapsed);
+    case 'UMA_IN':
+      return umaFate(tx.uma!, 'PENDING', elapsed);
+    case 'REALTIME':
+      if (tx.mismatch) return { status: 'FAILED', refund: 'COMPLETED' };
+      return tx.suffix !== undefined ? quotePayoutFate(tx.suffix, elapsed) : { status: 'COMPLETED' };
+  }
+}
+
+// ---------------------------------------------------------------- observing the API
+
+interface AccountView {
+  id: string;
+  customerId?: string;
+  currency: string;
+  balance: number;
+  total: number;
+}
+
+interface Observation {
+  accounts: Map<string, AccountView>;
+  transactions: any[];
+}
+
+async function observe(world: World): Promise<Observation> {
+  const [customerAccounts, platformAccounts, transactions] = await Promise.all([
+    world.client.get('/customers/internal-accounts?limit=100'),
+    world.client.get('/platform/internal-accounts'),
+    world.client.get('/transactions?limit=100'),
+  ]);
+  for (const res of [customerAccounts, platformAccounts, transactions]) if (res.status !== 200) throw new Error(`observe: ${res.status} ${JSON.stringify(res.body)}`);
+  if (customerAccounts.body.hasMore || transactions.body.hasMore) throw new Error('observe: more than one page');
+  const accounts = new Map<string, AccountView>();
+  for (const a of [...customerAccounts.body.data, ...platformAccounts.body.data]) {
+    accounts.set(a.id, { id: a.id, ...(a.customerId ? { customerId: a.customerId } : {}), currency: a.balance.currency.code, balance: a.balance.amount, total: a.totalBalance.amount });
+  }
+  return { accounts, transactions: transactions.body.data };
+}
+
+function changes(before: Observation, after: Observation): string | undefined {
+  const diffs: string[] = [];
+  for (const [id, a] of before.accounts) {
+    const b = after.accounts.get(id);
+    if (!b || b.balance !== a.balance || b.total !== a.total) diffs.push(`${id} (${a.currency}) balance ${a.balance} -> ${b?.balance}, totalBalance ${a.total} -> ${b?.total}`);
+  }
+  if (after.accounts.size !== before.accounts.size) diffs.push(`${before.accounts.size} accounts -> ${after.accounts.size}`);
+  if (after.transactions.length !== before.transactions.length) diffs.push(`${before.transactions.length} transactions -> ${after.transactions.length}: ${JSON.stringify(after.transactions[0])}`);
+  return diffs.length ? diffs.join('; ') : undefined;
+}
+
+interface Ledgerish {
+  posted: number;
+  pendingIn: number;
+  pendingOut: number;
+}
+
+interface CurrencyFlows {
+  funded: number;
+  incomingIn: number;
+  payoutsOut: number;
+  internalOut: number;
+  internalIn: number;
+  inFlightIn: number;
+  inFlightOut: number;
+}
+
+const IN_FLIGHT = new Set(['PENDING', 'PROCESSING']);
+
+/** The internal account a transaction's destination is, if it is one: an account id, or a customer's UMA address. */
+function internalDestination(world: World, accounts: Map<string, AccountView>, t: any): string | undefined {
+  const d = t.destination;
+  if (d.destinationType === 'ACCOUNT') return accounts.has(d.accountId) ? d.accountId : undefined;
+  const customer = world.customers.find((c) => c.umaAddress.toLowerCase() === String(d.umaAddress).toLowerCase());
+  if (!customer) return undefined;
+  return [...accounts.values()].find((a) => a.customerId === customer.id && a.currency === t.receivedAmount.currency.code)?.id;
+}
+
+/** Checks invariants (1) to (4); returns the first violation, in words with the numbers. */
+function violation(world: World, model: Model, obs: Observation): string | undefined {
+  const perAccount = new Map<string, Ledgerish>();
+  const flows = new Map<string, CurrencyFlows>();
+  const ledgerOf = (id: string) => {
+    let l = perAccount.get(id);
+    if (!l) perAccount.set(id, (l = { posted: 0, pendingIn: 0, pendingOut: 0 }));
+    return l;
+  };
+  const flowsOf = (c: string) => {
+    let f = flows.get(c);
+    if (!f) flows.set(c, (f = { funded: 0, incomingIn: 0, payoutsOut: 0, internalOut: 0, internalIn: 0, inFlightIn: 0, inFlightOut: 0 }));
+    return f;
+  };
+  for (const [id, amount] of model.funded) {
+    ledgerOf(id).posted += amount;
+    flowsOf(obs.accounts.get(id)!.currency).funded += amount;
+  }
+
+  // (3) exactly the transactions the actions started, with their amounts
+  const listed = new Set(obs.transactions.map((t) => t.id as string));
+  for (const id of listed) if (!model.txs.has(id)) return `(3) the API lists a transaction no action started: ${JSON.stringify(obs.transactions.find((t) => t.id === id))}`;
+  for (const id of model.txs.keys()) if (!listed.has(id)) return `(3) transaction ${id} is missing from GET /transactions`;
+
+  for (const t of obs.transactions) {
+    const mine = model.txs.get(t.id)!;
+    if (t.sentAmount.amount !== mine.sent.amount || t.sentAmount.currency.code !== mine.sent.currency || t.receivedAmount.amount !== mine.received.amount || t.receivedAmount.currency.code !== mine.received.currency) {
+      return `(3) transaction ${t.id} changed its amounts: was sent ${JSON.stringify(mine.sent)} received ${JSON.stringify(mine.received)}, now ${JSON.stringify(t.sentAmount)} / ${JSON.stringify(t.receivedAmount)}`;
+    }
+    const src: string | undefined = t.source.sourceType === 'ACCOUNT' && obs.accounts.has(t.source.accountId) ? t.source.accountId : undefined;
+    const dst = internalDestination(world, obs.accounts, t);
+    const sent: number = t.sentAmount.amount;
+    const sentCur: string = t.sentAmount.currency.code;
+    const received: number = t.receivedAmount.amount;
+    const receivedCur: string = t.receivedAmount.currency.code;
+    const refund: string | undefined = t.refund?.status;
+    if (!IN_FLIGHT.has(t.status) && t.status !== 'COMPLETED' && t.status !== 'FAILED') return `transaction ${t.id} has an unexpected status ${t.status}`;
+    if (src) {
+      if (t.type !== 'OUTGOING') return `transaction ${t.id} from internal account ${src} is ${t.type}`;
+      if (IN_FLIGHT.has(t.status)) {
+        ledgerOf(src).pendingOut += sent;
+        flowsOf(sentCur).inFlightOut += sent;
+        if (dst) {
+          ledgerOf(dst).pendingIn += received;
+          flowsOf(receivedCur).inFlightIn += received;
+        }
+      } else if (t.status === 'COMPLETED') {
+        ledgerOf(src).posted -= sent;
+        if (dst) {
+          ledgerOf(dst).posted += received;
+          flowsOf(sentCur).internalOut += sent;
+          flowsOf(receivedCur).internalIn += received;
+        } else {
+          flowsOf(sentCur).payoutsOut += sent;
+        }
+      } else if (refund !== undefined && refund !== 'COMPLETED') {
+        // FAILED after the money left, and it did not come back.
+        ledgerOf(src).posted -= sent;
+        flowsOf(sentCur).payoutsOut += sent;
+      }
+    } else if (dst) {
+      if (IN_FLIGHT.has(t.status)) {
+        ledgerOf(dst).pendingIn += received;
+        flowsOf(receivedCur).inFlightIn += received;
+      } else if (t.status === 'COMPLETED') {
+        ledgerOf(dst).posted += received;
+        flowsOf(receivedCur).incomingIn += received;
+      }
+    }
+  }
+
+  // (1) every account: non-negative, and exactly what its fundings and transactions say
+  for (const a of obs.accounts.values()) {
+    if (a.balance < 0 || a.total < 0 || a.balance > a.total) return `(1) ${a.id} (${a.currency}) has balance ${a.balance}, totalBalance ${a.total}`;
+    const l = perAccount.get(a.id) ?? { posted: 0, pendingIn: 0, pendingOut: 0 };
+    const wantBalance = l.posted - l.pendingOut;
+    const wantTotal = l.posted + l.pendingIn;
+    if (a.balance !== wantBalance || a.total !== wantTotal) {
+      return `(1) ${a.id} (${a.currency}) shows balance ${a.balance} / totalBalance ${a.total}; its fundings and transactions give posted ${l.posted}, holds ${l.pendingOut}, pending credits ${l.pendingIn}: balance ${wantBalance} / totalBalance ${wantTotal}`;
+    }
+  }
+
+  // (2) conservation per currency
+  const currencies = new Set([...[...obs.accounts.values()].map((a) => a.currency), ...flows.keys()]);
+  for (const c of currencies) {
+    const f = flowsOf(c);
+    const inside = f.funded + f.incomingIn + f.internalIn - f.payoutsOut - f.internalOut;
+    let sumTotal = 0;
+    let sumBalance = 0;
+    for (const a of obs.accounts.values()) {
+      if (a.currency !== c) continue;
+      sumTotal += a.total;
+      sumBalance += a.balance;
+    }
+    if (sumTotal !== inside + f.inFlightIn || sumBalance !== inside - f.inFlightOut) {
+      return (
+        `(2) ${c}: Σ totalBalance ${sumTotal} (want ${inside + f.inFlightIn}), Σ balance ${sumBalance} (want ${inside - f.inFlightOut}); ` +
+        `inside = funded ${f.funded} + incoming ${f.incomingIn} + internal in ${f.internalIn} - payouts ${f.payoutsOut} - internal out ${f.internalOut} = ${inside}; in flight: in ${f.inFlightIn}, out ${f.inFlightOut}`
+      );
+    }
+  }
+
+  // (4) each transaction where the rules say it is
+  for (const t of obs.transactions) {
+    const mine = model.txs.get(t.id)!;
+    const want = predict(mine, model.nowMs);
+    const refund: string | undefined = t.refund?.status;
+    if (t.status !== want.status || refund !== want.refund) {
+      const fate = mine.suffix ?? mine.uma ?? '';
+      return `(4) ${mine.kind} ${t.id} (${fate}${mine.mismatch ? ', wrong amount' : ''}, started ${(model.nowMs - mine.startedAtMs) / 1000} s ago) is ${t.status}${refund ? ` with refund ${refund}` : ''}; the rules say ${want.status}${want.refund ? ` with refund ${want.refund}` : ''}`;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------- running an action
+
+/** `moved: false` when the action must change nothing (refused, or nothing to do). */
+type Outcome = { moved: false; note: string } | { moved: true; note: string };
+
+/** A 5xx answer: never acceptable. */
+class ServerError extends Error {}
+
+function refusal(what: string, res: { status: number; body: any }): string | undefined {
+  if (res.status >= 500) throw new ServerError(`${what} answered ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status >= 400) return `${what}: ${res.status} ${res.body?.code ?? ''}`;
+  return undefined;
+}
+
+async function fetchTransaction(world: World, id: string): Promise<any> {
+  const res = await world.client.get(`/transactions/${id}`);
+  if (res.status !== 200) throw new Error(`GET /transactions/${id} answered ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function recordTransaction(world: World, model: Model, id: string, kind: TxKind, fate: Fate): Promise<any> {
+  if (model.txs.has(id)) throw new Error(`transaction ${id} was started twice`);
+  const t = await fetchTransaction(world, id);
+  model.txs.set(id, {
+    id,
+    kind,
+    ...fate,
+    startedAtMs: model.nowMs,
+    sent: { amount: t.sentAmount.amount, currency: t.sentAmount.currency.code },
+    received: { amount: t.receivedAmount.amount, currency: t.receivedAmount.currency.code },
+  });
+  return t;
+}
+
+function fateOf(q: QuoteModel): Fate {
+  return { ...(q.suffix !== undefined ? { suffix: q.suffix } : {}), ...(q.uma !== undefined ? { uma: q.uma } : {}), ...(q.mismatch !== undefined ? { mismatch: q.mismatch } : {}) };
+}
+
+/** Records the payment a quote started, checking that it carries the quote's amounts. */
+async function recordQuotePayment(world: World, model: Model, quote: any, q: QuoteModel): Promise<string> {
+  const t = await recordTransaction(world, model, quote.transactionId, q.kind, fateOf(q));
+  if (!q.mismatch && (t.sentAmount.amount !== quote.totalSendingAmount || t.receivedAmount.amount !== quote.totalReceivingAmount)) {
+    throw new Error(`(3) transaction ${t.id} sent ${t.sentAmount.amount} / received ${t.receivedAmount.amount}; its quote ${quote.id} said ${quote.totalSendingAmount} / ${quote.totalReceivingAmount}`);
+  }
+  model.executed.push(q);
+  return `${q.kind} ${t.sentAmount.amount} ${t.sentAmount.currency.code} -> ${t.receivedAmount.amount} ${t.receivedAmount.currency.code}: ${t.status}`;
+}
+
+async function execute(world: World, model: Model, q: QuoteModel, withKey: boolean): Promise<Outcome> {
+  const key = withKey ? `key-${++model.keys}` : undefined;
+  const res = await world.client.post(`/quotes/${q.quoteId}/execute`, {}, key ? { 'idempotency-key': key } : {});
+  const refused = refusal('execute', res);
+  const expired = model.nowMs > q.createdAtMs + QUOTE_LIFETIME_MS;
+  if (refused) {
+    if (expired && res.body?.code !== 'QUOTE_EXPIRED') throw new Error(`executing an expired quote answered ${refused}, not QUOTE_EXPIRED`);
+    return { moved: false, note: refused };
+  }
+  if (expired) throw new Error(`quote ${q.quoteId}, created ${(model.nowMs - q.createdAtMs) / 1000} s ago, was executed after it expired`);
+  return { moved: true, note: await recordQuotePayment(world, model, res.body, key ? { ...q, key } : q) };
+}
+
+/** Creates a quote and executes it now, or keeps it for an executeDeferred. */
+async function quoteAndExecute(world: World, model: Model, body: Record<string, unknown>, q: Omit<QuoteModel, 'quoteId' | 'createdAtMs'>, deferIt: boolean, key: boolean): Promise<Outcome> {
+  const res = await world.client.post('/quotes', body);
+  const refused = refusal('quote', res);
+  if (refused) return { moved: false, note: refused };
+  const quote: QuoteModel = { ...q, quoteId: res.body.id, createdAtMs: model.nowMs };
+  if (deferIt) {
+    model.deferred.push(quote);
+    return { moved: false, note: `quote ${res.body.totalSendingAmount} ${res.body.sendingCurrency.code} -> ${res.body.totalReceivingAmount} ${res.body.receivingCurrency.code}, kept for later` };
+  }
+  return execute(world, model, quote, key);
+}
+
+/** The ext-th external account (cyclically) among those in `currency`, or among the others. */
+function pickExternal(accounts: ExternalRef[], ext: number, currency: string, same: boolean): ExternalRef {
+  const candidates = accounts.filter((a) => (a.currency === currency) === same);
+  return candidates[ext % candidates.length]!;
+}
+
+async function run(world: World, model: Model, action: Action): Promise<Outcome> {
+  const { client, internals, externals } = world;
+  switch (action.kind) {
+    case 'fund': {
+      const account = internals[action.acct]!;
+      const res = await client.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: action.amount });
+      const refused = refusal('fund', res);
+      if (refused) throw new Error(`funding ${account.id} was refused: ${refused}`);
+      model.funded.set(account.id, (model.funded.get(account.id) ?? 0) + action.amount);
+      return { moved: true, note: `funded ${action.amount} ${account.currency}` };
+    }
+    case 'payout': {
+      const from = internals[action.from]!;
+      const destination = externals[from.customer]![action.ext]!;
+      const body = {
+        source: { sourceType: 'ACCOUNT', accountId: from.id },
+        destination: { destinationType: 'ACCOUNT', accountId: destination.id },
+        lockedCurrencySide: action.side,
+        lockedCurrencyAmount: action.amount,
+      };
+      return quoteAndExecute(world, model, body, { kind: 'QUOTE_PAYOUT', suffix: destination.suffix }, action.defer, action.key);
+    }
+    case 'internal': {
+      const body = {
+        source: { sourceType: 'ACCOUNT', accountId: internals[action.from]!.id },
+        destination: { destinationType: 'ACCOUNT', accountId: internals[action.to]!.id },
+        lockedCurrencySide: action.side,
+        lockedCurrencyAmount: action.amount,
+      };
+      return quoteAndExecute(world, model, body, { kind: 'INTERNAL' }, action.defer, action.key);
+    }
+    case 'umaPay': {
+      const receiver = UMA_RECEIVERS[action.receiver]!;
+      const address = receiver.startsWith('customer:') ? world.customers[Number(receiver.slice('customer:'.length))]!.umaAddress : receiver;
+      const lookup = await client.get(`/receiver/uma/${encodeURIComponent(address)}`);
+      const refusedLookup = refusal('UMA lookup', lookup);
+      if (refusedLookup) throw new Error(`looking up ${address} was refused: ${refusedLookup}`);
+      const body = {
+        source: { sourceType: 'ACCOUNT', accountId: internals[action.from]!.id },
+        destination: { destinationType: 'UMA_ADDRESS', umaAddress: address, ...(receiver.startsWith('customer:') && action.currency ? { currency: action.currency } : {}) },
+        lookupId: lookup.body.lookupId,
+        lockedCurrencySide: action.side,
+        lockedCurrencyAmount: action.amount,
+      };
+      return quoteAndExecute(world, model, body, { kind: 'UMA_PAY', uma: receiver }, action.defer, action.key);
+    }
+    case 'pull': {
+      const to = internals[action.to]!;
+      // Into a platform account: from customer 0's external accounts.
+      const source = externals[Math.max(0, to.customer)]![action.ext]!;
+      const res = await client.post('/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId: source.id },
+        destination: { destinationType: 'ACCOUNT', accountId: to.id },
+        lockedCurrencySide: action.side,
+        lockedCurrencyAmount: action.amount,
+        immediatelyExecute: true,
+      });
+      const refused = refusal('pull quote', res);
+      if (refused) return { moved: false, note: refused };
+      return { moved: true, note: await recordQuotePayment(world, model, res.body, { quoteId: res.body.id, kind: 'PULL', suffix: source.suffix, createdAtMs: model.nowMs }) };
+    }
+    case 'transferIn': {
+      const to = internals[action.to]!;
+      const source = pickExternal(externals[Math.max(0, to.customer)]!, action.ext, to.currency, action.sameCurrency);
+      const res = await client.post('/transfer-in', { source: { accountId: source.id }, destination: { accountId: to.id }, amount: action.amount });
+      const refused = refusal('transfer-in', res);
+      if (refused) {
+        if (source.currency === to.currency) throw new Error(`a same-currency transfer-in was refused: ${refused}`);
+        return { moved: false, note: refused };
+      }
+      const t = await recordTransaction(world, model, res.body.id, 'PULL', { suffix: source.suffix });
+      return { moved: true, note: `transfer-in ${action.amount} ${to.currency} from ${source.suffix}: ${t.status}` };
+    }
+    case 'transferOut': {
+      const from = internals[action.from]!;
+      const destination = pickExternal(externals[from.customer]!, action.ext, from.currency, action.sameCurrency);
+      const res = await client.post('/transfer-out', { source: { accountId: from.id }, destination: { accountId: destination.id }, amount: action.amount });
+      const refused = refusal('transfer-out', res);
+      if (refused) {
+        if (destination.currency !== from.currency && res.body?.code !== 'INVALID_CURRENCY') throw new Error(`a cross-currency transfer-out answered ${refused}`);
+        return { moved: false, note: refused };
+      }
+      const t = await recordTransaction(world, model, res.body.id, 'TRANSFER_OUT', { suffix: destination.suffix });
+      return { moved: true, note: `transfer-out ${action.amount} ${from.currency} to ${destination.suffix}: ${t.status}` };
+    }
+    case 'umaReceive': {
+      const res = await client.post('/sandbox/uma/receive', {
+        senderUmaAddress: action.sender,
+        customerId: world.customers[action.customer]!.id,
+        receivingCurrencyCode: action.currency,
+        receivingCurrencyAmount: action.amount,
+      });
+      const refused = refusal('UMA receive', res);
+      if (refused) return { moved: false, note: refused };
+      // MXN: the customer has no MXN account, so its primary (USD) account receives, converted.
+      const target = internals.find((a) => a.customer === action.customer && a.currency === (action.currency === 'MXN' ? 'USD' : action.currency))!;
+      if (res.body.destination.accountId !== target.id) throw new Error(`UMA ${action.currency} for customer ${action.customer} landed in ${res.body.destination.accountId}, not ${target.id}`);
+      const t = await recordTransaction(world, model, res.body.id, 'UMA_IN', { uma: action.sender });
+      return { moved: true, note: `UMA in ${t.sentAmount.amount} ${action.currency} -> ${t.receivedAmount.amount} ${t.receivedAmount.currency.code}: ${t.status}` };
+    }
+    case 'realtime': {
+      let destination: Record<string, unknown>;
+      let fate: Fate;
+      let customer: number;
+      if (action.toKind === 'uma') {
+        const address = world.customers[action.customer]!.umaAddress;
+        const lookup = await client.get(`/receiver/uma/${encodeURIComponent(address)}`);
+        const refusedLookup = refusal('UMA lookup', lookup);
+        if (refusedLookup) throw new Error(`looking up ${address} was refused: ${refusedLookup}`);
+        destination = { destination: { destinationType: 'UMA_ADDRESS', umaAddress: address }, lookupId: lookup.body.lookupId };
+        fate = { uma: `customer:${action.customer}` };
+        customer = action.customer;
+      } else {
+        const account = action.toKind === 'external' ? externals[action.customer]![action.ext]! : internals[action.to]!;
+        destination = { destination: { destinationType: 'ACCOUNT', accountId: account.id } };
+        fate = 'suffix' in account ? { suffix: (account as ExternalRef).suffix } : {};
+        customer = account.customer;
+      }
+      const customerId = customer >= 0 ? world.customers[customer]!.id : undefined;
+      const res = await client.post('/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: action.currency, ...(customerId ? { customerId } : {}) },
+        ...destination,
+        lockedCurrencySide: action.side,
+        lockedCurrencyAmount: action.amount,
+      });
+      const refusedQuote = refusal('real-time quote', res);
+      if (refusedQuote) return { moved: false, note: refusedQuote };
+      const quote = res.body;
+      const total: number = quote.totalSendingAmount;
+      const pay =
+        action.pay === 'wrongCurrency'
+          ? { quoteId: quote.id, currencyCode: action.currency === 'USD' ? 'EUR' : 'USD' }
+          : action.pay === 'mismatch'
+            ? { quoteId: quote.id, currencyCode: action.currency, currencyAmount: total > 1 ? total - 1 : total + 1 }
+            : { quoteId: quote.id, currencyCode: action.currency };
+      const sent = await client.post('/sandbox/send', pay);
+      const refused = refusal('sandbox send', sent);
+      if (refused) {
+        if (action.pay !== 'wrongCurrency') throw new Error(`paying real-time quote ${quote.id} (${action.pay}) was refused: ${refused}`);
+        return { moved: false, note: refused };
+      }
+      if (action.pay === 'wrongCurrency') throw new Error(`real-time quote ${quote.id} in ${action.currency} was paid in ${pay.currencyCode}`);
+      const q: QuoteModel = {
+        quoteId: quote.id,
+        kind: 'REALTIME',
+        createdAtMs: model.nowMs,
+        ...fate,
+        ...(action.pay === 'mismatch' ? { mismatch: true } : {}),
+      };
+      if (sent.body.id !== quote.transactionId) throw new Error(`/sandbox/send started ${sent.body.id}; quote ${quote.id} names ${quote.transactionId}`);
+      return { moved: true, note: await recordQuotePayment(world, model, quote, q) };
+    }
+    case 'advance': {
+      const res = await client.post('/__admin/clock/advance', { seconds: action.seconds });
+      const refused = refusal('clock advance', res);
+      if (refused) throw new Error(`clock advance refused: ${refused}`);
+      model.nowMs += action.seconds * 1000;
+      // Due jobs may move money: checked like any other action.
+      return { moved: true, note: `clock +${action.seconds} s, ran ${res.body.ran.length} job(s)` };
+    }
+    case 'executeDeferred': {
+      if (model.deferred.length === 0) return { moved: false, note: 'nothing kept for later' };
+      const index = action.pick % model.deferred.length;
+      const outcome = await execute(world, model, model.deferred[index]!, action.key);
+      if (outcome.moved) model.deferred.splice(index, 1);
+      return outcome;
+    }
+    case 'reexecute': {
+      if (model.executed.length === 0) return { moved: false, note: 'nothing executed yet' };
+      const q = model.executed[action.pick % model.executed.length]!;
+      // foreignKey: the Idempotency-Key another quote was executed with.
+      const foreign = model.executed.find((other) => other.key !== undefined && other.quoteId !== q.quoteId)?.key;
+      const mode = (action.mode === 'sameKey' && q.key === undefined) || (action.mode === 'foreignKey' && foreign === undefined) ? 'noKey' : action.mode;
+      const key = mode === 'sameKey' ? q.key! : mode === 'otherKey' ? `key-${++model.keys}` : mode === 'foreignKey' ? foreign! : undefined;
+      const res = await client.post(`/quotes/${q.quoteId}/execute`, {}, key ? { 'idempotency-key': key } : {});
+      refusal('re-execute', res);
+      if (mode === 'sameKey') {
+        if (res.status !== 200 || res.body.transactionId === undefined) throw new Error(`re-executing ${q.quoteId} with its own Idempotency-Key answered ${res.status} ${JSON.stringify(res.body)}`);
+      } else if (res.status !== 409) {
+        throw new Error(`re-executing ${q.kind} quote ${q.quoteId} (${mode}) answered ${res.status} ${JSON.stringify(res.body)}, not 409`);
+      }
+      return { moved: false, note: `re-execute (${mode}): ${res.status}` };
+    }
+  }
+}
+
+function describeAction(a: Action): string {
+  const { kind, ...rest } = a;
+  return `${kind} ${JSON.stringify(rest)}`;
+}
+
+// ---------------------------------------------------------------- the property
+
+/** One run: a fresh sandbox, the opening fundings, then the actions, checking the invariants after each. */
+async function runScenario(startMs: number, openingFunds: readonly number[], moves: Action[]): Promise<void> {
+  // Opening fundings of the customers' internal accounts, so that most payouts have money to move.
+  const actions: Action[] = [...openingFunds.map((amount, acct) => ({ kind: 'fund' as const, acct, amount })), ...moves];
+  const world = await buildWorld(startMs);
+  const model: Model = { nowMs: startMs, funded: new Map(), txs: new Map(), deferred: [], executed: [], keys: 0 };
+  const trace: string[] = [];
+  const fail = (why: string): never => {
+    throw new Error(`${why}\n  after:\n    ${trace.join('\n    ')}`);
+  };
+  let before = await observe(world);
+  const first = violation(world, model, before);
+  if (first) fail(`before any action: ${first}`);
+  for (const [i, action] of actions.entries()) {
+    let outcome: Outcome;
+    try {
+      outcome = await run(world, model, action);
+    } catch (err) {
+      trace.push(`#${i} ${describeAction(action)} => THREW`);
+      // A 500 says "the request was not applied": say what it left behind, if anything.
+      const left = err instanceof ServerError ? changes(before, await observe(world)) : undefined;
+      return fail(`${(err as Error).message}${left ? `\n  and it left behind: ${left}` : ''}`);
+    }
+    trace.push(`#${i} ${describeAction(action)} => ${outcome.note}`);
+    const after = await observe(world);
+    if (!outcome.moved) {
+      const changed = changes(before, after);
+      if (changed) fail(`(5) an action that moves no money changed something: ${changed}`);
+    }
+    const broken = violation(world, model, after);
+    if (broken) fail(broken);
+    before = after;
+  }
+}
+
+type Scenario = [startMs: number, openingFunds: number[], moves: Action[]];
+
+/** Every fate once, whatever the random runs pick: each suffix, sender and receiver, each delay reached exactly. */
+const TOUR: Scenario = [
+  Date.UTC(2025, 5, 1, 12),
+  [100_000, 100_000, 100_000, 100_000],
+  [
+    ...Array.from({ length: EXTERNALS_PER_CUSTOMER }, (_, ext): Action => ({ kind: 'payout', from: ext < USD_SUFFIXES.length ? 0 : 1, ext, side: 'SENDING', amount: 1_000, defer: false, key: ext % 2 === 0 })),
+    { kind: 'payout', from: 2, ext: 0, side: 'RECEIVING', amount: 2_000, defer: true, key: false },
+    { kind: 'internal', from: 2, to: 0, side: 'SENDING', amount: 2_000, defer: true, key: false },
+    { kind: 'internal', from: 0, to: 3, side: 'RECEIVING', amount: 1_500, defer: false, key: true },
+    { kind: 'internal', from: 1, to: 4, side: 'SENDING', amount: 1_500, defer: false, key: false },
+    ...UMA_RECEIVERS.map((_, receiver): Action => ({ kind: 'umaPay', from: 2, receiver, currency: receiver === 1 ? 'EUR' : null, side: 'SENDING', amount: 700, defer: false, key: false })),
+    ...[0, 1, 2, 3, 4].map((ext): Action => ({ kind: 'transferOut', from: 0, ext, sameCurrency: true, amount: 300 })),
+    ...[0, 1, 2, 3, 4].map((ext): Action => ({ kind: 'transferIn', to: 2, ext, sameCurrency: true, amount: 300 })),
+    { kind: 'pull', to: 1, ext: 4, side: 'SENDING', amount: 900 },
+    { kind: 'pull', to: 5, ext: 9, side: 'RECEIVING', amount: 900 },
+    ...UMA_SENDERS.map((sender, i): Action => ({ kind: 'umaReceive', customer: i % 2, sender, currency: (['USD', 'EUR', 'MXN', 'USD'] as const)[i]!, amount: 5_000 })),
+    { kind: 'realtime', currency: 'USD', toKind: 'internal', to: 1, customer: 0, ext: 0, side: 'SENDING', amount: 4_000, pay: 'exact' },
+    { kind: 'realtime', currency: 'EUR', toKind: 'external', to: 0, customer: 1, ext: 4, side: 'RECEIVING', amount: 4_000, pay: 'exact' },
+    { kind: 'realtime', currency: 'USD', toKind: 'uma', to: 0, customer: 1, ext: 0, side: 'SENDING', amount: 4_000, pay: 'mismatch' },
+    { kind: 'realtime', currency: 'USD', toKind: 'internal', to: 4, customer: 0, ext: 0, side: 'SENDING', amount: 4_000, pay: 'wrongCurrency' },
+    { kind: 'reexecute', pick: 0, mode: 'sameKey' },
+    { kind: 'reexecute', pick: 1, mode: 'noKey' },
+    { kind: 'reexecute', pick: 2, mode: 'otherKey' },
+    { kind: 'reexecute', pick: 1, mode: 'foreignKey' },
+    { kind: 'advance', seconds: 30 },
+    { kind: 'executeDeferred', pick: 0, key: true },
+    { kind: 'umaPay', from: 2, receiver: 3, currency: null, side: 'RECEIVING', amount: 800, defer: true, key: false },
+    { kind: 'advance', seconds: 300 },
+    // 300 s old: still executable; 330 s old: QUOTE_EXPIRED.
+    { kind: 'executeDeferred', pick: 1, key: false },
+    { kind: 'executeDeferred', pick: 0, key: false },
+    { kind: 'advance', seconds: 30 },
+    { kind: 'advance', seconds: 86_400 },
+  ],
+];
+
+/**
+ * Counterexamples found so far, replayed on every run:
+ * - an incoming UMA payment in a currency the customer has no account in, worth less than
+ *   one minor unit of its primary account, answered 500 and left a PENDING transaction behind.
+ */
+const REGRESSIONS: Scenario[] = [[Date.UTC(2025, 0, 1), [1, 1, 1, 1], [{ kind: 'umaReceive', customer: 0, sender: '$alice@example.com', currency: 'MXN', amount: 1 }]]];
+
+describe('the ledger under random money movement', () => {
+  it('never creates or destroys money outside funding and external payouts, and no balance goes negative', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2027, 0, 1) }),
+        fc.tuple(...Array.from({ length: CUSTOMER_ACCOUNTS }, () => fc.integer({ min: 1, max: 100_000 }))),
+        fc.array(actionArb, { minLength: 1, maxLength: 25, size: 'max' }),
+        runScenario,
+      ),
+      { numRuns: 40, examples: [TOUR, ...REGRESSIONS] },
+    );
+    // Shrinking a counterexample can take a while; a passing run takes a few seconds.
+  }, 180_000);
+});
