@@ -1,0 +1,50 @@
+/**
+ * HPKE (RFC 9180) base mode with DHKEM(P-256, HKDF-SHA256), HKDF-SHA256 and
+ * AES-256-GCM, info "turnkey_hpke" and AAD = encapsulated key || receiver
+ * public key (both uncompressed): the suite the wallet client libraries use.
+ */
+import { AeadId, CipherSuite, KdfId, KemId } from 'hpke-js';
+import { bytesToHex, uncompressedBytes } from './keys.js';
+
+const suite = new CipherSuite({ kem: KemId.DhkemP256HkdfSha256, kdf: KdfId.HkdfSha256, aead: AeadId.Aes256Gcm });
+const INFO = new TextEncoder().encode('turnkey_hpke');
+
+function aad(enc: Uint8Array, receiver: Uint8Array): Uint8Array {
+  const out = new Uint8Array(enc.length + receiver.length);
+  out.set(enc, 0);
+  out.set(receiver, enc.length);
+  return out;
+}
+
+export interface HpkeKeyPair {
+  privateKey: string;
+  /** Uncompressed, hex. */
+  publicKey: string;
+}
+
+export async function newHpkeKeyPair(): Promise<HpkeKeyPair> {
+  const pair = await suite.kem.generateKeyPair();
+  return {
+    privateKey: bytesToHex(new Uint8Array(await suite.kem.serializePrivateKey(pair.privateKey))),
+    publicKey: bytesToHex(new Uint8Array(await suite.kem.serializePublicKey(pair.publicKey))),
+  };
+}
+
+/** Opens a message sealed to `receiver`; throws when it does not open. */
+export async function hpkeOpen(receiver: HpkeKeyPair, encappedPublic: Uint8Array, ciphertext: Uint8Array): Promise<Uint8Array> {
+  const enc = uncompressedBytes(bytesToHex(encappedPublic));
+  if (!enc) throw new Error('the encapsulated key is not a P-256 point');
+  const recipientKey = await suite.kem.deserializePrivateKey(Buffer.from(receiver.privateKey, 'hex'));
+  const context = await suite.createRecipientContext({ recipientKey, enc, info: INFO });
+  return new Uint8Array(await context.open(ciphertext, aad(enc, Buffer.from(receiver.publicKey, 'hex'))));
+}
+
+/** Seals `plaintext` to a P-256 public key (hex, either encoding). */
+export async function hpkeSeal(receiverPublicKey: string, plaintext: Uint8Array): Promise<{ encappedPublic: Uint8Array; ciphertext: Uint8Array }> {
+  const receiver = uncompressedBytes(receiverPublicKey);
+  if (!receiver) throw new Error('the receiver key is not a P-256 point');
+  const recipientPublicKey = await suite.kem.deserializePublicKey(receiver);
+  const context = await suite.createSenderContext({ recipientPublicKey, info: INFO });
+  const enc = new Uint8Array(context.enc);
+  return { encappedPublic: enc, ciphertext: new Uint8Array(await context.seal(plaintext, aad(enc, receiver))) };
+}
