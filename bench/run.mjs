@@ -14,7 +14,7 @@
  */
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,9 +130,9 @@ function collect(stream, limit = 64 * 1024) {
 // ---------------------------------------------------------------------------
 // HTTP without fetch (undici's lazy start-up would distort the start-up timing).
 
-function http(url, { method = 'GET', headers = {}, body } = {}) {
+function http(url, { method = 'GET', headers = {}, body, agent = false } = {}) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers: { authorization: AUTH, ...headers }, agent: false }, (res) => {
+    const req = httpRequest(url, { method, headers: { authorization: AUTH, ...headers }, agent }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (text += d));
@@ -297,7 +297,7 @@ async function startupOnce() {
 }
 
 async function benchStartup() {
-  log(`[1/5] start-up: ${STARTUP_RUNS} runs of \`node bin/paysandbox --port 0 --memory --log pretty\` until GET /customers answers 200`);
+  log(`[1/6] start-up: ${STARTUP_RUNS} runs of \`node bin/paysandbox --port 0 --memory --log pretty\` until GET /customers answers 200`);
   const runs = [];
   for (let i = 0; i < STARTUP_RUNS; i++) {
     const run = await startupOnce();
@@ -317,7 +317,7 @@ async function benchStartup() {
 // 2. Listing external accounts with 1k / 10k / 100k stored, and 4b. memory at 100k.
 
 async function benchList(accounts) {
-  log(`[2/5] GET /customers/external-accounts?limit=20 with ${accounts.toLocaleString('en-US')} stored external accounts (${GET_CUSTOMERS.toLocaleString('en-US')} customers)`);
+  log(`[2/6] GET /customers/external-accounts?limit=20 with ${accounts.toLocaleString('en-US')} stored external accounts (${GET_CUSTOMERS.toLocaleString('en-US')} customers)`);
   const server = await startBenchServer(['--memory', '--accounts', String(accounts), '--customers', String(GET_CUSTOMERS)]);
   try {
     log(`      seeded in ${fmt(server.seedMs, 0)} ms: ${JSON.stringify(server.seeded)}`);
@@ -383,7 +383,7 @@ function customersInDataDir(dataDir) {
 
 async function benchCreate() {
   const dataDir = makeTempDir();
-  log(`[3/5] POST /customers with JSON-file persistence (--data ${dataDir})`);
+  log(`[3/6] POST /customers with JSON-file persistence (--data ${dataDir})`);
   const { child, url, stderr } = spawnCli(['--port', '0', '--data', dataDir, '--log', 'pretty']);
   try {
     const { url: apiUrl } = await withTimeout(url, 15_000, 'paysandbox banner');
@@ -449,7 +449,7 @@ async function benchCreate() {
 // 4a. Idle memory.
 
 async function benchIdleMemory() {
-  log('[4/5] memory: idle sandbox (memory mode, after its first authenticated request)');
+  log('[4/6] memory: idle sandbox (memory mode, after its first authenticated request)');
   const server = await startBenchServer(['--memory']);
   try {
     const first = await http(`${server.url}/customers`);
@@ -585,7 +585,7 @@ async function quoteExecuteLoad({ url, quoteBody, duration }) {
 }
 
 async function benchQuoteExecute() {
-  log(`[5/5] POST /quotes + POST /quotes/{id}/execute pairs (memory mode, one customer, internal USD -> external USD account ending in 000)${CPU_PROF_DIR ? `; server CPU profile to ${CPU_PROF_DIR}` : ''}`);
+  log(`[5/6] POST /quotes + POST /quotes/{id}/execute pairs (memory mode, one customer, internal USD -> external USD account ending in 000)${CPU_PROF_DIR ? `; server CPU profile to ${CPU_PROF_DIR}` : ''}`);
   const execArgv = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
   const server = await startBenchServer(['--memory'], { execArgv });
   try {
@@ -630,9 +630,12 @@ async function benchQuoteExecute() {
     log(`      customer ${customer.id}, ${account.id} funded with ${balance.toLocaleString('en-US')} in ${fundingCalls} call(s), ${external.id}; one quote of ${quote.totalSendingAmount} USD (fees ${quote.feesIncluded}) executed by hand: ${executed.status}`);
 
     const warmup = WARMUP > 0 ? await quoteExecuteLoad({ url: api, quoteBody, duration: WARMUP }) : undefined;
+    // Keep-alive connections, as a wallet app's HTTP client keeps them.
+    const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     const cpuBefore = cpuTimeMs(server.child.pid);
     const result = await quoteExecuteLoad({ url: api, quoteBody, duration: DURATION });
     const cpuAfter = cpuTimeMs(server.child.pid);
+    agent.destroy();
     // Server CPU per executed pair: a cost that does not depend on what else shares the machine.
     result.serverCpuMs = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined;
     result.serverCpuMsPerPair = result.serverCpuMs !== undefined && result.execute.completed200 > 0 ? result.serverCpuMs / result.execute.completed200 : undefined;
@@ -708,6 +711,77 @@ async function benchQuoteExecute() {
 
 // ---------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------
+// Signed wallet actions: the first leg (202), the client stamps payloadToSign,
+// the signed retry (200). One wallet per connection, each signed in by OTP.
+
+async function benchWalletSigned() {
+  log(`[6/6] signed wallet actions (memory mode): PATCH /internal-accounts/{id} first leg + stamped retry, ${CONNECTIONS} wallets in parallel`);
+  const client = await import('../dist/src/client/index.js');
+  const server = await startBenchServer(['--memory']);
+  const url = server.url;
+  try {
+    await httpJson(`${url}/config`, { method: 'PATCH', body: { embeddedWalletConfig: { appName: 'bench' } }, expect: 200 });
+    const wallets = [];
+    for (let i = 0; i < CONNECTIONS; i++) {
+      const customer = await httpJson(`${url}/customers`, { method: 'POST', body: { customerType: 'INDIVIDUAL', fullName: `Wallet ${i}`, email: `w${i}@example.com` }, expect: 201 });
+      const accountId = (await httpJson(`${url}/customers/internal-accounts?customerId=${customer.body.id}&type=EMBEDDED_WALLET`, { expect: 200 })).body.data[0].id;
+      const credentialId = (await httpJson(`${url}/auth/credentials?accountId=${accountId}`, { expect: 200 })).body.data[0].id;
+      const started = performance.now();
+      const challenge = await httpJson(`${url}/auth/credentials/${credentialId}/challenge`, { method: 'POST', body: {}, expect: 200 });
+      const key = client.generateSessionKey();
+      const body = JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: await client.encryptOtpBundle({ otpEncryptionTargetBundle: challenge.body.otpEncryptionTargetBundle, sessionKey: key }) });
+      const first = await http(`${url}/auth/credentials/${credentialId}/verify`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const { payloadToSign, requestId } = json(first.body);
+      const session = await http(`${url}/auth/credentials/${credentialId}/verify`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'service-wallet-signature': client.stampPayload(payloadToSign, key), 'request-id': requestId } });
+      if (session.status !== 200) throw new Error(`OTP sign-in answered ${session.status}: ${session.body}`);
+      wallets.push({ accountId, key, loginMs: performance.now() - started });
+    }
+    const firstLeg = [];
+    const retry = [];
+    let failures = 0;
+    // Keep-alive connections, as a wallet app's HTTP client keeps them.
+    const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    const cpuBefore = cpuTimeMs(server.child.pid);
+    const deadline = performance.now() + DURATION * 1000;
+    await Promise.all(
+      wallets.map(async ({ accountId, key }) => {
+        const path = `${url}/internal-accounts/${accountId}`;
+        const body = '{"privateEnabled":true}';
+        while (performance.now() < deadline) {
+          let t = performance.now();
+          const leg = await http(path, { method: 'PATCH', body, agent, headers: { 'content-type': 'application/json' } });
+          firstLeg.push(performance.now() - t);
+          const { payloadToSign, requestId } = json(leg.body) ?? {};
+          if (leg.status !== 202) {
+            failures++;
+            continue;
+          }
+          const stamp = client.stampPayload(payloadToSign, key);
+          t = performance.now();
+          const done = await http(path, { method: 'PATCH', body, agent, headers: { 'content-type': 'application/json', 'service-wallet-signature': stamp, 'request-id': requestId } });
+          retry.push(performance.now() - t);
+          if (done.status !== 200) failures++;
+        }
+      }),
+    );
+    const cpuAfter = cpuTimeMs(server.child.pid);
+    agent.destroy();
+    const result = {
+      actionsPerSec: retry.length / DURATION,
+      serverCpuMsPerAction: cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / Math.max(1, retry.length) : undefined,
+      firstLeg: latencySummary(firstLeg),
+      retry: latencySummary(retry),
+      otpLoginMsMedian: median(wallets.map((w) => w.loginMs)),
+      failures,
+    };
+    log(`      ${fmt(result.actionsPerSec, 0)} signed actions/s (server CPU ${fmt(result.serverCpuMsPerAction, 2)} ms per action, both legs; the stamping runs in this process); first leg p99 ${fmt(result.firstLeg.p99Ms, 2)} ms, signed retry p99 ${fmt(result.retry.p99Ms, 2)} ms (p50 ${fmt(result.retry.p50Ms, 2)}); OTP sign-in median ${fmt(result.otpLoginMsMedian, 1)} ms; failures ${failures}`);
+    return result;
+  } finally {
+    await stopChild(server.child, { message: { type: 'close' } });
+  }
+}
+
 function verdict(ok) {
   return ok === undefined ? 'n/a ' : ok ? 'PASS' : 'FAIL';
 }
@@ -748,6 +822,7 @@ async function main() {
   await step('create', benchCreate);
   await step('idleMemory', benchIdleMemory);
   await step('quoteExecute', benchQuoteExecute);
+  await step('walletSigned', benchWalletSigned);
 
   const s = results.startup;
   const l = results.list;
@@ -815,6 +890,14 @@ async function main() {
     rows.push({ name: 'RSS with the same, after the GET load (gc)', result: `${fmt(mb(big.memoryAfterLoad.rss))} MB`, target: '< 300 MB', pass: big.memoryAfterLoad.rss < 300 * MB });
   } else {
     rows.push({ name: 'RSS with 100,000 resources', result: 'error', target: '< 300 MB', pass: false });
+  }
+  const ws = results.walletSigned;
+  if (ws && !ws.error) {
+    rows.push({ name: 'Signed wallet action (202 + stamped retry): server CPU', result: `${fmt(ws.serverCpuMsPerAction, 2)} ms per action, failures ${ws.failures}`, target: '< 1 ms', pass: ws.serverCpuMsPerAction < 1 && ws.failures === 0 });
+    rows.push({ name: 'Signed wallet actions/s (client stamps in the bench process)', result: `${fmt(ws.actionsPerSec, 0)} actions/s; retry p99 ${fmt(ws.retry.p99Ms, 2)} ms (p50 ${fmt(ws.retry.p50Ms, 2)}), first leg p99 ${fmt(ws.firstLeg.p99Ms, 2)} ms` });
+    rows.push({ name: 'OTP sign-in (challenge, HPKE, verify, retry), median', result: `${fmt(ws.otpLoginMsMedian, 1)} ms` });
+  } else {
+    rows.push({ name: 'Signed wallet action: server CPU', result: 'error', target: '< 1 ms', pass: false });
   }
 
   results.summary = rows.map((r) => ({ measurement: r.name, result: r.result, target: r.target, verdict: r.target ? verdict(r.pass).trim() : undefined }));

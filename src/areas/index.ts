@@ -24,6 +24,7 @@ import { registerUma } from './uma/uma.index.js';
 import { registerQuotes } from './quotes/quotes.index.js';
 import { registerTransactions } from './transactions/transactions.index.js';
 import { registerTransfers } from './transfers/transfers.index.js';
+import { registerWalletAuth } from './wallet-auth/wallet-auth.index.js';
 import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
 
 export function registerAreas(api: AppRouter): void {
@@ -41,6 +42,7 @@ export function registerAreas(api: AppRouter): void {
   registerQuotes(api);
   registerTransactions(api);
   registerTransfers(api);
+  registerWalletAuth(api);
   registerSandbox(api);
 }
 

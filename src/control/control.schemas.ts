@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ListQuery, Timestamp, listResponse } from '../core/schemas.js';
 import { WebhookEvent } from '../events/events.schemas.js';
+import { PROCESSING_OPERATIONS } from '../areas/wallet-auth/processing.js';
 
 export const Health = z
   .object({
@@ -43,3 +44,28 @@ export const ResetResult = z.object({ reset: z.literal(true), now: Timestamp }).
 
 export const EventListQuery = ListQuery.extend({ type: z.string().min(1).max(100).optional().openapi({ example: 'CUSTOMER.KYC_APPROVED' }) });
 export const EventList = listResponse(WebhookEvent, 'AdminEventList');
+
+export const FaultRequest = z
+  .object({
+    kind: z.literal('WALLET_PROCESSING').openapi({ description: 'Answer 200 {status: PROCESSING} instead of the result; the identical re-send gets the result' }),
+    operation: z.enum(PROCESSING_OPERATIONS).optional().openapi({ description: 'Only this wallet operation; any of them when absent' }),
+    count: z.number().int().min(1).max(100).default(1).openapi({ description: 'How many replies answer PROCESSING' }),
+  })
+  .openapi('AdminFaultRequest');
+
+export const Fault = z
+  .object({ id: z.string(), kind: z.literal('WALLET_PROCESSING'), operation: z.enum(PROCESSING_OPERATIONS).optional(), remaining: z.number().int(), createdAt: Timestamp })
+  .openapi('AdminFault');
+export const FaultList = z.object({ data: z.array(Fault) }).openapi('AdminFaultList');
+export const FaultsCleared = z.object({ removed: z.number().int() }).openapi('AdminFaultsCleared');
+
+export const WalletSandboxInfo = z
+  .object({
+    signerPublicKey: z.string().openapi({ description: 'Uncompressed hex P-256 key that signs OTP target and export bundles: pass it as the trusted signer (e.g. dangerouslyOverrideSignerPublicKey)' }),
+    otpCode: z.string().openapi({ description: 'The OTP every EMAIL_OTP and SMS_OTP challenge "delivers"' }),
+    legacyWalletSignature: z.string(),
+    legacyPasskeySignature: z.string(),
+    oidcIssuers: z.array(z.string()),
+    relyingPartyId: z.string(),
+  })
+  .openapi('AdminWalletSandbox');

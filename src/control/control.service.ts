@@ -8,6 +8,25 @@ import type { TenantRegistry } from '../store/registry.js';
 import type { RanJob } from '../store/jobs.js';
 import type { Tenant } from '../store/tenant.js';
 import { decodeCursor, toListResult } from '../core/pagination.js';
+import { SANDBOX_SIGNER_PUBLIC_KEY } from '../crypto/enclave.js';
+import { RULES } from '../rules/index.js';
+import { relyingPartyOf } from '../areas/wallet-auth/passkeys.js';
+
+/** The literal of a rule table's accepting row (the tables are the single source of these values). */
+function acceptedKeys(table: 'otpCode' | 'walletSignature' | 'passkeyAssertion' | 'oidcIssuer'): string[] {
+  return RULES[table].rows.filter((r) => r.outcome.result === 'ACCEPTED' && r.key !== null).map((r) => r.key!);
+}
+
+export function walletSandbox(tenant: Tenant) {
+  return {
+    signerPublicKey: SANDBOX_SIGNER_PUBLIC_KEY,
+    otpCode: acceptedKeys('otpCode')[0]!,
+    legacyWalletSignature: acceptedKeys('walletSignature')[0]!,
+    legacyPasskeySignature: acceptedKeys('passkeyAssertion')[0]!,
+    oidcIssuers: acceptedKeys('oidcIssuer'),
+    relyingPartyId: relyingPartyOf(tenant).rpId,
+  };
+}
 
 export function health(tenant: Tenant) {
   return { status: 'ok' as const, version: API_VERSION, tenant: tenant.id, now: tenant.clock.nowIso(), persistent: tenant.persistent, persistence: tenant.persistenceStats() };

@@ -10,8 +10,14 @@ import { bytesToHex } from './keys.js';
 
 const SIGNER_PRIVATE_KEY = createHash('sha256').update('paysandbox enclave signer v1').digest();
 
-/** Uncompressed hex; what clients pass as dangerouslyOverrideSignerPublicKey. */
-export const SANDBOX_SIGNER_PUBLIC_KEY = bytesToHex(p256.getPublicKey(SIGNER_PRIVATE_KEY, false));
+/**
+ * Uncompressed hex; what clients pass as dangerouslyOverrideSignerPublicKey.
+ * Written out rather than derived at load: the first P-256 multiplication
+ * costs start-up tens of milliseconds. Every signature check in the tests
+ * proves it is the public half of SIGNER_PRIVATE_KEY.
+ */
+export const SANDBOX_SIGNER_PUBLIC_KEY =
+  '04c9aec8ce26c3afb67bcdb22f9f9e78fce75aca4942badd5aaabab4a2da613bd52a0b3fd19dd24fd0e2b3cbe52efbdc0312dfed98b31516f350eadba43a9bcda1';
 
 /** `{version, data, dataSignature, enclaveQuorumPublic}`: `data` is hex of the UTF-8 JSON, signed over those bytes. */
 export function signedBundle(data: object): string {

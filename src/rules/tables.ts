@@ -91,6 +91,11 @@ export interface DocumentReviewOutcome {
   result: 'ACCEPTED' | 'LOW_QUALITY' | 'DATA_MISMATCH' | 'EXPIRED' | 'SUSPECTED_FRAUD' | 'UNSUITABLE_DOCUMENT' | 'INCOMPLETE';
 }
 
+/** Embedded-wallet authentication: what a sandbox literal or claim value does. */
+export interface AuthCheckOutcome {
+  result: 'ACCEPTED' | 'REJECTED' | 'VERIFY';
+}
+
 /** Transfers to a wallet still awaiting ownership verification are allowed up to this value, in US dollar cents. */
 export const UNVERIFIED_WALLET_LIMIT_USD_CENTS = 100_000;
 
@@ -102,6 +107,20 @@ export const QUOTE_LIFETIME_SECONDS = 300;
 
 /** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */
 export const LIVENESS_COMPLETES_AFTER_SECONDS = 10;
+
+/** A signed-retry challenge (payloadToSign, requestId) is good for this long. */
+export const SIGNED_REQUEST_LIFETIME_SECONDS = 300;
+/** Wallet sessions last this long from verification or refresh. */
+export const SESSION_LIFETIME_SECONDS = 900;
+/** A passkey authentication challenge is good for this long. */
+export const PASSKEY_CHALLENGE_LIFETIME_SECONDS = 300;
+/** A new OTP for the same credential is refused (429) for this long after the last one. */
+export const OTP_REISSUE_WINDOW_SECONDS = 30;
+/** An OTP is good for this long unless embeddedWalletConfig.expirationSeconds says otherwise. */
+export const OTP_LIFETIME_SECONDS = 300;
+/** OIDC `iat` may be at most this old, give or take the skew. */
+export const OIDC_MAX_AGE_SECONDS = 60;
+export const OIDC_CLOCK_SKEW_SECONDS = 5;
 
 export const RULES = {
   individualKyc: table<IndividualKycOutcome>({
@@ -242,6 +261,58 @@ export const RULES = {
       { key: 'sandbox-valid-signature', outcome: { result: 'VALID' }, description: 'accepted without a cryptographic check' },
       { key: 'sandbox-invalid-signature', outcome: { result: 'INVALID' }, description: 'rejected: the account becomes UNVERIFIED' },
       { key: null, outcome: { result: 'VERIFY' }, description: 'verified for real: EIP-191 for EVM wallets, Ed25519 (base58) for Solana; other chains only accept the sandbox value' },
+    ],
+  }),
+
+  otpCode: table<AuthCheckOutcome>({
+    title: 'OTP verification (EMAIL_OTP, SMS_OTP)',
+    subject: 'otp_code inside encryptedOtpBundle',
+    match: 'exact',
+    rows: [
+      { key: '000000', outcome: { result: 'ACCEPTED' }, description: 'the code the sandbox always "delivers": accepted after real HPKE decryption' },
+      { key: null, outcome: { result: 'REJECTED' }, description: "401 UNAUTHORIZED, reason 'Invalid OTP code'" },
+    ],
+  }),
+
+  walletSignature: table<AuthCheckOutcome>({
+    title: 'Wallet signatures on signed retries',
+    subject: 'Service-Wallet-Signature',
+    match: 'exact',
+    rows: [
+      { key: 'sandbox-valid-signature', outcome: { result: 'ACCEPTED' }, description: 'legacy value: accepted without the cryptographic check' },
+      { key: null, outcome: { result: 'VERIFY' }, description: 'a P-256 stamp over payloadToSign by an active session key of the wallet' },
+    ],
+  }),
+
+  passkeyAssertion: table<AuthCheckOutcome>({
+    title: 'Passkey assertions',
+    subject: 'assertion.signature',
+    match: 'exact',
+    rows: [
+      { key: 'sandbox-valid-passkey-signature', outcome: { result: 'ACCEPTED' }, description: 'legacy value: accepted without WebAuthn verification (the credential id must still match)' },
+      { key: null, outcome: { result: 'VERIFY' }, description: 'full WebAuthn verification: credential id, challenge, origin and RP ID, user presence, signature, counter' },
+    ],
+  }),
+
+  oidcToken: table<AuthCheckOutcome>({
+    title: 'OIDC tokens (OAUTH)',
+    subject: 'oidcToken',
+    match: 'exact',
+    rows: [
+      { key: 'sandbox-valid-oidc-token', outcome: { result: 'REJECTED' }, description: 'the former fixed token: 401 UNAUTHORIZED' },
+      { key: null, outcome: { result: 'VERIFY' }, description: 'a JWT whose claims pass every check (any signature segment)' },
+    ],
+  }),
+
+  oidcIssuer: table<AuthCheckOutcome>({
+    title: 'Supported OIDC issuers',
+    subject: 'iss claim',
+    match: 'exact',
+    rows: [
+      { key: 'https://accounts.google.com', outcome: { result: 'ACCEPTED' }, description: 'Google' },
+      { key: 'accounts.google.com', outcome: { result: 'ACCEPTED' }, description: 'Google (bare host form)' },
+      { key: 'https://appleid.apple.com', outcome: { result: 'ACCEPTED' }, description: 'Apple' },
+      { key: null, outcome: { result: 'REJECTED' }, description: "401 UNAUTHORIZED: unsupported issuer" },
     ],
   }),
 } as const;

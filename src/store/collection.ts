@@ -156,6 +156,16 @@ export class Collection<T extends { id: string }> {
     return seq === undefined ? undefined : this.bySeq.get(seq);
   }
 
+  /** Removes records oldest first while `stale` holds: pruning of records that expire in insertion order. */
+  removeOldestWhile(stale: (record: T) => boolean): number {
+    let removed = 0;
+    for (let record = this.oldest(); record && stale(record); record = this.oldest()) {
+      this.remove(record.id);
+      removed += 1;
+    }
+    return removed;
+  }
+
   values(): IterableIterator<T> {
     return this.bySeq.values();
   }

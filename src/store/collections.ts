@@ -11,6 +11,7 @@ import type { KycLinkRecord, Verification } from '../areas/verifications/verific
 import type { WebhookEvent } from '../events/events.schemas.js';
 import type { IdempotencyRecord, QuoteRecord } from '../areas/quotes/quotes.schemas.js';
 import type { Transaction } from '../areas/transactions/transactions.schemas.js';
+import type { AuthMethodRecord, FaultRecord, OtpChallengeRecord, PasskeyChallengeRecord, PendingOperationRecord, SessionRecord, SignedRequestRecord } from '../areas/wallet-auth/wallet-auth.schemas.js';
 import { Collection, type IndexKey } from './collection.js';
 import type { DueJob } from './jobs.js';
 
@@ -102,6 +103,13 @@ export const COLLECTIONS = {
   }),
   idempotencyKeys: def<IdempotencyRecord>(),
   lookups: def<LookupRecord>(),
+  authMethods: def<AuthMethodRecord>({ account: (m) => m.accountId }),
+  authSessions: def<SessionRecord>({ account: (s) => s.accountId, key: (s) => s.publicKey, credential: (s) => s.authMethodId }),
+  otpChallenges: def<OtpChallengeRecord>(),
+  passkeyChallenges: def<PasskeyChallengeRecord>(),
+  signedRequests: def<SignedRequestRecord>(),
+  pendingOperations: def<PendingOperationRecord>(),
+  faults: def<FaultRecord>(),
   jobs: def<DueJob>(),
 };
 

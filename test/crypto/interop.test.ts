@@ -3,13 +3,15 @@
  * client side produces, the server reads; whatever the server produces, the
  * client side opens.
  */
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { p256 } from '@noble/curves/nist.js';
 import { describe, expect, it } from 'vitest';
 import { decryptCredentialBundle, decryptExportBundle, encryptOtpCodeToBundle, generateP256KeyPair } from '@turnkey/crypto';
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { exportBundle, openOtpBundle, otpTargetBundle, sealSessionKey, walletMnemonic } from '../../src/crypto/bundles.js';
 import { SANDBOX_SIGNER_PUBLIC_KEY } from '../../src/crypto/enclave.js';
 import { newHpkeKeyPair } from '../../src/crypto/hpke.js';
-import { bytesToHex, newP256KeyPair } from '../../src/crypto/keys.js';
+import { bytesToHex, compressedHex, newP256KeyPair } from '../../src/crypto/keys.js';
 import { parseStamp, verifyStamp } from '../../src/crypto/stamp.js';
 
 describe('wire formats with @turnkey/crypto and @turnkey/api-key-stamper', () => {
@@ -55,5 +57,19 @@ describe('wire formats with @turnkey/crypto and @turnkey/api-key-stamper', () =>
     }
     expect(parseStamp('not-a-stamp!')).toBeUndefined();
     expect(parseStamp(Buffer.from(JSON.stringify({ publicKey: key.publicKey, scheme: 'OTHER', signature: '30' })).toString('base64url'))).toBeUndefined();
+  });
+
+  it('verifies high-S signatures, as signers that do not normalise S make them', () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const jwk = publicKey.export({ format: 'jwk' });
+    const compressed = compressedHex(`04${Buffer.from(jwk.x!, 'base64url').toString('hex')}${Buffer.from(jwk.y!, 'base64url').toString('hex')}`)!;
+    const half = p256.Point.CURVE().n / 2n;
+    let highS = 0;
+    for (let i = 0; i < 40; i++) {
+      const der = sign('sha256', Buffer.from(`payload ${i}`), { key: privateKey, dsaEncoding: 'der' });
+      if (p256.Signature.fromBytes(der, 'der').s > half) highS++;
+      expect(verifyStamp({ publicKey: compressed, scheme: 'SIGNATURE_SCHEME_TK_API_P256', signature: der.toString('hex') }, `payload ${i}`)).toBe(true);
+    }
+    expect(highS).toBeGreaterThan(0);
   });
 });

@@ -26,6 +26,32 @@ export const SingleTransactionMaximum = z
   })
   .openapi('SingleTransactionMaximum');
 
+/** Embedded wallets (Global Accounts): set it and every customer created with an e-mail gets a wallet. */
+export const EmbeddedWalletConfig = z
+  .object({
+    appName: z.string().min(1).max(255).optional(),
+    otpLength: z.number().int().min(4).max(12).optional().openapi({ description: 'Stored; the sandbox OTP is always 000000' }),
+    alphanumeric: z.boolean().optional(),
+    expirationSeconds: z.number().int().min(1).max(86_400).optional().openapi({ description: 'How long an OTP stays valid; 300 when not set' }),
+    sendFromEmailAddress: z.email().max(255).optional(),
+    sendFromEmailSenderName: z.string().min(1).max(255).optional(),
+    replyToEmailAddress: z.email().max(255).optional(),
+    logoUrl: z.url({ protocol: /^https?$/ }).max(512).optional(),
+    relyingPartyId: z
+      .string()
+      .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/)
+      .max(253)
+      .optional()
+      .openapi({ description: "Sandbox setting: the WebAuthn RP ID passkeys are bound to; 'localhost' when not set" }),
+    allowedOrigins: z
+      .array(z.url({ protocol: /^https?$/ }).max(512))
+      .min(1)
+      .max(20)
+      .optional()
+      .openapi({ description: 'Sandbox setting: WebAuthn origins accepted; when not set, any http(s) origin on the RP ID host (any port)' }),
+  })
+  .openapi('EmbeddedWalletConfig');
+
 export const PlatformConfig = z
   .object({
     id: z.string(),
@@ -35,6 +61,7 @@ export const PlatformConfig = z
     singleTransactionMaximums: z.array(SingleTransactionMaximum).openapi({ description: 'Checked on money movement: TRANSACTION_SIZE_LIMIT_EXCEEDED' }),
     isRegulatedFinancialInstitution: z.boolean().openapi({ description: 'Sandbox setting: regulated platforms resolve KYC suffixes at creation' }),
     skipVerificationPaperwork: z.boolean().openapi({ description: "Sandbox setting: the spec's 'Skip verification paperwork'" }),
+    embeddedWalletConfig: EmbeddedWalletConfig.optional(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -48,10 +75,12 @@ export const PlatformConfigUpdate = z
     singleTransactionMaximums: z.array(SingleTransactionMaximum).max(200).optional().openapi({ description: 'Replaces the whole list' }),
     isRegulatedFinancialInstitution: z.boolean().optional(),
     skipVerificationPaperwork: z.boolean().optional(),
+    embeddedWalletConfig: EmbeddedWalletConfig.nullable().optional().openapi({ description: 'Merged into the current settings; null switches embedded wallets off' }),
   })
   .openapi('PlatformConfigUpdateRequest');
 
 export type PlatformConfig = z.infer<typeof PlatformConfig>;
 export type PlatformConfigUpdate = z.infer<typeof PlatformConfigUpdate>;
 export type PlatformCurrencyConfig = z.infer<typeof PlatformCurrencyConfig>;
+export type EmbeddedWalletConfig = z.infer<typeof EmbeddedWalletConfig>;
 export type SingleTransactionMaximum = z.infer<typeof SingleTransactionMaximum>;

@@ -5,6 +5,7 @@
 import type { IdGenerator } from '../../core/ids.js';
 import { currencyInfo } from '../../core/money.js';
 import { invalidInput, type FieldError } from '../../core/errors.js';
+import { withoutUndefined } from '../../core/objects.js';
 import type { Tenant } from '../../store/tenant.js';
 import { ensurePlatformAccounts } from '../internal-accounts/internal-accounts.service.js';
 import type { PlatformConfig, PlatformConfigUpdate, PlatformCurrencyConfig, SingleTransactionMaximum } from './config.schemas.js';
@@ -84,6 +85,7 @@ export function singleTransactionMaximum(tenant: Tenant, sourceCurrency: string,
   )?.maxAmount;
 }
 
+
 export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): PlatformConfig {
   const errors: FieldError[] = [];
   if (patch.supportedCurrencies) checkCurrencies(patch.supportedCurrencies, errors);
@@ -96,6 +98,8 @@ export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): Platf
   if (patch.singleTransactionMaximums !== undefined) config.singleTransactionMaximums = patch.singleTransactionMaximums.map((m) => ({ ...m }));
   if (patch.isRegulatedFinancialInstitution !== undefined) config.isRegulatedFinancialInstitution = patch.isRegulatedFinancialInstitution;
   if (patch.skipVerificationPaperwork !== undefined) config.skipVerificationPaperwork = patch.skipVerificationPaperwork;
+  if (patch.embeddedWalletConfig === null) delete config.embeddedWalletConfig;
+  else if (patch.embeddedWalletConfig !== undefined) config.embeddedWalletConfig = { ...config.embeddedWalletConfig, ...withoutUndefined(patch.embeddedWalletConfig) };
   config.updatedAt = tenant.clock.nowIso();
   ensurePlatformAccounts(tenant);
   tenant.changed();

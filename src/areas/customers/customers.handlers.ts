@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/env.js';
+import { signedHandler } from '../wallet-auth/wallet-request.js';
 import type * as routes from './customers.routes.js';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service.js';
 
@@ -9,7 +10,6 @@ export const list: RouteHandler<typeof routes.listCustomersRoute, AppEnv> = (c) 
 
 export const get: RouteHandler<typeof routes.getCustomerRoute, AppEnv> = (c) => c.json(getCustomer(c.var.tenant, c.req.valid('param').customerId), 200);
 
-export const update: RouteHandler<typeof routes.updateCustomerRoute, AppEnv> = (c) =>
-  c.json(updateCustomer(c.var.tenant, c.req.valid('param').customerId, c.req.valid('json')), 200);
+export const update = signedHandler<typeof routes.updateCustomerRoute>((c, request) => updateCustomer(c.var.tenant, c.req.valid('param').customerId, c.req.valid('json'), request));
 
 export const remove: RouteHandler<typeof routes.deleteCustomerRoute, AppEnv> = (c) => c.json(deleteCustomer(c.var.tenant, c.req.valid('param').customerId), 200);

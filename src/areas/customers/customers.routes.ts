@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
 import { Customer, CustomerCreateRequest, CustomerList, CustomerListQuery, CustomerUpdateRequest } from './customers.schemas.js';
 
 const tags = ['Customers'];
@@ -39,9 +40,14 @@ export const updateCustomerRoute = createRoute({
   path: '/customers/{customerId}',
   tags,
   summary: 'Update a customer',
-  description: 'Only the fields sent change. `customerType` must be sent and must match the customer.',
-  request: { params: CustomerIdParam, body: jsonBody(CustomerUpdateRequest) },
-  responses: { 200: jsonResponse(Customer, 'The updated customer'), ...errorResponses(404, 409, 410, 415) },
+  description:
+    'Only the fields sent change. `customerType` must be sent and must match the customer. Changing the e-mail of a customer whose embedded wallet has an EMAIL_OTP credential is a signed retry (202, then the identical request with Service-Wallet-Signature and Request-Id); the credential follows the new e-mail.',
+  request: { params: CustomerIdParam, headers: SignedRequestHeaders, body: jsonBody(CustomerUpdateRequest) },
+  responses: {
+    200: jsonResponse(Customer, 'The updated customer'),
+    202: jsonResponse(SignedRetryChallenge, 'Signed-retry challenge (e-mail tied to an EMAIL_OTP credential)'),
+    ...errorResponses(404, 409, 410, 415),
+  },
 });
 
 export const deleteCustomerRoute = createRoute({

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { apiError, invalidInput, notFound, type FieldError } from '../../core/errors.js';
+import { withoutUndefined } from '../../core/objects.js';
 import { parseInstant } from '../../core/clock.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import type { Tenant } from '../../store/tenant.js';
@@ -12,6 +13,9 @@ import { emitEvent } from '../../events/outbox.js';
 import { supportedCurrencyCodes } from '../config/config.service.js';
 import { customerAccounts, openInternalAccount, setCustomerAccountsStatus } from '../internal-accounts/internal-accounts.service.js';
 import { initialKybStatus, initialKycStatus } from './verification-status.js';
+import type { OperationResult } from '../wallet-auth/processing.js';
+import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
+import { emailCredentialsOf, openGlobalAccount, syncEmailCredentials } from '../wallet-auth/wallets.service.js';
 import type { Customer, CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } from './customers.schemas.js';
 
 const LIST = 'customers';
@@ -113,6 +117,7 @@ export function createCustomer(tenant: Tenant, input: CustomerCreateRequest): Cu
   tenant.customers.insert(customer);
   const currencies = input.currencies ?? supportedCurrencyCodes(tenant).slice(0, 1);
   for (const currency of currencies) openInternalAccount(tenant, { customerId: id }, currency);
+  openGlobalAccount(tenant, customer);
   tenant.changed();
   emitStatusEvent(tenant, customer);
   return presentCustomer(tenant, customer);
@@ -122,7 +127,7 @@ export function getCustomer(tenant: Tenant, id: string): Customer {
   return presentCustomer(tenant, requireCustomer(tenant, id));
 }
 
-export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdateRequest): Customer {
+function checkUpdate(tenant: Tenant, id: string, patch: CustomerUpdateRequest): Customer {
   const customer = requireLiveCustomer(tenant, id);
   if (patch.customerType !== customer.customerType) {
     throw invalidInput([{ field: 'customerType', message: `Customer ${id} is ${customer.customerType}; the type cannot change`, constraint: { enum: [customer.customerType] } }]);
@@ -131,7 +136,12 @@ export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdate
   checkCurrencies(tenant, patch.currencies, errors);
   if (errors.length > 0) throw invalidInput(errors);
   checkUniqueness(tenant, id, undefined, patch.umaAddress);
+  return customer;
+}
 
+/** Applies a customer update with no wallet signature: for changes that never touch a tied e-mail. */
+export function applyCustomerUpdate(tenant: Tenant, id: string, patch: CustomerUpdateRequest): Customer {
+  const customer = checkUpdate(tenant, id, patch);
   tenant.customers.update(id, (c) => {
     const { businessInfo, ...fields } = patch.customerType === 'BUSINESS' ? patch : { ...patch, businessInfo: undefined };
     Object.assign(c, withoutUndefined(fields));
@@ -139,15 +149,35 @@ export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdate
     c.updatedAt = tenant.clock.nowIso();
   });
   if (patch.currencies) {
-    const held = new Set(customerAccounts(tenant, id).map((a) => a.currency));
+    const held = new Set(customerAccounts(tenant, id).filter((a) => a.type !== 'EMBEDDED_WALLET').map((a) => a.currency));
     for (const currency of patch.currencies) if (!held.has(currency)) openInternalAccount(tenant, { customerId: id }, currency);
   }
   tenant.changed();
   return presentCustomer(tenant, customer);
 }
 
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+/**
+ * PATCH /customers/{customerId}. Changing the e-mail an EMAIL_OTP credential
+ * is tied to is a wallet action: a signed retry by a session of that wallet,
+ * after which both e-mails change together.
+ */
+export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdateRequest, request: WalletActionRequest): Promise<OperationResult> {
+  const customer = requireLiveCustomer(tenant, id);
+  const tied = patch.email !== undefined && patch.email !== customer.email ? emailCredentialsOf(tenant, id) : [];
+  if (tied.length === 0) return Promise.resolve({ status: 200, body: applyCustomerUpdate(tenant, id, patch) });
+  return runSigned(tenant, request, () => ({
+    operation: 'UPDATE_CUSTOMER_EMAIL',
+    accountId: tied[0]!.accountId,
+    prepare: () => {
+      checkUpdate(tenant, id, patch);
+      return {};
+    },
+    perform: () => {
+      const updated = applyCustomerUpdate(tenant, id, patch);
+      syncEmailCredentials(tenant, id, patch.email!);
+      return { status: 200, body: updated };
+    },
+  }));
 }
 
 /** Soft delete: the customer stays readable with isDeleted true, its internal accounts close. */

@@ -1,9 +1,10 @@
 /**
  * Internal accounts area.
  *
- * LIMITATIONS: embedded-wallet accounts, their privacy update and export
- * come with the wallet-auth area; funding instructions are well-formed but
- * fictional (no money arrives by paying them outside the sandbox).
+ * Embedded wallets (their privacy update and export) live in the wallet-auth area.
+ *
+ * LIMITATIONS: funding instructions are well-formed but fictional (no money
+ * arrives by paying them outside the sandbox).
  */
 import type { AppRouter } from '../../core/env.js';
 import * as handlers from './internal-accounts.handlers.js';

@@ -1,15 +1,15 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/env.js';
-import { walletRequestOf } from '../payments/wallet-request.js';
+import { signedHandler } from '../wallet-auth/wallet-request.js';
 import type * as routes from './quotes.routes.js';
 import * as service from './quotes.service.js';
 
-export const create: RouteHandler<typeof routes.createQuoteRoute, AppEnv> = async (c) =>
-  c.json(service.createQuote(c.var.tenant, c.req.valid('json'), await walletRequestOf(c)), 201);
+export const create: RouteHandler<typeof routes.createQuoteRoute, AppEnv> = (c) => c.json(service.createQuote(c.var.tenant, c.req.valid('json')), 201);
 
 export const list: RouteHandler<typeof routes.listQuotesRoute, AppEnv> = (c) => c.json(service.listQuotes(c.var.tenant, c.req.valid('query')), 200);
 
 export const get: RouteHandler<typeof routes.getQuoteRoute, AppEnv> = (c) => c.json(service.getQuote(c.var.tenant, c.req.valid('param').quoteId), 200);
 
-export const execute: RouteHandler<typeof routes.executeQuoteRoute, AppEnv> = async (c) =>
-  c.json(service.executeQuote(c.var.tenant, c.req.valid('param').quoteId, c.req.valid('header')['idempotency-key'], await walletRequestOf(c)), 200);
+export const execute = signedHandler<typeof routes.executeQuoteRoute>((c, request) =>
+  service.executeQuote(c.var.tenant, c.req.valid('param').quoteId, c.req.valid('header')['idempotency-key'], request),
+);

@@ -3,7 +3,7 @@
  *
  * LIMITATIONS: no Strong Customer Authentication (PENDING_AUTHORIZATION),
  * no platform fee configuration (platformFeesIncluded is 0), no senderCustomerInfo
- * requirements; quotes from embedded wallets wait for the wallet-auth area.
+ * requirements. Executing from an embedded wallet is a signed retry (wallet-auth).
  */
 import type { AppRouter } from '../../core/env.js';
 import * as handlers from './quotes.handlers.js';

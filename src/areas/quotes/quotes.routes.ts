@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
 import { Quote, QuoteList, QuoteListQuery, QuoteRequest } from './quotes.schemas.js';
 
 const tags = ['Quotes'];
@@ -46,8 +47,11 @@ export const executeQuoteRoute = createRoute({
     headers: z.object({
       // Header names are matched case-insensitively; the lowercase key is what validation sees.
       'idempotency-key': z.string().min(1).max(255).optional().openapi({ description: 'Executing twice with one key executes once' }),
-      'service-wallet-signature': z.string().max(4096).optional().openapi({ description: 'Needed when the source is an embedded wallet' }),
-    }),
+    }).extend(SignedRequestHeaders.shape),
   },
-  responses: { 200: jsonResponse(Quote, 'The executed quote'), ...errorResponses(404, 409) },
+  responses: {
+    200: jsonResponse(Quote, 'The executed quote'),
+    202: jsonResponse(SignedRetryChallenge, 'The source is an embedded wallet: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id'),
+    ...errorResponses(404, 409),
+  },
 });

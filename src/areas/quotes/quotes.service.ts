@@ -17,7 +17,8 @@ import { rateAt, receivingFor, sendingFor, serviceFee, type Rate } from '../exch
 import { checkFunds, checkPayoutLimits, currencyOfParty, customerOfParty, findAccount, identifierOf, type Party, type PayoutAmounts } from '../payments/parties.js';
 import { IMMEDIATE, planQuotePayout, planTransfer, planUma, type Plan } from '../payments/plans.js';
 import { startPayment, type Delivery, type Funding } from '../payments/settlement.service.js';
-import { authorizeWalletAction, type WalletActionRequest } from '../payments/wallet-authorization.js';
+import type { OperationResult } from '../wallet-auth/processing.js';
+import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
 import { requireTransaction } from '../transactions/transactions.service.js';
 import { resolveUmaReceiver } from '../uma/uma.service.js';
@@ -127,7 +128,7 @@ export function presentQuote(tenant: Tenant, quote: QuoteRecord): Quote {
   return { ...shown, status };
 }
 
-export function createQuote(tenant: Tenant, request: QuoteRequest, wallet: WalletActionRequest): Quote {
+export function createQuote(tenant: Tenant, request: QuoteRequest): Quote {
   const source = resolveSource(tenant, request.source);
   const destination = resolveDestination(tenant, request);
   checkPair(source, destination);
@@ -165,7 +166,7 @@ export function createQuote(tenant: Tenant, request: QuoteRequest, wallet: Walle
   tenant.changed();
   if (!request.immediatelyExecute) return presentQuote(tenant, quote);
   try {
-    return executeQuote(tenant, id, undefined, wallet);
+    return executeFromAccount(tenant, quote, undefined, sideOf(tenant, quote, 'source'), sideOf(tenant, quote, 'destination'));
   } catch (err) {
     // A quote that could not execute at once was never really given.
     tenant.quotes.remove(id);
@@ -251,14 +252,30 @@ export function requireExecutable(tenant: Tenant, quote: QuoteRecord): void {
   if (isExpired(tenant, quote)) throw apiError('QUOTE_EXPIRED', `Quote ${quote.id} expired at ${quote.expiresAt}; request a new one`, { expiresAt: quote.expiresAt });
 }
 
-export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: string | undefined, wallet: WalletActionRequest): Quote {
+/** Executes an account-funded quote: limits and funds are checked, then the payment starts. */
+function executeFromAccount(tenant: Tenant, quote: QuoteRecord, idempotencyKey: string | undefined, source: Party, destination: Party): Quote {
+  requireExecutable(tenant, quote);
+  if (source.kind === 'INTERNAL') {
+    checkPayoutLimits(tenant, payoutOf(quote), destination);
+    checkFunds(tenant, source.account, quote.totalSendingAmount);
+  }
+  if (idempotencyKey !== undefined) tenant.idempotencyKeys.insert({ id: idempotencyKey, quoteId: quote.id, createdAt: tenant.clock.nowIso() });
+  startQuotePayment(tenant, quote, source, destination);
+  return presentQuote(tenant, quote);
+}
+
+/**
+ * POST /quotes/{quoteId}/execute. From an embedded wallet it is a signed
+ * wallet action: 202 challenge first, the payment starts on the signed retry.
+ */
+export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: string | undefined, request: WalletActionRequest): Promise<OperationResult> {
   const quote = requireQuote(tenant, quoteId);
   if (idempotencyKey !== undefined) {
     const seen = tenant.idempotencyKeys.get(idempotencyKey);
     if (seen && seen.quoteId !== quoteId) {
       throw apiError('CONFLICT', `Idempotency-Key ${idempotencyKey} was already used to execute ${seen.quoteId}`, { quoteId: seen.quoteId });
     }
-    if (seen) return presentQuote(tenant, quote);
+    if (seen) return Promise.resolve({ status: 200, body: presentQuote(tenant, quote) });
   }
   requireExecutable(tenant, quote);
   if (quote.source.sourceType === 'REALTIME_FUNDING') {
@@ -266,14 +283,18 @@ export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: st
   }
   const source = sideOf(tenant, quote, 'source');
   const destination = sideOf(tenant, quote, 'destination');
-  if (source.kind === 'INTERNAL') {
-    authorizeWalletAction(tenant, source.account, wallet);
-    checkPayoutLimits(tenant, payoutOf(quote), destination);
-    checkFunds(tenant, source.account, quote.totalSendingAmount);
-  }
-  if (idempotencyKey !== undefined) tenant.idempotencyKeys.insert({ id: idempotencyKey, quoteId, createdAt: tenant.clock.nowIso() });
-  startQuotePayment(tenant, quote, source, destination);
-  return presentQuote(tenant, quote);
+  const execute = (): OperationResult => ({ status: 200, body: executeFromAccount(tenant, quote, idempotencyKey, source, destination) });
+  if (source.kind !== 'INTERNAL' || source.account.type !== 'EMBEDDED_WALLET') return Promise.resolve(execute());
+  return runSigned(tenant, request, () => ({
+    operation: 'EXECUTE_QUOTE',
+    accountId: source.account.id,
+    prepare: () => {
+      checkPayoutLimits(tenant, payoutOf(quote), destination);
+      checkFunds(tenant, source.account, quote.totalSendingAmount);
+      return {};
+    },
+    perform: execute,
+  }));
 }
 
 export function getQuote(tenant: Tenant, id: string): Quote {

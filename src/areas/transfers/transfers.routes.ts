@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
 import { Transaction } from '../transactions/transactions.schemas.js';
 import { TransferInRequest, TransferOutRequest } from './transfers.schemas.js';
 
@@ -22,7 +23,11 @@ export const transferOutRoute = createRoute({
   tags,
   deprecated: true,
   summary: 'Pay an external account (deprecated: use a quote)',
-  description: 'The destination account suffix decides the outcome, as for transfer-in.',
-  request: { body: jsonBody(TransferOutRequest) },
-  responses: { 201: jsonResponse(Transaction, 'The outgoing transaction'), ...errorResponses(404, 409, 415) },
+  description: 'The destination account suffix decides the outcome, as for transfer-in. From an embedded wallet it is a signed retry (202 first).',
+  request: { headers: SignedRequestHeaders, body: jsonBody(TransferOutRequest) },
+  responses: {
+    201: jsonResponse(Transaction, 'The outgoing transaction'),
+    202: jsonResponse(SignedRetryChallenge, 'The source is an embedded wallet: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id'),
+    ...errorResponses(404, 409, 415),
+  },
 });

@@ -9,7 +9,7 @@ import { fieldErrorsOf } from '../../core/validation.js';
 import type { Tenant } from '../../store/tenant.js';
 import { ownersOf } from '../beneficial-owners/beneficial-owners.service.js';
 import { CustomerUpdateRequest, type Customer } from '../customers/customers.schemas.js';
-import { getCustomer, requireLiveCustomer, updateCustomer } from '../customers/customers.service.js';
+import { getCustomer, requireLiveCustomer, applyCustomerUpdate } from '../customers/customers.service.js';
 import { DocumentType as DocumentTypeSchema } from '../documents/documents.schemas.js';
 import { documentsOf, uploadDocument, type UploadedFile } from '../documents/documents.service.js';
 import { completeLink, requireOpenLink } from './kyc-links.service.js';
@@ -95,7 +95,7 @@ export function completeHostedFlow(tenant: Tenant, token: string, answers: Hoste
   const parsed = CustomerUpdateRequest.safeParse(patchFrom(customer, answers.fields));
   if (!parsed.success) return { kind: 'invalid', errors: fieldErrorsOf(parsed.error.issues) };
   try {
-    updateCustomer(tenant, customer.id, parsed.data);
+    applyCustomerUpdate(tenant, customer.id, parsed.data);
     if (answers.file && answers.file.bytes.length > 0) {
       const documentType = DocumentTypeSchema.safeParse(answers.documentType);
       if (!documentType.success) return { kind: 'invalid', errors: [{ field: 'documentType', message: 'Choose the type of the document' }] };
