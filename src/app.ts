@@ -16,6 +16,7 @@ import { registerAreas } from './areas/index.js';
 import { registerControl } from './control/control.index.js';
 import { mountDocs } from './docs.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
+import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
 import type { TenantRegistry } from './store/registry.js';
 
 export interface AppDeps {
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): SandboxApp {
   };
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
   registerHostedPages(app, deps.registry);
+  registerCardRevealPage(app, deps.registry);
   mountDocs(app);
   app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', admin: ADMIN_BASE_PATH }));
   return { app, openApiDocument };
@@ -113,6 +115,8 @@ function buildDocument(api: AppRouter, admin: AppRouter): Record<string, unknown
       { name: 'Customers' },
       { name: 'Internal Accounts' },
       { name: 'External Accounts' },
+      { name: 'Embedded Wallet Auth' },
+      { name: 'Cards' },
       { name: 'Sandbox' },
       { name: 'Control plane', description: 'Sandbox-only endpoints under /__admin, acting on the calling tenant' },
     ],

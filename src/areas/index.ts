@@ -25,6 +25,9 @@ import { registerQuotes } from './quotes/quotes.index.js';
 import { registerTransactions } from './transactions/transactions.index.js';
 import { registerTransfers } from './transfers/transfers.index.js';
 import { registerWalletAuth } from './wallet-auth/wallet-auth.index.js';
+import { registerCards } from './cards/cards.index.js';
+import { CARD_ACTIVATION_JOB, activateCard } from './cards/cards.service.js';
+import { CARD_PULL_JOB, settlePull } from './cards/card-network.service.js';
 import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
 
 export function registerAreas(api: AppRouter): void {
@@ -43,12 +46,15 @@ export function registerAreas(api: AppRouter): void {
   registerTransactions(api);
   registerTransfers(api);
   registerWalletAuth(api);
+  registerCards(api);
   registerSandbox(api);
 }
 
 export const jobHandlers: JobHandlers = new Map([
   [LIVENESS_JOB, (tenant, job) => completeLiveness(tenant, job.payload)],
   [RESOLVE_JOB, resolveJob],
+  [CARD_ACTIVATION_JOB, activateCard],
+  [CARD_PULL_JOB, settlePull],
 ]);
 
 export const tenantSetup: TenantSetup = {

@@ -66,6 +66,9 @@ export const ERROR_CATALOGUE = {
   STABLECOIN_PROVIDER_SOURCE_NOT_LINKED: { status: 400, reason: 'The provider source account is not linked' },
   STABLECOIN_VERIFICATION_FAILED: { status: 400, reason: 'The stablecoin could not be verified with the provider' },
 
+  // 400 codes the public description uses beside the spec's table.
+  FUNDING_SOURCE_INELIGIBLE: { status: 400, reason: 'This internal account cannot fund the card' },
+
   // 401: the spec's table.
   UNAUTHORIZED: { status: 401, reason: 'Invalid or missing API credentials' },
   INVALID_SIGNATURE: { status: 401, reason: 'The signature header is invalid' },
@@ -81,6 +84,8 @@ export const ERROR_CATALOGUE = {
   CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource' },
   UMA_ADDRESS_EXISTS: { status: 409, reason: 'The UMA address is already taken' },
   INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition' },
+  CARD_ALREADY_CLOSED: { status: 409, reason: 'The card is closed; nothing about it can change' },
+  CARD_NOT_MUTABLE: { status: 409, reason: 'The card is still being provisioned; its status cannot change yet' },
   CUSTOMER_DELETED: { status: 410, reason: 'The customer has been deleted' },
   PAYLOAD_TOO_LARGE: { status: 413, reason: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, reason: 'Send the request body as JSON with Content-Type: application/json' },

@@ -108,6 +108,11 @@ export const QUOTE_LIFETIME_SECONDS = 300;
 /** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */
 export const LIVENESS_COMPLETES_AFTER_SECONDS = 10;
 
+/** A new card is PROCESSING for this long, then the issuer activates it. */
+export const CARD_ACTIVATION_SECONDS = 5;
+/** A card reveal link (panEmbedUrl) works once, within this long. */
+export const CARD_REVEAL_SECONDS = 60;
+
 /** A signed-retry challenge (payloadToSign, requestId) is good for this long. */
 export const SIGNED_REQUEST_LIFETIME_SECONDS = 300;
 /** Wallet sessions last this long from verification or refresh. */

@@ -10,7 +10,8 @@ import type { DocumentRecord } from '../areas/documents/documents.schemas.js';
 import type { KycLinkRecord, Verification } from '../areas/verifications/verifications.schemas.js';
 import type { WebhookEvent } from '../events/events.schemas.js';
 import type { IdempotencyRecord, QuoteRecord } from '../areas/quotes/quotes.schemas.js';
-import type { Transaction } from '../areas/transactions/transactions.schemas.js';
+import { receiverAccountOf, senderAccountOf, type StoredTransaction } from '../areas/transactions/transactions.schemas.js';
+import type { CardRecord, CardRevealRecord } from '../areas/cards/cards.schemas.js';
 import type { AuthMethodRecord, FaultRecord, OtpChallengeRecord, PasskeyChallengeRecord, PendingOperationRecord, SessionRecord, SignedRequestRecord } from '../areas/wallet-auth/wallet-auth.schemas.js';
 import { Collection, type IndexKey } from './collection.js';
 import type { DueJob } from './jobs.js';
@@ -50,11 +51,8 @@ export interface LookupRecord {
   createdAt: string;
 }
 
-function accountsOf(t: Transaction): string[] {
-  const ids: string[] = [];
-  if (t.source.sourceType === 'ACCOUNT') ids.push(t.source.accountId);
-  if (t.destination.destinationType === 'ACCOUNT') ids.push(t.destination.accountId);
-  return ids;
+function accountsOf(t: StoredTransaction): string[] {
+  return [senderAccountOf(t), receiverAccountOf(t)].filter((id): id is string => id !== undefined);
 }
 
 interface CollectionDef<T extends { id: string }> {
@@ -93,14 +91,17 @@ export const COLLECTIONS = {
   kycLinks: def<KycLinkRecord>(),
   events: def<WebhookEvent>({ type: (e) => e.type }),
   quotes: def<QuoteRecord>({ customer: (q) => q.customerId }),
-  transactions: def<Transaction>({
+  transactions: def<StoredTransaction>({
     customer: (t) => t.customerId,
-    quote: (t) => t.quoteId,
+    quote: (t) => (t.type === 'CARD' ? undefined : t.quoteId),
     account: accountsOf,
-    sender: (t) => (t.source.sourceType === 'ACCOUNT' ? t.source.accountId : undefined),
-    receiver: (t) => (t.destination.destinationType === 'ACCOUNT' ? t.destination.accountId : undefined),
+    sender: senderAccountOf,
+    receiver: receiverAccountOf,
     status: (t) => t.status,
+    card: (t) => (t.type === 'CARD' ? t.cardId : undefined),
   }),
+  cards: def<CardRecord>({ customer: (c) => c.customerId, fundingSource: (c) => c.fundingSource, platformCardId: (c) => c.platformCardId }),
+  cardReveals: def<CardRevealRecord>(),
   idempotencyKeys: def<IdempotencyRecord>(),
   lookups: def<LookupRecord>(),
   authMethods: def<AuthMethodRecord>({ account: (m) => m.accountId }),

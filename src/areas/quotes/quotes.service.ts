@@ -123,7 +123,7 @@ export function presentQuote(tenant: Tenant, quote: QuoteRecord): Quote {
   if (!executed) status = isExpired(tenant, quote) ? 'EXPIRED' : 'PENDING';
   else {
     const transaction = tenant.transactions.get(quote.transactionId);
-    status = transaction ? (STATUS_OF_TRANSACTION[transaction.status] ?? 'PROCESSING') : 'PROCESSING';
+    status = transaction && transaction.type !== 'CARD' ? (STATUS_OF_TRANSACTION[transaction.status] ?? 'PROCESSING') : 'PROCESSING';
   }
   return { ...shown, status };
 }

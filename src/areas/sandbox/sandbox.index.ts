@@ -1,8 +1,9 @@
 /**
  * Sandbox area: endpoints that only exist to drive test cases.
  *
- * LIMITATIONS: the card simulators and the test webhook arrive with their
- * areas.
+ * The card network simulators live in the cards area.
+ *
+ * LIMITATIONS: the test webhook arrives with webhook delivery.
  */
 import type { AppRouter } from '../../core/env.js';
 import * as handlers from './sandbox.handlers.js';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse } from '../../core/schemas.js';
-import { Transaction, TransactionList, TransactionListQuery } from './transactions.schemas.js';
+import { AnyTransaction, TransactionList, TransactionListQuery } from './transactions.schemas.js';
 
 const tags = ['Transactions'];
 
@@ -9,7 +9,7 @@ export const listTransactionsRoute = createRoute({
   path: '/transactions',
   tags,
   summary: 'List transactions',
-  description: 'Newest first unless sortOrder=asc; filter by customer, account, status, type, quote (reference) and creation time.',
+  description: 'Payments and card transactions (type CARD), newest first unless sortOrder=asc; filter by customer, account, status, type, quote (reference) and creation time.',
   request: { query: TransactionListQuery },
   responses: { 200: jsonResponse(TransactionList, 'A page of transactions'), ...errorResponses() },
 });
@@ -20,5 +20,5 @@ export const getTransactionRoute = createRoute({
   tags,
   summary: 'Get a transaction',
   request: { params: z.object({ transactionId: z.string().min(1).max(200).openapi({ param: { name: 'transactionId', in: 'path' }, example: 'Transaction:019542f5-b3e7-1d02-0000-000000000009' }) }) },
-  responses: { 200: jsonResponse(Transaction, 'The transaction'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(AnyTransaction, 'The transaction: a payment, or a card transaction (type CARD)'), ...errorResponses(404) },
 });

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CurrencyAmount, ListQuery, Timestamp, listResponse } from '../../core/schemas.js';
+import { CardTransaction, CardTransactionStatus, type CardTransactionRecord } from '../cards/cards.schemas.js';
 
 export const TransactionStatus = z
   .enum(['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'])
@@ -63,18 +64,37 @@ export const TransactionListQuery = ListQuery.extend({
   accountIdentifier: z.string().min(1).max(200).optional().openapi({ description: 'An account id on either side' }),
   senderAccountIdentifier: z.string().min(1).max(200).optional(),
   receiverAccountIdentifier: z.string().min(1).max(200).optional(),
-  status: TransactionStatus.optional(),
-  type: z.enum(['INCOMING', 'OUTGOING']).optional(),
+  status: z.enum([...TransactionStatus.options, ...CardTransactionStatus.options.filter((s) => s !== 'REFUNDED')]).optional(),
+  type: z.enum(['INCOMING', 'OUTGOING', 'CARD']).optional(),
   reference: z.string().min(1).max(200).optional().openapi({ description: 'A quote id' }),
   startDate: Timestamp.optional(),
   endDate: Timestamp.optional(),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
 });
 
-export const TransactionList = listResponse(Transaction, 'TransactionListResponse');
+/** A payment (INCOMING, OUTGOING) or a card transaction (CARD): what GET /transactions lists. */
+export const AnyTransaction = z.union([Transaction, CardTransaction]).openapi('TransactionOneOf');
+
+export const TransactionList = listResponse(AnyTransaction, 'TransactionListResponse');
 
 export type Transaction = z.infer<typeof Transaction>;
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 export type TransactionSource = z.infer<typeof TransactionSource>;
 export type TransactionDestination = z.infer<typeof TransactionDestination>;
 export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
+export type AnyTransaction = z.infer<typeof AnyTransaction>;
+
+/** What the transactions collection holds: payments, and card transactions as stored. */
+export type StoredTransaction = Transaction | CardTransactionRecord;
+
+/** The internal account money leaves, if any. */
+export function senderAccountOf(t: StoredTransaction): string | undefined {
+  if (t.type === 'CARD') return t.direction === 'DEBIT' ? t.accountId : undefined;
+  return t.source.sourceType === 'ACCOUNT' ? t.source.accountId : undefined;
+}
+
+/** The internal account money arrives in, if any. */
+export function receiverAccountOf(t: StoredTransaction): string | undefined {
+  if (t.type === 'CARD') return t.direction === 'CREDIT' ? t.accountId : undefined;
+  return t.destination.destinationType === 'ACCOUNT' ? t.destination.accountId : undefined;
+}

@@ -9,7 +9,8 @@ import { parseInstant } from '../../core/clock.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import { emitEvent } from '../../events/outbox.js';
 import type { Tenant } from '../../store/tenant.js';
-import type { Transaction, TransactionListQuery, TransactionStatus } from './transactions.schemas.js';
+import { presentCardTransaction } from '../cards/card-transaction.view.js';
+import { receiverAccountOf, senderAccountOf, type AnyTransaction, type StoredTransaction, type Transaction, type TransactionListQuery, type TransactionStatus } from './transactions.schemas.js';
 
 const LIST = 'transactions';
 
@@ -67,10 +68,31 @@ export function openTransaction(tenant: Tenant, init: NewTransaction, status: Tr
   return transaction;
 }
 
+/** A payment (not a card transaction): what the money-movement code works on. */
 export function requireTransaction(tenant: Tenant, id: string): Transaction {
   const transaction = tenant.transactions.get(id);
-  if (!transaction) throw notFound('Transaction', id);
+  if (!transaction || transaction.type === 'CARD') throw notFound('Transaction', id);
   return transaction;
+}
+
+/** Changes a payment in the store. */
+function updatePayment(tenant: Tenant, id: string, change: (t: Transaction) => void): Transaction {
+  requireTransaction(tenant, id);
+  return tenant.transactions.update(id, (t) => {
+    if (t.type !== 'CARD') change(t);
+  }) as Transaction;
+}
+
+/** Any transaction as the API shows it. */
+export function presentTransaction(tenant: Tenant, transaction: StoredTransaction): AnyTransaction {
+  return transaction.type === 'CARD' ? presentCardTransaction(tenant, transaction) : transaction;
+}
+
+/** GET /transactions/{id}: a payment or a card transaction. */
+export function getTransaction(tenant: Tenant, id: string): AnyTransaction {
+  const transaction = tenant.transactions.get(id);
+  if (!transaction) throw notFound('Transaction', id);
+  return presentTransaction(tenant, transaction);
 }
 
 export interface TransactionChange {
@@ -81,7 +103,7 @@ export interface TransactionChange {
 /** Moves a transaction to `status`, stamping the time and announcing it. */
 export function moveTransaction(tenant: Tenant, id: string, status: TransactionStatus, change: TransactionChange = {}): Transaction {
   const now = tenant.clock.nowIso();
-  const transaction = tenant.transactions.update(id, (t) => {
+  const transaction = updatePayment(tenant, id, (t) => {
     t.status = status;
     t.updatedAt = now;
     t.statusHistory.push({ status, at: now });
@@ -96,7 +118,7 @@ export function moveTransaction(tenant: Tenant, id: string, status: TransactionS
 /** Records the fate of the refund of a failed transaction, announced as *_PAYMENT.REFUND_<STATUS>. */
 export function recordRefund(tenant: Tenant, id: string, status: 'PENDING' | 'COMPLETED' | 'FAILED', reason: 'TRANSACTION_FAILED' | 'USER_CANCELLATION' | 'TIMEOUT'): Transaction {
   const now = tenant.clock.nowIso();
-  const transaction = tenant.transactions.update(id, (t) => {
+  const transaction = updatePayment(tenant, id, (t) => {
     t.refund = { reference: t.refund?.reference ?? `REFUND-${t.id.slice(t.id.indexOf(':') + 1, t.id.indexOf(':') + 9).toUpperCase()}`, initiatedAt: t.refund?.initiatedAt ?? now, status, reason };
     if (status !== 'PENDING') t.refund.settledAt = now;
     t.updatedAt = now;
@@ -106,21 +128,21 @@ export function recordRefund(tenant: Tenant, id: string, status: 'PENDING' | 'CO
   return transaction;
 }
 
-export function listTransactions(tenant: Tenant, query: TransactionListQuery): ListResult<Transaction> {
+export function listTransactions(tenant: Tenant, query: TransactionListQuery): ListResult<AnyTransaction> {
   const start = query.startDate !== undefined ? parseInstant(query.startDate) : undefined;
   const end = query.endDate !== undefined ? parseInstant(query.endDate) : undefined;
-  const conditions: Array<(t: Transaction) => boolean> = [];
+  const conditions: Array<(t: StoredTransaction) => boolean> = [];
   if (query.customerId !== undefined) conditions.push((t) => t.customerId === query.customerId);
   if (query.platformCustomerId !== undefined) conditions.push((t) => t.platformCustomerId === query.platformCustomerId);
   if (query.accountIdentifier !== undefined) {
     const id = query.accountIdentifier;
-    conditions.push((t) => (t.source.sourceType === 'ACCOUNT' && t.source.accountId === id) || (t.destination.destinationType === 'ACCOUNT' && t.destination.accountId === id));
+    conditions.push((t) => senderAccountOf(t) === id || receiverAccountOf(t) === id);
   }
-  if (query.senderAccountIdentifier !== undefined) conditions.push((t) => t.source.sourceType === 'ACCOUNT' && t.source.accountId === query.senderAccountIdentifier);
-  if (query.receiverAccountIdentifier !== undefined) conditions.push((t) => t.destination.destinationType === 'ACCOUNT' && t.destination.accountId === query.receiverAccountIdentifier);
+  if (query.senderAccountIdentifier !== undefined) conditions.push((t) => senderAccountOf(t) === query.senderAccountIdentifier);
+  if (query.receiverAccountIdentifier !== undefined) conditions.push((t) => receiverAccountOf(t) === query.receiverAccountIdentifier);
   if (query.status !== undefined) conditions.push((t) => t.status === query.status);
   if (query.type !== undefined) conditions.push((t) => t.type === query.type);
-  if (query.reference !== undefined) conditions.push((t) => t.quoteId === query.reference || t.id === query.reference);
+  if (query.reference !== undefined) conditions.push((t) => (t.type !== 'CARD' && t.quoteId === query.reference) || t.id === query.reference);
   if (start !== undefined) conditions.push((t) => Date.parse(t.createdAt) >= start);
   if (end !== undefined) conditions.push((t) => Date.parse(t.createdAt) <= end);
 
@@ -133,7 +155,8 @@ export function listTransactions(tenant: Tenant, query: TransactionListQuery): L
         : query.reference !== undefined && query.reference.startsWith('Quote:')
           ? { index: 'quote', key: query.reference }
           : {};
-  const where = conditions.length > 0 ? (t: Transaction) => conditions.every((f) => f(t)) : undefined;
+  const where = conditions.length > 0 ? (t: StoredTransaction) => conditions.every((f) => f(t)) : undefined;
+  const present = (t: StoredTransaction) => presentTransaction(tenant, t);
   const list = query.sortOrder === 'asc' ? `${LIST}-asc` : LIST;
   const beforeSeq = decodeCursor(list, query.cursor);
   if (query.sortOrder === 'asc') {
@@ -143,8 +166,8 @@ export function listTransactions(tenant: Tenant, query: TransactionListQuery): L
     const items = from < 0 ? [] : all.slice(from, from + query.limit);
     const hasMore = from >= 0 && from + query.limit < all.length;
     const last = items[items.length - 1];
-    return toListResult(list, { items, hasMore, lastSeq: last ? tenant.transactions.seqOf(last.id) : undefined, total: all.length }, (t) => t);
+    return toListResult(list, { items, hasMore, lastSeq: last ? tenant.transactions.seqOf(last.id) : undefined, total: all.length }, present);
   }
   const page = tenant.transactions.page({ ...index, limit: query.limit, ...(beforeSeq !== undefined ? { beforeSeq } : {}), ...(where ? { where } : {}) });
-  return toListResult(list, page, (t) => t);
+  return toListResult(list, page, present);
 }

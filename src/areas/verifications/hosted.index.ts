@@ -9,7 +9,8 @@ import { MAX_DOCUMENT_BYTES } from '../documents/documents.schemas.js';
 import type { TenantRegistry } from '../../store/registry.js';
 import { completeHostedFlow, hostedView } from './hosted-flow.service.js';
 import { closedPage, formPage, resultPage } from './hosted-page.js';
-import { HOSTED_KYC_PATH, tenantOfToken } from './kyc-links.service.js';
+import { tenantOfToken } from '../../core/hosted-tokens.js';
+import { HOSTED_KYC_PATH } from './kyc-links.service.js';
 
 export function registerHostedPages<E extends Env>(app: Hono<E>, registry: TenantRegistry): void {
   const tenantFor = (token: string) => {

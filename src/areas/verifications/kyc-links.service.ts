@@ -2,9 +2,9 @@
  * Hosted verification links: single use, expiring, and carrying their
  * tenant in the token so the hosted page needs no credentials.
  */
-import { nanoid } from 'nanoid';
 import { apiError } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
+import { newHostedToken } from '../../core/hosted-tokens.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import type { KycLinkRecord } from './verifications.schemas.js';
@@ -12,20 +12,9 @@ import type { KycLinkRecord } from './verifications.schemas.js';
 const LINK_LIFETIME_MS = 60 * 60_000;
 export const HOSTED_KYC_PATH = '/hosted/kyc';
 
-/** `<tenant id, base64url>.<random>`: the hosted page finds the tenant from the token alone. */
-export function tenantOfToken(token: string): string | undefined {
-  const dot = token.indexOf('.');
-  if (dot <= 0) return undefined;
-  try {
-    return Buffer.from(token.slice(0, dot), 'base64url').toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
-
 export function createKycLink(tenant: Tenant, customerId: string, redirectUri: string | undefined, origin: string) {
   requireLiveCustomer(tenant, customerId);
-  const token = `${Buffer.from(tenant.id, 'utf8').toString('base64url')}.${nanoid(32)}`;
+  const token = newHostedToken(tenant.id);
   const now = tenant.clock.nowMs();
   const link: KycLinkRecord = { id: token, customerId, expiresAt: isoAt(now + LINK_LIFETIME_MS), createdAt: isoAt(now), ...(redirectUri ? { redirectUri } : {}) };
   tenant.kycLinks.insert(link);

@@ -1,0 +1,203 @@
+/**
+ * The simulated card network: authorizations decided by the merchant
+ * descriptor's suffix, clearings rolled up into settledAmount, and merchant
+ * refunds as their own CREDIT rows. Money moves only through the funding
+ * source's ledger: an approval pulls the amount, a clearing pulls more or
+ * releases the rest, a refund credits it back.
+ */
+import { nanoid } from 'nanoid';
+import { apiError, invalidInput, notFound } from '../../core/errors.js';
+import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
+import { emitEvent } from '../../events/outbox.js';
+import { ruleFor } from '../../rules/index.js';
+import type { DueJob } from '../../store/jobs.js';
+import type { Tenant } from '../../store/tenant.js';
+import { balancesOf, postEntry, settleEntry } from '../internal-accounts/ledger.js';
+import { CARD_PULL, presentCardTransaction } from './card-transaction.view.js';
+import { requireCard } from './cards.service.js';
+import type { CardRecord, CardTransaction, CardTransactionRecord, SandboxCardAuthorizationRequest } from './cards.schemas.js';
+
+export const CARD_PULL_JOB = 'card.pullSettled';
+const CARD_RELEASE = 'CARD_RELEASE';
+const CARD_REFUND = 'CARD_REFUND';
+const LIST = 'card-transactions';
+
+type DeclineReason = NonNullable<CardTransactionRecord['declineReason']>;
+
+/** Why a card declines whatever the descriptor says. */
+const CARD_DECLINES: Partial<Record<CardRecord['status'], DeclineReason>> = { PROCESSING: 'CARD_NOT_ACTIVE', FROZEN: 'CARD_PAUSED', CLOSED: 'CARD_CLOSED' };
+
+/** Records the change and announces it as CARD_TRANSACTION.<status>, carrying the whole transaction. */
+function announce(tenant: Tenant, record: CardTransactionRecord): CardTransaction {
+  const shown = presentCardTransaction(tenant, record);
+  emitEvent(tenant, `CARD_TRANSACTION.${record.status}`, shown);
+  return shown;
+}
+
+function touch(tenant: Tenant, id: string, change: (t: CardTransactionRecord) => void): CardTransactionRecord {
+  const now = tenant.clock.nowIso();
+  const updated = tenant.transactions.update(id, (t) => {
+    if (t.type !== 'CARD') return;
+    change(t);
+    t.updatedAt = now;
+    t.lastEventAt = now;
+  });
+  tenant.changed();
+  return updated as CardTransactionRecord;
+}
+
+function requireCardTransaction(tenant: Tenant, card: CardRecord, id: string): CardTransactionRecord {
+  const transaction = tenant.transactions.get(id);
+  if (!transaction || transaction.type !== 'CARD' || transaction.cardId !== card.id) throw notFound('CardTransaction', id);
+  return transaction;
+}
+
+/** What the transaction has taken from its funding source so far, net of releases. */
+function netPulled(tenant: Tenant, id: string): { net: number; pending: boolean } {
+  const entries = tenant.ledgerEntries.byIndex('reference', id).filter((e) => e.status !== 'VOIDED');
+  return { net: -entries.reduce((sum, e) => sum + e.amount, 0), pending: entries.some((e) => e.status === 'PENDING') };
+}
+
+/** POST /sandbox/cards/{cardId}/simulate/authorization. */
+export function authorize(tenant: Tenant, cardId: string, request: SandboxCardAuthorizationRequest): CardTransaction {
+  const card = requireCard(tenant, cardId);
+  if (request.currency.code !== card.currency) {
+    throw invalidInput([{ field: 'currency.code', message: `The card is in ${card.currency}`, constraint: { enum: [card.currency] } }]);
+  }
+  const rule = ruleFor('cardAuthorization', request.merchant.descriptor).outcome;
+  const declineReason: DeclineReason | undefined =
+    CARD_DECLINES[card.status] ??
+    (tenant.internalAccounts.get(card.fundingSource)?.status !== 'ACTIVE' ? 'CARD_NOT_ACTIVE' : undefined) ??
+    (rule.decision === 'DECLINED' ? rule.declineReason : undefined) ??
+    (balancesOf(tenant, card.fundingSource).available < request.amount ? 'INSUFFICIENT_FUNDS' : undefined);
+  const platformCustomerId = tenant.customers.get(card.customerId)?.platformCustomerId;
+  const record = insertCardTransaction(tenant, {
+    direction: 'DEBIT',
+    status: declineReason ? 'DECLINED' : 'AUTHORIZED',
+    ...(declineReason ? { declineReason } : {}),
+    cardId: card.id,
+    customerId: card.customerId,
+    ...(platformCustomerId !== undefined ? { platformCustomerId } : {}),
+    accountId: card.fundingSource,
+    merchant: request.merchant,
+    currencyCode: card.currency,
+    authorizedAmount: request.amount,
+  });
+  if (!declineReason) {
+    const immediate = rule.pull === 'IMMEDIATE';
+    const pull = postEntry(tenant, { accountId: card.fundingSource, amount: -request.amount, currency: card.currency, kind: CARD_PULL, status: immediate ? 'POSTED' : 'PENDING', reference: record.id });
+    if (!immediate) tenant.scheduler.schedule(CARD_PULL_JOB, rule.delaySeconds * 1000, { transactionId: record.id, entryId: pull.id, fails: rule.pull === 'FAILS_LATER' });
+  }
+  tenant.changed();
+  return announce(tenant, record);
+}
+
+type NewCardTransaction = Omit<CardTransactionRecord, 'id' | 'type' | 'issuerTransactionToken' | 'authorizedAt' | 'lastEventAt' | 'createdAt' | 'updatedAt'>;
+
+/** Stores a new card transaction row, dated now, with the issuer's token for it. */
+function insertCardTransaction(tenant: Tenant, fields: NewCardTransaction): CardTransactionRecord {
+  const now = tenant.clock.nowIso();
+  const record: CardTransactionRecord = {
+    id: tenant.ids('Transaction'),
+    type: 'CARD',
+    ...fields,
+    issuerTransactionToken: `itt_${nanoid(20)}`,
+    authorizedAt: now,
+    lastEventAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  tenant.transactions.insert(record);
+  return record;
+}
+
+/** The due job of a delayed pull: it settles (005) or reports failure and the transaction becomes EXCEPTION (006). */
+export function settlePull(tenant: Tenant, job: DueJob): void {
+  const entryId = String(job.payload.entryId);
+  const transactionId = String(job.payload.transactionId);
+  const fails = job.payload.fails === true;
+  if (tenant.ledgerEntries.get(entryId)?.status !== 'PENDING') return;
+  settleEntry(tenant, entryId, fails ? 'VOIDED' : 'POSTED');
+  const updated = touch(tenant, transactionId, (t) => {
+    if (fails) t.status = 'EXCEPTION';
+  });
+  announce(tenant, updated);
+}
+
+/**
+ * POST /sandbox/cards/{cardId}/simulate/clearing. Clearings roll up into
+ * settledAmount; the funding source ends up paying exactly that: a further
+ * pull when more was cleared than taken (EXCEPTION when the balance no
+ * longer covers it), a release when less.
+ */
+export function clear(tenant: Tenant, cardId: string, request: { cardTransactionId: string; amount: number }): CardTransaction {
+  const card = requireCard(tenant, cardId);
+  const transaction = requireCardTransaction(tenant, card, request.cardTransactionId);
+  if (transaction.direction !== 'DEBIT' || (transaction.status !== 'AUTHORIZED' && transaction.status !== 'SETTLED')) {
+    throw apiError('INVALID_STATE_TRANSITION', `A ${transaction.status} ${transaction.direction} card transaction cannot be cleared`, { status: transaction.status });
+  }
+  const { net, pending } = netPulled(tenant, transaction.id);
+  if (pending) throw apiError('CONFLICT', "The authorization's funding pull has not settled yet; advance the clock past it first", { transactionId: transaction.id });
+  const settled = (transaction.settledAmount ?? 0) + request.amount;
+  const difference = settled - net;
+  let pullFailed = false;
+  if (difference > 0) {
+    if (balancesOf(tenant, transaction.accountId).available >= difference) {
+      postEntry(tenant, { accountId: transaction.accountId, amount: -difference, currency: transaction.currencyCode, kind: CARD_PULL, reference: transaction.id });
+    } else pullFailed = true;
+  } else if (difference < 0) {
+    postEntry(tenant, { accountId: transaction.accountId, amount: -difference, currency: transaction.currencyCode, kind: CARD_RELEASE, reference: transaction.id });
+  }
+  const updated = touch(tenant, transaction.id, (t) => {
+    t.settledAmount = settled;
+    t.settlementSummary = { count: (t.settlementSummary?.count ?? 0) + 1, totalAmount: settled };
+    t.status = pullFailed ? 'EXCEPTION' : 'SETTLED';
+  });
+  return announce(tenant, updated);
+}
+
+/**
+ * POST /sandbox/cards/{cardId}/simulate/return: a merchant refund, its own
+ * CREDIT row linked by originalTransactionId, credited to the account the
+ * purchase was pulled from. The purchase is REFUNDED once refunded in full.
+ */
+export function refund(tenant: Tenant, cardId: string, request: { cardTransactionId: string; amount: number }): CardTransaction {
+  const card = requireCard(tenant, cardId);
+  const original = requireCardTransaction(tenant, card, request.cardTransactionId);
+  if (original.direction !== 'DEBIT' || original.status !== 'SETTLED') {
+    throw apiError('INVALID_STATE_TRANSITION', `Only a SETTLED purchase can be refunded; this one is ${original.direction} ${original.status}`, { status: original.status });
+  }
+  const refundable = (original.settledAmount ?? 0) - (original.refundedAmount ?? 0);
+  if (request.amount > refundable) throw apiError('AMOUNT_OUT_OF_RANGE', `At most ${refundable} can still be refunded`, { field: 'amount', max: refundable });
+  const credit = insertCardTransaction(tenant, {
+    direction: 'CREDIT',
+    status: 'SETTLED',
+    cardId: card.id,
+    customerId: original.customerId,
+    ...(original.platformCustomerId !== undefined ? { platformCustomerId: original.platformCustomerId } : {}),
+    accountId: original.accountId,
+    merchant: original.merchant,
+    currencyCode: original.currencyCode,
+    authorizedAmount: request.amount,
+    settledAmount: request.amount,
+    settlementSummary: { count: 1, totalAmount: request.amount },
+    originalTransactionId: original.id,
+  });
+  postEntry(tenant, { accountId: original.accountId, amount: request.amount, currency: original.currencyCode, kind: CARD_REFUND, reference: credit.id });
+  const refunded = (original.refundedAmount ?? 0) + request.amount;
+  const parent = touch(tenant, original.id, (t) => {
+    t.refundedAmount = refunded;
+    t.refundSummary = { count: (t.refundSummary?.count ?? 0) + 1, totalAmount: refunded };
+    if (refunded === t.settledAmount) t.status = 'REFUNDED';
+  });
+  announce(tenant, parent);
+  return announce(tenant, credit);
+}
+
+/** GET /cards/{id}/transactions: newest first; refunds are their own rows. */
+export function listCardTransactions(tenant: Tenant, cardId: string, query: { limit: number; cursor?: string | undefined }): ListResult<CardTransaction> {
+  requireCard(tenant, cardId);
+  const beforeSeq = decodeCursor(LIST, query.cursor);
+  const page = tenant.transactions.page({ index: 'card', key: cardId, limit: query.limit, ...(beforeSeq !== undefined ? { beforeSeq } : {}) });
+  return toListResult(LIST, page, (t) => presentCardTransaction(tenant, t as CardTransactionRecord));
+}

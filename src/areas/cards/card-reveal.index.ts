@@ -1,0 +1,21 @@
+/** The reveal page, outside the API: no credentials, the token names the tenant; nothing on it is cached or sent as a referrer. */
+import type { Env, Hono } from 'hono';
+import { tenantOfToken } from '../../core/hosted-tokens.js';
+import type { TenantRegistry } from '../../store/registry.js';
+import { revealGonePage, revealPage } from './card-reveal.page.js';
+import { openReveal } from './card-reveal.service.js';
+import { CARD_REVEAL_PATH } from './cards.service.js';
+
+export function registerCardRevealPage<E extends Env>(app: Hono<E>, registry: TenantRegistry): void {
+  app.get(`${CARD_REVEAL_PATH}/:token`, (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    const token = c.req.param('token');
+    const tenantId = tenantOfToken(token);
+    const tenant = tenantId === undefined ? undefined : registry.get(tenantId);
+    const outcome = tenant ? openReveal(tenant, token) : ({ kind: 'unknown' } as const);
+    if (outcome.kind === 'unknown') return c.html(revealGonePage('This link does not exist.'), 404);
+    if (outcome.kind === 'gone') return c.html(revealGonePage(outcome.why), 410);
+    return c.html(revealPage(outcome.revealed));
+  });
+}

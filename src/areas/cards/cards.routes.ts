@@ -1,0 +1,110 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ListQuery, errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import {
+  Card,
+  CardCreateRequest,
+  CardList,
+  CardListQuery,
+  CardRevealResponse,
+  CardTransaction,
+  CardTransactionList,
+  CardUpdateRequest,
+  SandboxCardAuthorizationRequest,
+  SandboxCardClearingRequest,
+  SandboxCardReturnRequest,
+} from './cards.schemas.js';
+
+const tags = ['Cards'];
+const IdParam = z.object({ id: z.string().min(1).max(200).openapi({ param: { name: 'id', in: 'path' }, example: 'Card:019542f5-b3e7-1d02-0000-00000000000d' }) });
+const CardIdParam = z.object({ cardId: z.string().min(1).max(200).openapi({ param: { name: 'cardId', in: 'path' }, example: 'Card:019542f5-b3e7-1d02-0000-00000000000d' }) });
+
+export const issueCardRoute = createRoute({
+  method: 'post',
+  path: '/cards',
+  tags,
+  summary: 'Issue a virtual card',
+  description: 'The cardholder must be APPROVED (400 CARDHOLDER_KYC_NOT_APPROVED) and fundingSource one of its internal accounts. The card is PROCESSING, then ACTIVE 5 seconds of sandbox time later (CARD.STATUS_CHANGE).',
+  request: { body: jsonBody(CardCreateRequest) },
+  responses: { 201: jsonResponse(Card, 'The card, PROCESSING'), ...errorResponses(404, 410, 415) },
+});
+
+export const listCardsRoute = createRoute({
+  method: 'get',
+  path: '/cards',
+  tags,
+  summary: 'List cards',
+  description: 'Newest first, cursor-paginated; filter by customer, funding source, platformCardId and status.',
+  request: { query: CardListQuery },
+  responses: { 200: jsonResponse(CardList, 'A page of cards'), ...errorResponses() },
+});
+
+export const getCardRoute = createRoute({
+  method: 'get',
+  path: '/cards/{id}',
+  tags,
+  summary: 'Get a card',
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(Card, 'The card'), ...errorResponses(404) },
+});
+
+export const updateCardRoute = createRoute({
+  method: 'patch',
+  path: '/cards/{id}',
+  tags,
+  summary: 'Freeze, unfreeze or close a card, or change its funding source',
+  description:
+    'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final, statusReason CLOSED_BY_PLATFORM). A CLOSED card: 409 CARD_ALREADY_CLOSED; a PROCESSING card: 409 CARD_NOT_MUTABLE; any other move: 409 INVALID_STATE_TRANSITION.',
+  request: { params: IdParam, body: jsonBody(CardUpdateRequest) },
+  responses: { 200: jsonResponse(Card, 'The card'), ...errorResponses(404, 409, 415) },
+});
+
+export const revealCardRoute = createRoute({
+  method: 'post',
+  path: '/cards/{id}/reveal',
+  tags,
+  summary: "Get a link to the card's number",
+  description: 'panEmbedUrl opens once, within 60 seconds of sandbox time, a page showing the number, expiry and CVV, for an iframe. The number never appears in an API response.',
+  request: { params: IdParam },
+  responses: { 200: jsonResponse(CardRevealResponse, 'The link'), ...errorResponses(404, 409) },
+});
+
+export const listCardTransactionsRoute = createRoute({
+  method: 'get',
+  path: '/cards/{id}/transactions',
+  tags,
+  summary: "List a card's transactions",
+  description: 'Newest first, cursor-paginated; a merchant refund is its own CREDIT row.',
+  request: { params: IdParam, query: ListQuery },
+  responses: { 200: jsonResponse(CardTransactionList, 'A page of card transactions'), ...errorResponses(404) },
+});
+
+export const simulateAuthorizationRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/cards/{cardId}/simulate/authorization',
+  tags: ['Sandbox'],
+  summary: 'Simulate a card authorization',
+  description:
+    'The last three characters of merchant.descriptor decide: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), 005 approves with a pull that settles 30 s later, 006 approves with a pull that fails 30 s later (EXCEPTION), others approve. A FROZEN, CLOSED or PROCESSING card, or a funding balance below the amount, declines whatever the suffix.',
+  request: { params: CardIdParam, body: jsonBody(SandboxCardAuthorizationRequest) },
+  responses: { 200: jsonResponse(CardTransaction, 'The card transaction: AUTHORIZED or DECLINED'), ...errorResponses(404, 415) },
+});
+
+export const simulateClearingRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/cards/{cardId}/simulate/clearing',
+  tags: ['Sandbox'],
+  summary: 'Simulate a clearing',
+  description: 'Rolls amount into settledAmount (SETTLED). More than was pulled: one further pull for the difference (EXCEPTION when the balance does not cover it); less: the rest goes back to the funding source.',
+  request: { params: CardIdParam, body: jsonBody(SandboxCardClearingRequest) },
+  responses: { 200: jsonResponse(CardTransaction, 'The card transaction'), ...errorResponses(404, 409, 415) },
+});
+
+export const simulateReturnRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/cards/{cardId}/simulate/return',
+  tags: ['Sandbox'],
+  summary: 'Simulate a merchant refund',
+  description: 'A CREDIT row linked by originalTransactionId credits the funding source; the purchase becomes REFUNDED once refunded in full.',
+  request: { params: CardIdParam, body: jsonBody(SandboxCardReturnRequest) },
+  responses: { 200: jsonResponse(CardTransaction, 'The refund (CREDIT row)'), ...errorResponses(404, 409, 415) },
+});

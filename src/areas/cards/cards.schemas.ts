@@ -1,0 +1,131 @@
+import { z } from '@hono/zod-openapi';
+import { CountryCode, Currency, CurrencyCode, ListQuery, PositiveAmount, Timestamp, listResponse } from '../../core/schemas.js';
+import { MAX_AMOUNT } from '../../core/money.js';
+
+export const CardStatus = z.enum(['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED']).openapi('CardStatus');
+export const CardStatusReason = z.enum(['ISSUER_REJECTED', 'CLOSED_BY_PLATFORM', 'CLOSED_BY_SERVICE']).openapi('CardStatusReason');
+export const CardBrand = z.enum(['VISA', 'MASTERCARD']).openapi('CardBrand');
+const InternalAccountId = z.string().min(1).max(200).openapi({ example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' });
+
+export const Card = z
+  .object({
+    id: z.string().openapi({ example: 'Card:019542f5-b3e7-1d02-0000-00000000000d' }),
+    customerId: z.string(),
+    status: CardStatus,
+    statusReason: CardStatusReason.optional().openapi({ description: 'Why a card is CLOSED' }),
+    brand: CardBrand,
+    form: z.literal('VIRTUAL'),
+    last4: z.string().regex(/^\d{4}$/),
+    expMonth: z.number().int().min(1).max(12),
+    expYear: z.number().int(),
+    fundingSource: z.string().openapi({ description: 'The internal account card spending is pulled from' }),
+    currency: z.string().openapi({ description: 'The currency of the funding source' }),
+    platformCardId: z.string().openapi({ description: 'Assigned by the service' }),
+    processorRef: z.string(),
+    issuerRef: z.string(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('Card');
+
+export const CardCreateRequest = z
+  .object({ customerId: z.string().min(1).max(200), form: z.literal('VIRTUAL'), fundingSource: InternalAccountId })
+  .openapi('CardCreateRequest');
+
+export const CardUpdateRequest = z
+  .object({
+    status: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']).optional().openapi({ description: 'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final)' }),
+    fundingSource: InternalAccountId.optional().openapi({ description: "Another internal account of the cardholder, in the card's currency" }),
+  })
+  .refine((u) => u.status !== undefined || u.fundingSource !== undefined, { message: 'Send status, fundingSource or both', path: ['status'] })
+  .openapi('CardUpdateRequest');
+
+export const CardListQuery = ListQuery.extend({
+  customerId: z.string().min(1).max(200).optional(),
+  fundingSource: z.string().min(1).max(200).optional(),
+  platformCardId: z.string().min(1).max(200).optional(),
+  status: CardStatus.optional(),
+});
+
+export const CardList = listResponse(Card, 'CardListResponse');
+
+export const CardRevealResponse = z
+  .object({
+    panEmbedUrl: z.url().openapi({ description: 'Single-use page showing the card number, expiry and CVV, for an iframe' }),
+    expiresAt: Timestamp,
+  })
+  .openapi('CardRevealResponse');
+
+export const CardMerchant = z
+  .object({
+    descriptor: z.string().min(1).max(25).openapi({ description: 'Its last three characters pick the sandbox outcome', example: 'COFFEE SHOP 000' }),
+    mcc: z.string().regex(/^\d{4}$/).optional().openapi({ example: '5814' }),
+    country: CountryCode.optional(),
+  })
+  .openapi('CardMerchant');
+
+export const CardTransactionStatus = z.enum(['AUTHORIZED', 'SETTLED', 'REFUNDED', 'EXCEPTION', 'DECLINED']).openapi('CardTransactionStatus');
+
+const Summary = z.object({ count: z.number().int(), totalAmount: z.number().int() });
+
+export const CardTransaction = z
+  .object({
+    id: z.string().openapi({ example: 'Transaction:019542f5-b3e7-1d02-0000-00000000000e' }),
+    type: z.literal('CARD'),
+    direction: z.enum(['DEBIT', 'CREDIT']).openapi({ description: 'CREDIT: a merchant refund, its own row linked by originalTransactionId' }),
+    status: CardTransactionStatus,
+    declineReason: z.enum(['INSUFFICIENT_FUNDS', 'CARD_PAUSED', 'CARD_CLOSED', 'CARD_NOT_ACTIVE']).optional(),
+    cardId: z.string(),
+    customerId: z.string(),
+    platformCustomerId: z.string().optional(),
+    accountId: z.string().openapi({ description: 'The funding source' }),
+    merchant: CardMerchant,
+    currency: Currency,
+    authorizedAmount: z.number().int().openapi({ description: 'Minor units' }),
+    settledAmount: z.number().int().optional().openapi({ description: 'Minor units; every clearing rolls up into it' }),
+    refundedAmount: z.number().int().optional(),
+    originalTransactionId: z.string().optional(),
+    issuerTransactionToken: z.string(),
+    pullSummary: Summary.extend({ pendingCount: z.number().int() }).openapi({ description: 'The pulls on the funding source' }),
+    settlementSummary: Summary.optional(),
+    refundSummary: Summary.optional(),
+    authorizedAt: Timestamp,
+    lastEventAt: Timestamp,
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  })
+  .openapi('CardTransaction');
+
+export const CardTransactionList = listResponse(CardTransaction, 'CardTransactionListResponse');
+
+export const SandboxCardAuthorizationRequest = z
+  .object({ amount: PositiveAmount, currency: z.object({ code: CurrencyCode }), merchant: CardMerchant })
+  .openapi('SandboxCardAuthorizationRequest');
+
+export const SandboxCardClearingRequest = z
+  .object({ cardTransactionId: z.string().min(1).max(200), amount: z.number().int().min(0).max(MAX_AMOUNT).openapi({ description: '0 releases the whole authorization (it expires)' }) })
+  .openapi('SandboxCardClearingRequest');
+
+export const SandboxCardReturnRequest = z.object({ cardTransactionId: z.string().min(1).max(200), amount: PositiveAmount }).openapi('SandboxCardReturnRequest');
+
+export type Card = z.infer<typeof Card>;
+export type CardRecord = Card;
+export type CardStatus = z.infer<typeof CardStatus>;
+export type CardCreateRequest = z.infer<typeof CardCreateRequest>;
+export type CardUpdateRequest = z.infer<typeof CardUpdateRequest>;
+export type CardListQuery = z.infer<typeof CardListQuery>;
+export type CardMerchant = z.infer<typeof CardMerchant>;
+export type CardTransaction = z.infer<typeof CardTransaction>;
+export type CardTransactionStatus = z.infer<typeof CardTransactionStatus>;
+export type SandboxCardAuthorizationRequest = z.infer<typeof SandboxCardAuthorizationRequest>;
+
+/** What the store keeps of a card transaction: the pull summary and the currency object are derived when shown. */
+export type CardTransactionRecord = Omit<CardTransaction, 'pullSummary' | 'currency'> & { currencyCode: string };
+
+/** A reveal link: single use, short-lived. */
+export interface CardRevealRecord {
+  id: string;
+  cardId: string;
+  expiresAt: string;
+  usedAt?: string;
+}

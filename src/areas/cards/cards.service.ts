@@ -1,0 +1,169 @@
+/**
+ * Cards: issued against an internal account of an APPROVED cardholder,
+ * provisioned (PROCESSING) then ACTIVE a few seconds of clock time later,
+ * frozen, unfrozen and closed through PATCH. Every status change records
+ * CARD.STATUS_CHANGE with the Card.
+ */
+import { apiError, notFound } from '../../core/errors.js';
+import { isoAt, parseInstant } from '../../core/clock.js';
+import { newHostedToken } from '../../core/hosted-tokens.js';
+import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
+import { emitEvent } from '../../events/outbox.js';
+import { CARD_ACTIVATION_SECONDS, CARD_REVEAL_SECONDS } from '../../rules/index.js';
+import type { DueJob } from '../../store/jobs.js';
+import type { Tenant } from '../../store/tenant.js';
+import { requireLiveCustomer } from '../customers/customers.service.js';
+import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
+import { brandOf, panOf, referencesOf } from './card-numbers.js';
+import type { Card, CardCreateRequest, CardListQuery, CardRecord, CardStatus, CardUpdateRequest } from './cards.schemas.js';
+
+export const CARD_ACTIVATION_JOB = 'card.activate';
+const LIST = 'cards';
+
+/** The status moves PATCH may make. PROCESSING waits for the issuer; CLOSED is final. */
+const TRANSITIONS: Record<CardStatus, readonly CardStatus[]> = {
+  PROCESSING: [],
+  ACTIVE: ['FROZEN', 'CLOSED'],
+  FROZEN: ['ACTIVE', 'CLOSED'],
+  CLOSED: [],
+};
+
+export function requireCard(tenant: Tenant, id: string): CardRecord {
+  const card = tenant.cards.get(id);
+  if (!card) throw notFound('Card', id);
+  return card;
+}
+
+/** An internal account that can fund a card of `customerId` (in `currency`, when the card has one). */
+function fundingAccount(tenant: Tenant, customerId: string, accountId: string, currency?: string): InternalAccountRecord {
+  const account = tenant.internalAccounts.get(accountId);
+  if (!account) throw notFound('InternalAccount', accountId);
+  const ineligible = (why: string) => apiError('FUNDING_SOURCE_INELIGIBLE', `${accountId} cannot fund this card: ${why}`, { field: 'fundingSource' });
+  if (account.customerId !== customerId) throw ineligible(`it is not an internal account of ${customerId}`);
+  if (account.status !== 'ACTIVE') throw ineligible(`it is ${account.status}`);
+  if (account.type === 'EMBEDDED_WALLET') throw ineligible('embedded wallets fund cards through delegated keys, which the sandbox does not simulate');
+  if (currency !== undefined && account.currency !== currency) throw ineligible(`the card is in ${currency} and the account in ${account.currency}`);
+  return account;
+}
+
+function announce(tenant: Tenant, card: CardRecord): void {
+  emitEvent(tenant, 'CARD.STATUS_CHANGE', card);
+}
+
+/** POST /cards: the card starts PROCESSING; the issuer activates it CARD_ACTIVATION_SECONDS later. */
+export function issueCard(tenant: Tenant, input: CardCreateRequest): Card {
+  const customer = requireLiveCustomer(tenant, input.customerId);
+  const verification = customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
+  if (verification !== 'APPROVED') {
+    throw apiError('CARDHOLDER_KYC_NOT_APPROVED', `The cardholder's ${customer.customerType === 'INDIVIDUAL' ? 'kycStatus' : 'kybStatus'} is ${verification}`, { customerId: customer.id, status: verification });
+  }
+  const account = fundingAccount(tenant, customer.id, input.fundingSource);
+  const id = tenant.ids('Card');
+  const now = tenant.clock.nowMs();
+  const [year, month] = isoAt(now).slice(0, 7).split('-').map(Number) as [number, number];
+  const card: CardRecord = {
+    id,
+    customerId: customer.id,
+    status: 'PROCESSING',
+    brand: brandOf(id),
+    form: input.form,
+    last4: panOf(id).slice(-4),
+    expMonth: month,
+    expYear: year + 3,
+    fundingSource: account.id,
+    currency: account.currency,
+    platformCardId: id.slice(id.indexOf(':') + 1),
+    ...referencesOf(id),
+    createdAt: isoAt(now),
+    updatedAt: isoAt(now),
+  };
+  tenant.cards.insert(card);
+  tenant.scheduler.schedule(CARD_ACTIVATION_JOB, CARD_ACTIVATION_SECONDS * 1000, { cardId: id });
+  tenant.changed();
+  return card;
+}
+
+/** The due job: the issuer finished provisioning. */
+export function activateCard(tenant: Tenant, job: DueJob): void {
+  const card = tenant.cards.get(String(job.payload.cardId));
+  if (!card || card.status !== 'PROCESSING') return;
+  setStatus(tenant, card.id, 'ACTIVE');
+}
+
+function setStatus(tenant: Tenant, id: string, status: CardStatus): CardRecord {
+  const card = tenant.cards.update(id, (c) => {
+    c.status = status;
+    if (status === 'CLOSED') c.statusReason = 'CLOSED_BY_PLATFORM';
+    c.updatedAt = tenant.clock.nowIso();
+  });
+  tenant.changed();
+  announce(tenant, card);
+  return card;
+}
+
+export function getCard(tenant: Tenant, id: string): Card {
+  return requireCard(tenant, id);
+}
+
+export function listCards(tenant: Tenant, query: CardListQuery): ListResult<Card> {
+  const conditions: Array<(c: CardRecord) => boolean> = [];
+  if (query.customerId !== undefined) conditions.push((c) => c.customerId === query.customerId);
+  if (query.fundingSource !== undefined) conditions.push((c) => c.fundingSource === query.fundingSource);
+  if (query.platformCardId !== undefined) conditions.push((c) => c.platformCardId === query.platformCardId);
+  if (query.status !== undefined) conditions.push((c) => c.status === query.status);
+  const index =
+    query.customerId !== undefined
+      ? { index: 'customer', key: query.customerId }
+      : query.fundingSource !== undefined
+        ? { index: 'fundingSource', key: query.fundingSource }
+        : query.platformCardId !== undefined
+          ? { index: 'platformCardId', key: query.platformCardId }
+          : {};
+  const beforeSeq = decodeCursor(LIST, query.cursor);
+  const page = tenant.cards.page({
+    ...index,
+    limit: query.limit,
+    ...(beforeSeq !== undefined ? { beforeSeq } : {}),
+    ...(conditions.length > 0 ? { where: (c: CardRecord) => conditions.every((f) => f(c)) } : {}),
+  });
+  return toListResult(LIST, page, (c) => c);
+}
+
+/** PATCH /cards/{id}: freeze, unfreeze, close, or move to another funding source. */
+export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest): Card {
+  const card = requireCard(tenant, id);
+  if (card.status === 'CLOSED') throw apiError('CARD_ALREADY_CLOSED', `Card ${id} is closed`, { status: card.status });
+  const target = patch.status;
+  if (target !== undefined && target !== card.status) {
+    if (card.status === 'PROCESSING') throw apiError('CARD_NOT_MUTABLE', `Card ${id} is still PROCESSING; it can be ${target === 'ACTIVE' ? 'unfrozen' : 'changed'} once ACTIVE`, { status: card.status });
+    if (!TRANSITIONS[card.status].includes(target)) {
+      throw apiError('INVALID_STATE_TRANSITION', `A ${card.status} card cannot become ${target}`, { from: card.status, to: target, allowed: TRANSITIONS[card.status] });
+    }
+  }
+  // Check everything before changing anything.
+  const account = patch.fundingSource !== undefined ? fundingAccount(tenant, card.customerId, patch.fundingSource, card.currency) : undefined;
+  if (account && account.id !== card.fundingSource) {
+    tenant.cards.update(id, (c) => {
+      c.fundingSource = account.id;
+      c.updatedAt = tenant.clock.nowIso();
+    });
+    tenant.changed();
+  }
+  return target !== undefined && target !== card.status ? setStatus(tenant, id, target) : requireCard(tenant, id);
+}
+
+/** POST /cards/{id}/reveal: a single-use, short-lived link to the page that shows the card's credentials. */
+export function revealCard(tenant: Tenant, id: string, origin: string): { panEmbedUrl: string; expiresAt: string } {
+  const card = requireCard(tenant, id);
+  if (card.status === 'CLOSED') throw apiError('CARD_ALREADY_CLOSED', `Card ${id} is closed`, { status: card.status });
+  if (card.status === 'PROCESSING') throw apiError('CARD_NOT_MUTABLE', `Card ${id} is still PROCESSING; its number exists once it is ACTIVE`, { status: card.status });
+  const now = tenant.clock.nowMs();
+  tenant.cardReveals.removeOldestWhile((r) => (parseInstant(r.expiresAt) ?? 0) < now);
+  const token = newHostedToken(tenant.id);
+  const expiresAt = isoAt(now + CARD_REVEAL_SECONDS * 1000);
+  tenant.cardReveals.insert({ id: token, cardId: id, expiresAt });
+  tenant.changed();
+  return { panEmbedUrl: `${origin}${CARD_REVEAL_PATH}/${token}`, expiresAt };
+}
+
+export const CARD_REVEAL_PATH = '/hosted/cards';
