@@ -7,10 +7,11 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer, StartupError, type SandboxOptions } from '../src/server.js';
 import { CorruptDataFileError } from '../src/store/persistence.js';
-import { InvalidSnapshotError, parseSnapshot, applySnapshot } from '../src/store/snapshot.js';
+import { InvalidSnapshotError, parseSnapshot, applySnapshot, restoreFiles } from '../src/store/snapshot.js';
 import { ensurePlatformAccounts } from '../src/areas/internal-accounts/internal-accounts.service.js';
 import { SCENARIOS, findScenario } from '../scenarios/index.js';
 import { API_VERSION } from '../src/core/version.js';
+import { listen, ListenError } from '../src/cli/listen.js';
 import { SANDBOX_UMA_DOMAIN } from '../src/areas/config/config.service.js';
 import type { LogFormat } from '../src/core/log.js';
 import type { Tenant } from '../src/store/tenant.js';
@@ -24,9 +25,15 @@ const USAGE = `Usage: paysandbox [options]
   --scenario NAME       start every new tenant from a preset (${SCENARIOS.map((s) => s.name).join(', ')})  PAYSANDBOX_SCENARIO
   --fixtures FILE       start every new tenant from a snapshot JSON file        PAYSANDBOX_FIXTURES
   --credentials FILE    accept only these client ids: {"id": "secret", ...}     PAYSANDBOX_CREDENTIALS
+  --webhook-url URL     deliver webhooks of tenants without their own endpoint here  PAYSANDBOX_WEBHOOK_URL
   --log FORMAT          pretty | json | silent (default pretty)                 PAYSANDBOX_LOG
   -h, --help            show this help
-  -v, --version         show the API version served`;
+  -v, --version         show the API version served
+
+       paysandbox listen --forward-to URL [--sandbox URL] [--client-id ID --client-secret SECRET]
+  Streams a running sandbox's webhook events and POSTs each, signed, to URL (for apps without a
+  reachable webhook endpoint). --sandbox defaults to http://127.0.0.1:4010; the credentials to
+  PAYSANDBOX_CLIENT_ID / PAYSANDBOX_CLIENT_SECRET.`;
 
 /** A usage problem: one line on stderr, exit code 2. */
 class UsageError extends Error {}
@@ -78,34 +85,35 @@ function fixtureSeed(file: string): (tenant: Tenant) => void {
     throw err;
   }
   return (tenant) => {
+    restoreFiles(tenant, snapshot);
     tenant.replaceData(applySnapshot(tenant.data, snapshot));
     ensurePlatformAccounts(tenant);
   };
 }
 
-function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port: number; host: string; logFormat: LogFormat }) | 'help' | 'version' {
-  let values;
+/** Strict flag parsing; a bad flag is a usage error. */
+function parseFlags<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(argv: string[], options: T) {
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string', short: 'p' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        memory: { type: 'boolean' },
-        scenario: { type: 'string' },
-        fixtures: { type: 'string' },
-        credentials: { type: 'string' },
-        log: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
-    }));
+    return parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values;
   } catch (err) {
     throw new UsageError(`${(err as Error).message.split('\n')[0]} (see --help)`);
   }
+}
+
+function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port: number; host: string; logFormat: LogFormat }) | 'help' | 'version' {
+  const values = parseFlags(argv, {
+    port: { type: 'string', short: 'p' },
+    host: { type: 'string' },
+    data: { type: 'string' },
+    memory: { type: 'boolean' },
+    scenario: { type: 'string' },
+    fixtures: { type: 'string' },
+    credentials: { type: 'string' },
+    'webhook-url': { type: 'string' },
+    log: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+    version: { type: 'boolean', short: 'v' },
+  });
   if (values.help) return 'help';
   if (values.version) return 'version';
 
@@ -122,12 +130,10 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
   const fixtures = values.fixtures ?? env.PAYSANDBOX_FIXTURES;
   if (fixtures) seeds.push(fixtureSeed(resolve(fixtures)));
   const scenarioName = values.scenario ?? env.PAYSANDBOX_SCENARIO;
-  if (scenarioName) {
-    const scenario = findScenario(scenarioName);
-    if (!scenario) throw new UsageError(`unknown scenario ${JSON.stringify(scenarioName)}; choose one of ${SCENARIOS.map((s) => s.name).join(', ')}`);
-    seeds.push((tenant) => scenario.apply(tenant));
-  }
+  if (scenarioName && !findScenario(scenarioName)) throw new UsageError(`unknown scenario ${JSON.stringify(scenarioName)}; choose one of ${SCENARIOS.map((s) => s.name).join(', ')}`);
   const credentialsFile = values.credentials ?? env.PAYSANDBOX_CREDENTIALS;
+  const webhookUrl = values['webhook-url'] ?? env.PAYSANDBOX_WEBHOOK_URL;
+  if (webhookUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webhookUrl)) throw new UsageError(`--webhook-url must be an http(s) URL, not ${JSON.stringify(webhookUrl)}`);
 
   return {
     port: Number(portText),
@@ -137,10 +143,12 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
     ...(memory ? {} : { dataDir: resolve(data ?? '.paysandbox') }),
     ...(credentialsFile ? { credentials: readCredentials(resolve(credentialsFile)) } : {}),
     ...(seeds.length > 0 ? { seed: (tenant: Tenant) => seeds.forEach((s) => s(tenant)) } : {}),
+    ...(scenarioName ? { scenario: scenarioName } : {}),
+    ...(webhookUrl ? { webhookUrl } : {}),
   };
 }
 
-function banner(url: string, origin: string, options: SandboxOptions, tenants: number): string {
+function banner(url: string, origin: string, options: SandboxOptions, tenants: number, webhookKey: string): string {
   const data = options.dataDir ? `${options.dataDir} (one JSON file per tenant; ${tenants} loaded)` : 'memory (nothing is written)';
   const auth = options.credentials
     ? `HTTP Basic with the client ids of the credentials file`
@@ -153,12 +161,31 @@ function banner(url: string, origin: string, options: SandboxOptions, tenants: n
     `  Data     ${data}`,
     `  Auth     ${auth}`,
     `  UMA      sandbox receivers on ${SANDBOX_UMA_DOMAIN}: $success.usd@, $success.eur@, $success.mxn@, $pending.long.usd@, $fail.compliance.usd@`,
+    `  Webhooks ${options.webhookUrl ? `to ${options.webhookUrl} unless a tenant sets webhookEndpoint; ` : ''}signed (X-Service-Signature) with P-256 key ${webhookKey}`,
     `  Try      curl -u my-app:my-secret ${url}/customers`,
     'Press Ctrl-C to stop.',
   ].join('\n');
 }
 
+async function runListen(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const values = parseFlags(argv, { 'forward-to': { type: 'string' }, sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' } });
+  const forwardTo = values['forward-to'];
+  if (!forwardTo || !/^https?:\/\/\S+$/.test(forwardTo)) throw new UsageError('listen needs --forward-to with an http(s) URL');
+  const clientId = values['client-id'] ?? env.PAYSANDBOX_CLIENT_ID;
+  const clientSecret = values['client-secret'] ?? env.PAYSANDBOX_CLIENT_SECRET;
+  if (!clientId || !clientSecret) throw new UsageError('listen needs --client-id and --client-secret (or PAYSANDBOX_CLIENT_ID and PAYSANDBOX_CLIENT_SECRET)');
+  const controller = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());
+  try {
+    await listen({ sandbox: values.sandbox ?? 'http://127.0.0.1:4010', clientId, clientSecret, forwardTo, out: (line) => process.stdout.write(`${line}\n`), signal: controller.signal });
+  } catch (err) {
+    if (err instanceof ListenError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'listen') return runListen(process.argv.slice(3), process.env);
   const parsed = parse(process.argv.slice(2), process.env);
   if (parsed === 'help') {
     process.stdout.write(`${USAGE}\n`);
@@ -169,7 +196,7 @@ async function main(): Promise<void> {
     return;
   }
   const sandbox = await startServer(parsed);
-  if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(sandbox.url, sandbox.origin, parsed, sandbox.registry.all().length)}\n`);
+  if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(sandbox.url, sandbox.origin, parsed, sandbox.registry.all().length, sandbox.webhookPublicKey.hex)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);

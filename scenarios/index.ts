@@ -5,6 +5,10 @@
  */
 import type { Tenant } from '../src/store/tenant.js';
 import { starter } from './starter.js';
+import { kycMatrix } from './kyc-matrix.js';
+import { payouts } from './payouts.js';
+import { wallet } from './wallet.js';
+import { cards } from './cards.js';
 
 export interface Scenario {
   name: string;
@@ -15,6 +19,10 @@ export interface Scenario {
 export const SCENARIOS: readonly Scenario[] = [
   { name: 'empty', description: 'Nothing but the platform accounts every tenant starts with', apply: () => {} },
   starter,
+  kycMatrix,
+  payouts,
+  wallet,
+  cards,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

@@ -18,10 +18,14 @@ import { mountDocs } from './docs.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
 import type { TenantRegistry } from './store/registry.js';
+import type { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { RequestJournal } from './control/journal.js';
+import { requestFaults } from './control/faults.service.js';
 
 export interface AppDeps {
   registry: TenantRegistry;
   log: Logger;
+  webhooks: WebhookDispatcher;
 }
 
 /** JSON bodies above this size are refused before they are read. */
@@ -63,8 +67,14 @@ export interface SandboxApp {
 export function createApp(deps: AppDeps): SandboxApp {
   const auth = basicAuth(deps.registry);
 
+  const services: MiddlewareHandler<AppEnv> = (c, next) => {
+    c.set('webhooks', deps.webhooks);
+    return next();
+  };
+
+  const journal = new RequestJournal();
   const api = router(deps.log);
-  api.use('*', auth, jsonSizeLimit);
+  api.use('*', auth, services, journal.middleware(), requestFaults(), jsonSizeLimit);
   api.openAPIRegistry.registerComponent('securitySchemes', 'BasicAuth', {
     type: 'http',
     scheme: 'basic',
@@ -73,8 +83,8 @@ export function createApp(deps: AppDeps): SandboxApp {
   registerAreas(api);
 
   const admin = router(deps.log);
-  admin.use('*', auth, jsonSizeLimit);
-  registerControl(admin, deps.registry);
+  admin.use('*', auth, services, jsonSizeLimit);
+  registerControl(admin, deps.registry, journal);
 
   const app = router(deps.log);
   app.route(API_BASE_PATH, api);

@@ -16,6 +16,9 @@ import { API_BASE_PATH } from './core/version.js';
 import { jobHandlers, tenantSetup } from './areas/index.js';
 import { TenantRegistry, type TenantSetup } from './store/registry.js';
 import type { Tenant } from './store/tenant.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { SCENARIOS, findScenario } from '../scenarios/index.js';
+import { WebhookSigner } from './webhooks/signer.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 picks a free one. */
@@ -30,6 +33,10 @@ export interface SandboxOptions {
   log?: LogFormat | Logger;
   time?: TimeSource;
   ids?: IdGenerator;
+  /** Where tenants without their own webhookEndpoint receive their webhooks. */
+  webhookUrl?: string;
+  /** A scenario preset every fresh (or reset) tenant starts from, after `seed`. */
+  scenario?: string;
 }
 
 export interface RunningSandbox {
@@ -40,6 +47,8 @@ export interface RunningSandbox {
   port: number;
   app: OpenAPIHono<AppEnv>;
   registry: TenantRegistry;
+  /** The key webhooks are signed with: verify X-Service-Signature against it. */
+  webhookPublicKey: { pem: string; hex: string };
   close(): Promise<void>;
 }
 
@@ -58,15 +67,23 @@ function checkDataDir(dir: string): void {
   }
 }
 
-function withSeed(base: TenantSetup, seed: SandboxOptions['seed']): TenantSetup {
-  if (!seed) return base;
+function withSeed(base: TenantSetup, seeds: Array<((tenant: Tenant) => void) | undefined>): TenantSetup {
+  const steps = seeds.filter((s) => s !== undefined);
+  if (steps.length === 0) return base;
   return {
     createData: base.createData,
     initialise: (tenant) => {
       base.initialise(tenant);
-      seed(tenant);
+      for (const step of steps) step(tenant);
     },
   };
+}
+
+function scenarioSeed(name: string | undefined): ((tenant: Tenant) => void) | undefined {
+  if (name === undefined) return undefined;
+  const scenario = findScenario(name);
+  if (!scenario) throw new StartupError(`unknown scenario ${JSON.stringify(name)}; choose one of ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  return (tenant) => scenario.apply(tenant);
 }
 
 /** Builds the tenants and the app without listening: for in-process use. */
@@ -74,21 +91,23 @@ export function buildSandbox(options: SandboxOptions = {}) {
   const log = typeof options.log === 'object' ? options.log : createLogger(options.log ?? 'silent');
   if (options.dataDir) checkDataDir(options.dataDir);
   const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
+  const webhooks = new WebhookDispatcher({ signer: WebhookSigner.open(options.dataDir), log, fallbackUrl: options.webhookUrl });
   const registry = TenantRegistry.open({
+    onTenant: (tenant) => webhooks.attach(tenant),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(credentials ? { credentials } : {}),
     time: options.time ?? systemTime,
     ids: options.ids ?? randomIds,
     log,
     jobHandlers,
-    setup: withSeed(tenantSetup, options.seed),
+    setup: withSeed(tenantSetup, [options.seed, scenarioSeed(options.scenario)]),
   });
-  const { app, openApiDocument } = createApp({ registry, log });
-  return { app, registry, log, openApiDocument };
+  const { app, openApiDocument } = createApp({ registry, log, webhooks });
+  return { app, registry, log, openApiDocument, webhooks };
 }
 
 export async function startServer(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { app, registry } = buildSandbox(options);
+  const { app, registry, webhooks } = buildSandbox(options);
   const host = options.host ?? '127.0.0.1';
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }) as Server;
@@ -98,6 +117,7 @@ export async function startServer(options: SandboxOptions = {}): Promise<Running
       reject(new StartupError(`port ${options.port ?? 0} on ${host} ${why}`));
     });
   }).catch(async (err: unknown) => {
+    webhooks.close();
     await registry.close();
     throw err;
   });
@@ -111,8 +131,11 @@ export async function startServer(options: SandboxOptions = {}): Promise<Running
     port,
     app,
     registry,
+    webhookPublicKey: { pem: webhooks.signer.publicKeyPem, hex: webhooks.signer.publicKeyHex },
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
+        // Live event streams end first: they would otherwise hold the server open.
+        webhooks.close();
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 2000).unref();

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { makeSandbox } from './helpers.js';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -160,6 +161,22 @@ describe('serving', () => {
     const res = await fetch(`${url}/customers/${customer.id}`, { headers: { authorization: AUTH } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { fullName: string }).fullName).toBe('From Fixture');
+  });
+
+  it('starts from a snapshot exported by GET /__admin/snapshot, cards and files included', async () => {
+    const source = makeSandbox().client();
+    await source.post('/__admin/scenarios/cards');
+    const card = (await source.get('/cards')).body.data[0];
+    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify((await source.get('/__admin/snapshot')).body));
+    const { url } = await start(['--memory', '--fixtures', 'snapshot.json']);
+    const res = await fetch(`${url}/cards/${card.id}`, { headers: { authorization: AUTH } });
+    expect(((await res.json()) as { status: string }).status).toBe('ACTIVE');
+  });
+
+  it('exits 2 on a --webhook-url that is not an http(s) URL', async () => {
+    const res = await run(['--webhook-url', 'ftp://x', '--memory']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^paysandbox: --webhook-url must be an http\(s\) URL/);
   });
 
   it('loads the example fixtures file shipped in fixtures/', async () => {

@@ -1,23 +1,41 @@
 /**
  * Control plane under /__admin, acting on the caller's tenant.
  *
- * LIMITATIONS: snapshots, scenarios, the request journal, webhook
- * deliveries, the live event stream and faults other than wallet
- * PROCESSING replies come with the control-plane issue.
+ * Clock, reset, snapshots, scenarios, the request journal, webhook
+ * deliveries and their signing key, the live event stream, faults.
  */
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv, AppRouter } from '../core/env.js';
 import type { TenantRegistry } from '../store/registry.js';
 import * as routes from './control.routes.js';
-import { advanceClock, clockState, health, listEvents, resetTenant, walletSandbox } from './control.service.js';
+import { advanceClock, clockState, health, listDeliveries, listEvents, listScenarios, loadScenario, resetTenant, restoreSnapshot, setClock, walletSandbox } from './control.service.js';
+import { exportSnapshot } from '../store/snapshot.js';
+import { eventStream } from './event-stream.js';
+import type { RequestJournal } from './journal.js';
+import { SIGNATURE_HEADER } from '../webhooks/signer.js';
 import { armFault, clearFaults, listFaults } from './faults.service.js';
 
-export function registerControl(app: AppRouter, registry: TenantRegistry): void {
+export function registerControl(app: AppRouter, registry: TenantRegistry, journal: RequestJournal): void {
   const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.var.tenant), 200);
   const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(resetTenant(registry, c.var.tenant), 200);
   const clock: RouteHandler<typeof routes.clockRoute, AppEnv> = (c) => c.json(clockState(c.var.tenant), 200);
   const advance: RouteHandler<typeof routes.advanceClockRoute, AppEnv> = (c) => c.json(advanceClock(c.var.tenant, c.req.valid('json').seconds), 200);
-  const events: RouteHandler<typeof routes.eventsRoute, AppEnv> = (c) => c.json(listEvents(c.var.tenant, c.req.valid('query')), 200);
+  // A stream when the client asks for one; the route documents both answers.
+  const events = ((c) =>
+    (c.req.header('accept') ?? '').includes('text/event-stream') ? eventStream(c) : c.json(listEvents(c.var.tenant, c.req.valid('query')), 200)) as RouteHandler<
+    typeof routes.eventsRoute,
+    AppEnv
+  >;
+  const set: RouteHandler<typeof routes.setClockRoute, AppEnv> = (c) => c.json(setClock(c.var.tenant, c.req.valid('json').to), 200);
+  const snapshot: RouteHandler<typeof routes.exportSnapshotRoute, AppEnv> = (c) => c.json(exportSnapshot(c.var.tenant) as never, 200);
+  const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(restoreSnapshot(registry, c.var.tenant, c.req.valid('json')), 200);
+  const requests: RouteHandler<typeof routes.journalRoute, AppEnv> = (c) => c.json(journal.list(c.var.tenant, c.req.valid('query')), 200);
+  const deliveries: RouteHandler<typeof routes.deliveriesRoute, AppEnv> = (c) => c.json(listDeliveries(c.var.tenant, c.req.valid('query')), 200);
+  const replay: RouteHandler<typeof routes.replayDeliveryRoute, AppEnv> = async (c) => c.json(await c.var.webhooks.replay(c.var.tenant, c.req.valid('param').id), 200);
+  const publicKey: RouteHandler<typeof routes.webhookKeyRoute, AppEnv> = (c) =>
+    c.json({ pem: c.var.webhooks.signer.publicKeyPem, hex: c.var.webhooks.signer.publicKeyHex, header: SIGNATURE_HEADER, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64' }, 200);
+  const scenarios: RouteHandler<typeof routes.scenariosRoute, AppEnv> = (c) => c.json(listScenarios(), 200);
+  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(loadScenario(registry, c.var.tenant, c.req.valid('param').name), 200);
   const arm: RouteHandler<typeof routes.armFaultRoute, AppEnv> = (c) => c.json(armFault(c.var.tenant, c.req.valid('json')), 201);
   const faults: RouteHandler<typeof routes.listFaultsRoute, AppEnv> = (c) => c.json(listFaults(c.var.tenant), 200);
   const clear: RouteHandler<typeof routes.clearFaultsRoute, AppEnv> = (c) => c.json(clearFaults(c.var.tenant), 200);
@@ -31,4 +49,13 @@ export function registerControl(app: AppRouter, registry: TenantRegistry): void 
   app.openapi(routes.resetRoute, reset);
   app.openapi(routes.clockRoute, clock);
   app.openapi(routes.advanceClockRoute, advance);
+  app.openapi(routes.setClockRoute, set);
+  app.openapi(routes.exportSnapshotRoute, snapshot);
+  app.openapi(routes.restoreSnapshotRoute, restore);
+  app.openapi(routes.journalRoute, requests);
+  app.openapi(routes.webhookKeyRoute, publicKey);
+  app.openapi(routes.deliveriesRoute, deliveries);
+  app.openapi(routes.replayDeliveryRoute, replay);
+  app.openapi(routes.scenariosRoute, scenarios);
+  app.openapi(routes.loadScenarioRoute, load);
 }

@@ -1,6 +1,10 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse } from '../core/schemas.js';
-import { Fault, FaultList, FaultRequest, FaultsCleared, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
+import { Fault, FaultList, FaultRequest, FaultsCleared } from './faults.schemas.js';
+import { Snapshot } from '../store/snapshot.js';
+import { WebhookDelivery } from '../webhooks/webhooks.schemas.js';
+import { listResponse } from '../core/schemas.js';
+import { ClockSetRequest, DeliveryListQuery, JournalList, JournalQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
 
 const tags = ['Control plane'];
 /** These routes live beside the API, not under its version segment. */
@@ -50,10 +54,14 @@ export const eventsRoute = createRoute({
   path: '/events',
   tags,
   servers,
-  summary: "Your tenant's webhook events",
-  description: 'Every event in the outbox, newest first, in the webhook envelope {id, type, timestamp, data}. Filter by type.',
+  summary: "Your tenant's webhook events, as a list or a live stream",
+  description:
+    'Every event in the outbox, newest first, in the webhook envelope {id, type, timestamp, data}; filter by type. With `Accept: text/event-stream`, a live stream instead: each new event as one server-sent event (`id`, `event` = type, `data` = the exact webhook body, and a `signature` field with its X-Service-Signature); send `Last-Event-ID` to get what you missed first.',
   request: { query: EventListQuery },
-  responses: { 200: jsonResponse(EventList, 'A page of events'), ...errorResponses() },
+  responses: {
+    200: { description: 'A page of events, or the stream', content: { 'application/json': { schema: EventList }, 'text/event-stream': { schema: z.string() } } },
+    ...errorResponses(),
+  },
 });
 
 export const armFaultRoute = createRoute({
@@ -94,4 +102,95 @@ export const walletSandboxRoute = createRoute({
   summary: 'What embedded-wallet clients need to know about the sandbox',
   description: 'The public key of the sandbox bundle signer, the OTP code, the legacy literals and the WebAuthn relying party.',
   responses: { 200: jsonResponse(WalletSandboxInfo, 'The wallet sandbox facts'), ...errorResponses() },
+});
+
+export const setClockRoute = createRoute({
+  method: 'post',
+  path: '/clock',
+  tags,
+  servers,
+  summary: "Set your tenant's clock to an instant",
+  description: 'Never backwards (400). Runs every job that falls due on the way, in order, and returns what ran.',
+  request: { body: jsonBody(ClockSetRequest) },
+  responses: { 200: jsonResponse(ClockAdvanceResult, 'The new time and what ran'), ...errorResponses(415) },
+});
+
+export const exportSnapshotRoute = createRoute({
+  method: 'get',
+  path: '/snapshot',
+  tags,
+  servers,
+  summary: "Export your tenant's whole state",
+  description: 'Every collection, the configuration, the clock offset and the uploaded files (base64). Credentials are not included.',
+  responses: { 200: jsonResponse(Snapshot, 'The snapshot'), ...errorResponses() },
+});
+
+export const restoreSnapshotRoute = createRoute({
+  method: 'put',
+  path: '/snapshot',
+  tags,
+  servers,
+  summary: 'Replace your tenant\'s state with a snapshot',
+  description: 'Validated first: a bad snapshot is 400 with every offending field and changes nothing. Parts left out start empty (configuration: the defaults).',
+  request: { body: { required: true, content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi({ description: 'A snapshot, as GET /__admin/snapshot exports it' }) } } } },
+  responses: { 200: jsonResponse(z.object({ restored: z.literal(true), now: z.string() }).openapi('AdminSnapshotRestored'), 'Restored'), ...errorResponses(413, 415) },
+});
+
+export const journalRoute = createRoute({
+  method: 'get',
+  path: '/requests',
+  tags,
+  servers,
+  summary: 'Your recent API requests',
+  description: 'Newest first: method, path, status, duration and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000.',
+  request: { query: JournalQuery },
+  responses: { 200: jsonResponse(JournalList, 'The requests'), ...errorResponses() },
+});
+
+export const deliveriesRoute = createRoute({
+  method: 'get',
+  path: '/webhooks',
+  tags,
+  servers,
+  summary: 'Webhook deliveries, with every attempt',
+  request: { query: DeliveryListQuery },
+  responses: { 200: jsonResponse(listResponse(WebhookDelivery, 'AdminWebhookDeliveryList'), 'A page of deliveries'), ...errorResponses() },
+});
+
+export const replayDeliveryRoute = createRoute({
+  method: 'post',
+  path: '/webhooks/{id}/replay',
+  tags,
+  servers,
+  summary: 'Send a webhook delivery again, now',
+  request: { params: z.object({ id: z.string().min(1).max(200) }) },
+  responses: { 200: jsonResponse(WebhookDelivery, 'The delivery with the new attempt'), ...errorResponses(404, 409) },
+});
+
+export const webhookKeyRoute = createRoute({
+  method: 'get',
+  path: '/webhooks/public-key',
+  tags,
+  servers,
+  summary: 'The public key webhooks are signed with',
+  responses: { 200: jsonResponse(WebhookPublicKey, 'The key'), ...errorResponses() },
+});
+
+export const scenariosRoute = createRoute({
+  method: 'get',
+  path: '/scenarios',
+  tags,
+  servers,
+  summary: 'The scenario presets',
+  responses: { 200: jsonResponse(ScenarioList, 'The presets'), ...errorResponses() },
+});
+
+export const loadScenarioRoute = createRoute({
+  method: 'post',
+  path: '/scenarios/{name}',
+  tags,
+  servers,
+  summary: 'Reset your tenant and load a scenario preset',
+  request: { params: z.object({ name: z.string().min(1).max(100) }) },
+  responses: { 200: jsonResponse(z.object({ scenario: z.string(), now: z.string() }).openapi('AdminScenarioLoaded'), 'Loaded'), ...errorResponses(404) },
 });

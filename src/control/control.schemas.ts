@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ListQuery, Timestamp, listResponse } from '../core/schemas.js';
 import { WebhookEvent } from '../events/events.schemas.js';
-import { PROCESSING_OPERATIONS } from '../areas/wallet-auth/processing.js';
 
 export const Health = z
   .object({
@@ -45,20 +44,6 @@ export const ResetResult = z.object({ reset: z.literal(true), now: Timestamp }).
 export const EventListQuery = ListQuery.extend({ type: z.string().min(1).max(100).optional().openapi({ example: 'CUSTOMER.KYC_APPROVED' }) });
 export const EventList = listResponse(WebhookEvent, 'AdminEventList');
 
-export const FaultRequest = z
-  .object({
-    kind: z.literal('WALLET_PROCESSING').openapi({ description: 'Answer 200 {status: PROCESSING} instead of the result; the identical re-send gets the result' }),
-    operation: z.enum(PROCESSING_OPERATIONS).optional().openapi({ description: 'Only this wallet operation; any of them when absent' }),
-    count: z.number().int().min(1).max(100).default(1).openapi({ description: 'How many replies answer PROCESSING' }),
-  })
-  .openapi('AdminFaultRequest');
-
-export const Fault = z
-  .object({ id: z.string(), kind: z.literal('WALLET_PROCESSING'), operation: z.enum(PROCESSING_OPERATIONS).optional(), remaining: z.number().int(), createdAt: Timestamp })
-  .openapi('AdminFault');
-export const FaultList = z.object({ data: z.array(Fault) }).openapi('AdminFaultList');
-export const FaultsCleared = z.object({ removed: z.number().int() }).openapi('AdminFaultsCleared');
-
 export const WalletSandboxInfo = z
   .object({
     signerPublicKey: z.string().openapi({ description: 'Uncompressed hex P-256 key that signs OTP target and export bundles: pass it as the trusted signer (e.g. dangerouslyOverrideSignerPublicKey)' }),
@@ -69,3 +54,48 @@ export const WalletSandboxInfo = z
     relyingPartyId: z.string(),
   })
   .openapi('AdminWalletSandbox');
+
+export const ClockSetRequest = z
+  .object({ to: Timestamp.openapi({ description: 'An instant at or after the current time: the clock never goes back' }) })
+  .openapi('AdminClockSetRequest');
+
+export const JournalQuery = z.object({
+  path: z.string().min(1).max(300).optional().openapi({ description: 'Part of the path' }),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  status: z.coerce.number().int().min(100).max(599).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const JournalEntry = z
+  .object({
+    id: z.number().int(),
+    at: Timestamp,
+    method: z.string(),
+    path: z.string(),
+    query: z.string().optional(),
+    status: z.number().int(),
+    durationMs: z.number(),
+    requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures and card numbers redacted' }),
+    responseBody: z.unknown().optional(),
+  })
+  .openapi('AdminJournalEntry');
+
+export const JournalList = z.object({ data: z.array(JournalEntry), total: z.number().int().openapi({ description: 'Requests kept (the latest 1,000)' }) }).openapi('AdminJournal');
+
+export const DeliveryListQuery = ListQuery.extend({
+  status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']).optional(),
+  eventType: z.string().min(1).max(100).optional(),
+});
+
+export const WebhookPublicKey = z
+  .object({
+    pem: z.string().openapi({ description: 'SPKI PEM, for node:crypto verify()' }),
+    hex: z.string().openapi({ description: 'Uncompressed P-256 point' }),
+    header: z.string(),
+    algorithm: z.string(),
+  })
+  .openapi('AdminWebhookPublicKey');
+
+export const ScenarioList = z
+  .object({ data: z.array(z.object({ name: z.string(), description: z.string() })) })
+  .openapi('AdminScenarioList');

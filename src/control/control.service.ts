@@ -2,7 +2,12 @@
  * The control plane: what a test suite does to its own tenant that a real
  * service would never let it do. Never imports hono.
  */
-import { isoAt } from '../core/clock.js';
+import { isoAt, parseInstant } from '../core/clock.js';
+import { invalidInput, notFound } from '../core/errors.js';
+import { InvalidSnapshotError, parseSnapshot } from '../store/snapshot.js';
+import { presentDelivery } from '../webhooks/dispatcher.js';
+import { ensurePlatformAccounts } from '../areas/internal-accounts/internal-accounts.service.js';
+import { SCENARIOS, findScenario } from '../../scenarios/index.js';
 import { API_VERSION } from '../core/version.js';
 import type { TenantRegistry } from '../store/registry.js';
 import type { RanJob } from '../store/jobs.js';
@@ -42,10 +47,63 @@ export function clockState(tenant: Tenant) {
 
 /** Moves the tenant's clock forward, running every job that falls due, in order. */
 export function advanceClock(tenant: Tenant, seconds: number): { previous: string; now: string; ran: RanJob[] } {
+  return moveClockTo(tenant, tenant.clock.nowMs() + Math.round(seconds * 1000));
+}
+
+/** Sets the tenant's clock to an instant; never backwards. */
+export function setClock(tenant: Tenant, to: string): { previous: string; now: string; ran: RanJob[] } {
+  const target = parseInstant(to)!;
+  const now = tenant.clock.nowMs();
+  if (target < now) throw invalidInput([{ field: 'to', message: `The clock never goes back; it is ${isoAt(now)}` }]);
+  return moveClockTo(tenant, target);
+}
+
+function moveClockTo(tenant: Tenant, target: number): { previous: string; now: string; ran: RanJob[] } {
   const previous = tenant.clock.nowMs();
-  const ran = tenant.scheduler.runUntil(previous + Math.round(seconds * 1000));
+  const ran = tenant.scheduler.runUntil(target);
   tenant.changed();
+  // Retries of webhook deliveries follow the clock too.
+  tenant.signal('clock', undefined);
   return { previous: isoAt(previous), now: tenant.clock.nowIso(), ran };
+}
+
+/** PUT /__admin/snapshot: validated first, then the tenant's state is replaced in one step. */
+export function restoreSnapshot(registry: TenantRegistry, tenant: Tenant, raw: unknown) {
+  let snapshot;
+  try {
+    snapshot = parseSnapshot(raw);
+  } catch (err) {
+    if (err instanceof InvalidSnapshotError) throw invalidInput(err.errors, 'The snapshot is invalid; nothing was changed');
+    throw err;
+  }
+  registry.restore(tenant, snapshot);
+  ensurePlatformAccounts(tenant);
+  return { restored: true as const, now: tenant.clock.nowIso() };
+}
+
+export function listScenarios() {
+  return { data: SCENARIOS.map(({ name, description }) => ({ name, description })) };
+}
+
+/** POST /__admin/scenarios/{name}: the tenant starts over from the preset. */
+export function loadScenario(registry: TenantRegistry, tenant: Tenant, name: string) {
+  const scenario = findScenario(name);
+  if (!scenario) throw notFound('Scenario', name);
+  registry.reset(tenant);
+  scenario.apply(tenant);
+  return { scenario: name, now: tenant.clock.nowIso() };
+}
+
+/** Webhook deliveries, newest first. */
+export function listDeliveries(tenant: Tenant, query: { status?: 'PENDING' | 'SUCCEEDED' | 'FAILED' | undefined; eventType?: string | undefined; limit: number; cursor?: string | undefined }) {
+  const beforeSeq = decodeCursor('webhook-deliveries', query.cursor);
+  const page = tenant.webhookDeliveries.page({
+    ...(query.status !== undefined ? { index: 'status', key: query.status } : {}),
+    limit: query.limit,
+    ...(beforeSeq !== undefined ? { beforeSeq } : {}),
+    ...(query.eventType !== undefined ? { where: (d: { eventType: string }) => d.eventType === query.eventType } : {}),
+  });
+  return toListResult('webhook-deliveries', page, presentDelivery);
 }
 
 export function resetTenant(registry: TenantRegistry, tenant: Tenant) {

@@ -20,5 +20,6 @@ export function emitEvent(tenant: Tenant, type: string, resource: object): Webho
   tenant.events.insert(event);
   while (tenant.events.size > EVENTS_KEPT) tenant.events.remove(tenant.events.oldest()!.id);
   tenant.changed();
+  tenant.signal('event', event);
   return event;
 }

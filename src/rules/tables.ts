@@ -108,6 +108,10 @@ export const QUOTE_LIFETIME_SECONDS = 300;
 /** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */
 export const LIVENESS_COMPLETES_AFTER_SECONDS = 10;
 
+/** Webhook delivery: wait before each retry, on the tenant clock (6 attempts over about an hour), and per attempt. */
+export const WEBHOOK_RETRY_DELAYS_SECONDS = [60, 300, 600, 1200, 1800] as const;
+export const WEBHOOK_TIMEOUT_SECONDS = 10;
+
 /** A new card is PROCESSING for this long, then the issuer activates it. */
 export const CARD_ACTIVATION_SECONDS = 5;
 /** A card reveal link (panEmbedUrl) works once, within this long. */

@@ -12,7 +12,9 @@ import type { WebhookEvent } from '../events/events.schemas.js';
 import type { IdempotencyRecord, QuoteRecord } from '../areas/quotes/quotes.schemas.js';
 import { receiverAccountOf, senderAccountOf, type StoredTransaction } from '../areas/transactions/transactions.schemas.js';
 import type { CardRecord, CardRevealRecord } from '../areas/cards/cards.schemas.js';
-import type { AuthMethodRecord, FaultRecord, OtpChallengeRecord, PasskeyChallengeRecord, PendingOperationRecord, SessionRecord, SignedRequestRecord } from '../areas/wallet-auth/wallet-auth.schemas.js';
+import type { WebhookDeliveryRecord } from '../webhooks/webhooks.schemas.js';
+import type { FaultRecord } from '../control/faults.schemas.js';
+import type { AuthMethodRecord, OtpChallengeRecord, PasskeyChallengeRecord, PendingOperationRecord, SessionRecord, SignedRequestRecord } from '../areas/wallet-auth/wallet-auth.schemas.js';
 import { Collection, type IndexKey } from './collection.js';
 import type { DueJob } from './jobs.js';
 
@@ -102,6 +104,7 @@ export const COLLECTIONS = {
   }),
   cards: def<CardRecord>({ customer: (c) => c.customerId, fundingSource: (c) => c.fundingSource, platformCardId: (c) => c.platformCardId }),
   cardReveals: def<CardRevealRecord>(),
+  webhookDeliveries: def<WebhookDeliveryRecord>({ status: (d) => d.status, resource: (d) => d.resourceId }),
   idempotencyKeys: def<IdempotencyRecord>(),
   lookups: def<LookupRecord>(),
   authMethods: def<AuthMethodRecord>({ account: (m) => m.accountId }),

@@ -12,6 +12,7 @@ import type { JobHandlers } from './jobs.js';
 import { CorruptDataFileError, readTenantFiles, tenantFileName, tenantsDir } from './persistence.js';
 import { SCHEMA_VERSION, Tenant, type TenantData } from './tenant.js';
 import { COLLECTION_NAMES } from './collections.js';
+import { applySnapshot, restoreFiles, type Snapshot } from './snapshot.js';
 
 export interface TenantSetup {
   /** A fresh tenant's data: empty collections and default configuration. */
@@ -30,6 +31,8 @@ export interface RegistryOptions {
   setup: TenantSetup;
   /** Pinned credentials (client id -> secret); when present, no other client id is accepted. */
   credentials?: ReadonlyMap<string, string>;
+  /** Called for every tenant as it comes into existence (loaded or created), before its set-up runs. */
+  onTenant?: (tenant: Tenant) => void;
 }
 
 function sha256(text: string): string {
@@ -113,6 +116,14 @@ export class TenantRegistry {
     this.options.setup.initialise(tenant);
   }
 
+  /** Replaces a tenant's state with a (validated) snapshot: same client id and secret. */
+  restore(tenant: Tenant, snapshot: Snapshot): void {
+    const fresh = this.freshData(tenant.id);
+    fresh.secretSha256 = tenant.data.secretSha256;
+    restoreFiles(tenant, snapshot);
+    tenant.replaceData(applySnapshot(fresh, snapshot));
+  }
+
   fileOf(tenant: Tenant): string | undefined {
     return this.files.get(tenant.id);
   }
@@ -147,6 +158,7 @@ export class TenantRegistry {
     });
     this.tenants.set(data.tenantId, tenant);
     if (file) this.files.set(data.tenantId, file);
+    this.options.onTenant?.(tenant);
     tenant.scheduler.arm();
     return tenant;
   }

@@ -7,10 +7,21 @@ import { Clock, type ClockState, type TimeSource } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Logger } from '../core/log.js';
 import type { PlatformConfig } from '../areas/config/config.schemas.js';
+import type { WebhookEvent } from '../events/events.schemas.js';
 import { buildCollections, rebuildCollections, type CollectionData, type Collections } from './collections.js';
 import { WriteBehind } from './persistence.js';
 import { JobScheduler, type JobHandlers } from './jobs.js';
 import { BlobStore } from './blobs.js';
+
+/** What a tenant tells the parts of the sandbox that act on its own (webhook delivery, live streams). */
+export interface TenantSignals {
+  /** An event entered the outbox. */
+  event: WebhookEvent;
+  /** The tenant's clock moved forward (advance or set), or its data was replaced. */
+  clock: undefined;
+}
+
+type SignalListener<K extends keyof TenantSignals> = (value: TenantSignals[K]) => void;
 
 export type { LedgerEntry, OwnershipChallengeRecord } from './collections.js';
 
@@ -48,6 +59,7 @@ export class Tenant {
   private readonly storage: WriteBehind<TenantData>;
   /** Values derived from the data (e.g. running balances), dropped whenever the data is replaced. */
   private readonly derivedValues = new Map<string, unknown>();
+  private readonly listeners: { [K in keyof TenantSignals]: Set<SignalListener<K>> } = { event: new Set(), clock: new Set() };
 
   constructor(data: TenantData, options: TenantOptions) {
     this.id = data.tenantId;
@@ -89,6 +101,23 @@ export class Tenant {
     this.storage.markDirty();
   }
 
+  /** Subscribes to a signal; returns the unsubscribe function. */
+  on<K extends keyof TenantSignals>(signal: K, listener: SignalListener<K>): () => void {
+    this.listeners[signal].add(listener);
+    return () => this.listeners[signal].delete(listener);
+  }
+
+  signal<K extends keyof TenantSignals>(signal: K, value: TenantSignals[K]): void {
+    for (const listener of this.listeners[signal]) {
+      try {
+        listener(value);
+      } catch (err) {
+        // A listener's failure is its own: the change that signalled has happened.
+        this.log.error('tenant signal listener failed', { tenant: this.id, signal, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  }
+
   /** A value derived from the data, built once and kept until the data is replaced. */
   derived<T>(key: string, build: () => T): T {
     if (!this.derivedValues.has(key)) this.derivedValues.set(key, build());
@@ -104,6 +133,7 @@ export class Tenant {
     this.blobs.retainOnly(new Set(Object.keys(data.documents)));
     this.changed();
     this.scheduler.arm();
+    this.signal('clock', undefined);
   }
 
   async flush(): Promise<void> {

@@ -4,6 +4,8 @@ import { InternalAccount, SandboxFundRequest } from '../internal-accounts/intern
 import { CurrencyCode, PositiveAmount } from '../../core/schemas.js';
 import { Transaction } from '../transactions/transactions.schemas.js';
 import { SandboxUmaReceiveRequest } from '../uma/uma.schemas.js';
+import { WebhookEvent } from '../../events/events.schemas.js';
+import { WebhookDelivery } from '../../webhooks/webhooks.schemas.js';
 
 export const fundInternalAccountRoute = createRoute({
   method: 'post',
@@ -42,4 +44,13 @@ export const umaReceiveRoute = createRoute({
   description: "Credits the receiver's default UMA deposit account, else its internal account in the currency (or its primary account, converted). A sandbox sender address picks the outcome: $pending.long.usd@ stays pending a day, $fail.compliance.usd@ fails.",
   request: { body: jsonBody(SandboxUmaReceiveRequest) },
   responses: { 200: jsonResponse(Transaction, 'The incoming transaction'), ...errorResponses(404, 415) },
+});
+
+export const testWebhookRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/webhooks/test',
+  tags: ['Sandbox'],
+  summary: 'Send a test webhook now',
+  description: '400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint; 400 WEBHOOK_DELIVERY_ERROR (status or network error in details) when the endpoint does not answer 2xx.',
+  responses: { 200: jsonResponse(z.object({ event: WebhookEvent, delivery: WebhookDelivery }).openapi('SandboxWebhookTestResult'), 'Delivered'), ...errorResponses() },
 });

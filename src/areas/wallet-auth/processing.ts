@@ -9,6 +9,7 @@
 import { apiError } from '../../core/errors.js';
 import { isoAt, parseInstant } from '../../core/clock.js';
 import type { Tenant } from '../../store/tenant.js';
+import { spendFault } from '../../control/faults.service.js';
 import { SIGNED_REQUEST_LIFETIME_SECONDS } from '../../rules/index.js';
 
 /** The operations that may answer PROCESSING, by the name faults use. */
@@ -42,14 +43,7 @@ function isProcessingOperation(operation: string): operation is ProcessingOperat
 /** Spends one armed PROCESSING reply for `operation`, if there is one. */
 function takeFault(tenant: Tenant, operation: string): boolean {
   if (!isProcessingOperation(operation)) return false;
-  for (const fault of tenant.faults.values()) {
-    if (fault.kind !== 'WALLET_PROCESSING' || (fault.operation !== undefined && fault.operation !== operation)) continue;
-    if (fault.remaining <= 1) tenant.faults.remove(fault.id);
-    else tenant.faults.update(fault.id, (f) => void (f.remaining -= 1));
-    tenant.changed();
-    return true;
-  }
-  return false;
+  return spendFault(tenant, (f) => f.kind === 'WALLET_PROCESSING' && (f.operation === undefined || f.operation === operation)) !== undefined;
 }
 
 export interface Correlation {

@@ -1,6 +1,5 @@
 import { z } from '@hono/zod-openapi';
 import { Timestamp } from '../../core/schemas.js';
-import type { ProcessingOperation } from './processing.js';
 
 export const AuthType = z.enum(['PASSKEY', 'OAUTH', 'EMAIL_OTP', 'SMS_OTP']).openapi('AuthMethodType');
 const HexPublicKey = z
@@ -176,16 +175,6 @@ export interface PendingOperationRecord {
   /** Absent when the result is never stored (wallet export): the re-send performs it. */
   result?: { status: number; body?: unknown };
   expiresAt: string;
-}
-
-/** A control-plane fault: the next `remaining` replies of a wallet operation answer PROCESSING. */
-export interface FaultRecord {
-  id: string;
-  kind: 'WALLET_PROCESSING';
-  /** Absent: any operation that may answer PROCESSING. */
-  operation?: ProcessingOperation;
-  remaining: number;
-  createdAt: string;
 }
 
 /** The two headers of a signed retry (names matched case-insensitively). */
