@@ -157,7 +157,7 @@ function banner(url: string, origin: string, options: SandboxOptions, tenants: n
     `paysandbox is serving API version ${API_VERSION}`,
     `  API      ${url}`,
     `  Docs     ${origin}/docs  (OpenAPI: ${origin}/openapi.json)`,
-    `  Admin    ${origin}/__admin`,
+    `  Dashboard ${origin}/__admin  (sign in with a client id and secret)`,
     `  Data     ${data}`,
     `  Auth     ${auth}`,
     `  UMA      sandbox receivers on ${SANDBOX_UMA_DOMAIN}: $success.usd@, $success.eur@, $success.mxn@, $pending.long.usd@, $fail.compliance.usd@`,

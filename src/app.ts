@@ -20,6 +20,7 @@ import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
 import type { TenantRegistry } from './store/registry.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { RequestJournal } from './control/journal.js';
+import { registerDashboard } from './dashboard/dashboard.js';
 import { requestFaults } from './control/faults.service.js';
 
 export interface AppDeps {
@@ -87,6 +88,8 @@ export function createApp(deps: AppDeps): SandboxApp {
   registerControl(admin, deps.registry, journal);
 
   const app = router(deps.log);
+  // Before the control plane: the dashboard's own files need no credentials.
+  registerDashboard(app);
   app.route(API_BASE_PATH, api);
   app.route(ADMIN_BASE_PATH, admin);
   app.notFound(notFoundHandler(() => app.routes));
@@ -100,7 +103,7 @@ export function createApp(deps: AppDeps): SandboxApp {
   registerHostedPages(app, deps.registry);
   registerCardRevealPage(app, deps.registry);
   mountDocs(app);
-  app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', admin: ADMIN_BASE_PATH }));
+  app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH }));
   return { app, openApiDocument };
 }
 

@@ -8,7 +8,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv, AppRouter } from '../core/env.js';
 import type { TenantRegistry } from '../store/registry.js';
 import * as routes from './control.routes.js';
-import { advanceClock, clockState, health, listDeliveries, listEvents, listScenarios, loadScenario, resetTenant, restoreSnapshot, setClock, walletSandbox } from './control.service.js';
+import { advanceClock, clockState, health, listDeliveries, listEvents, listScenarios, loadScenario, resetTenant, restoreSnapshot, rulesReference, setClock, walletSandbox } from './control.service.js';
 import { exportSnapshot } from '../store/snapshot.js';
 import { eventStream } from './event-stream.js';
 import type { RequestJournal } from './journal.js';
@@ -58,4 +58,5 @@ export function registerControl(app: AppRouter, registry: TenantRegistry, journa
   app.openapi(routes.replayDeliveryRoute, replay);
   app.openapi(routes.scenariosRoute, scenarios);
   app.openapi(routes.loadScenarioRoute, load);
+  app.openapi(routes.rulesRoute, (c) => c.json(rulesReference(), 200));
 }

@@ -4,7 +4,7 @@ import { Fault, FaultList, FaultRequest, FaultsCleared } from './faults.schemas.
 import { Snapshot } from '../store/snapshot.js';
 import { WebhookDelivery } from '../webhooks/webhooks.schemas.js';
 import { listResponse } from '../core/schemas.js';
-import { ClockSetRequest, DeliveryListQuery, JournalList, JournalQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
+import { RulesReference, ClockSetRequest, DeliveryListQuery, JournalList, JournalQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
 
 const tags = ['Control plane'];
 /** These routes live beside the API, not under its version segment. */
@@ -193,4 +193,14 @@ export const loadScenarioRoute = createRoute({
   summary: 'Reset your tenant and load a scenario preset',
   request: { params: z.object({ name: z.string().min(1).max(100) }) },
   responses: { 200: jsonResponse(z.object({ scenario: z.string(), now: z.string() }).openapi('AdminScenarioLoaded'), 'Loaded'), ...errorResponses(404) },
+});
+
+export const rulesRoute = createRoute({
+  method: 'get',
+  path: '/rules',
+  tags,
+  servers,
+  summary: 'Every sandbox magic value',
+  description: 'The rule tables the sandbox decides outcomes with: each value that selects an outcome, and the outcome.',
+  responses: { 200: jsonResponse(RulesReference, 'The tables'), ...errorResponses() },
 });

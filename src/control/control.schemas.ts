@@ -99,3 +99,17 @@ export const WebhookPublicKey = z
 export const ScenarioList = z
   .object({ data: z.array(z.object({ name: z.string(), description: z.string() })) })
   .openapi('AdminScenarioList');
+
+export const RulesReference = z
+  .object({
+    tables: z.array(
+      z.object({
+        name: z.string(),
+        title: z.string(),
+        subject: z.string().openapi({ description: 'The request value that selects the row' }),
+        match: z.string().openapi({ description: 'How the value is reduced: last3, identifierLast3, umaUser or exact' }),
+        rows: z.array(z.object({ key: z.string().nullable().openapi({ description: 'null: any other value' }), description: z.string() })),
+      }),
+    ),
+  })
+  .openapi('AdminRulesReference');

@@ -117,3 +117,10 @@ export function listEvents(tenant: Tenant, query: { type?: string | undefined; l
   const page = tenant.events.page({ ...(query.type !== undefined ? { index: 'type', key: query.type } : {}), limit: query.limit, ...(beforeSeq !== undefined ? { beforeSeq } : {}) });
   return toListResult('events', page, (e) => e);
 }
+
+/** GET /__admin/rules: the rule tables, as the dashboard's magic-values page shows them. */
+export function rulesReference() {
+  return {
+    tables: Object.entries(RULES).map(([name, t]) => ({ name, title: t.title, subject: t.subject, match: t.match, rows: t.rows.map((r) => ({ key: r.key, description: r.description })) })),
+  };
+}

@@ -1,0 +1,410 @@
+// paysandbox dashboard: plain DOM, no dependencies. Everything shown is set as
+// text (never as HTML), so whatever a tenant stores is displayed, not run.
+const main = document.getElementById('main');
+const nav = document.getElementById('nav');
+const toastBox = document.getElementById('toast');
+let api = '/2025-10-13';
+let stopPage = () => {};
+
+// ---- tenants (session storage) -------------------------------------------
+const tenants = {
+  all: () => JSON.parse(sessionStorage.getItem('paysandbox.tenants') || '[]'),
+  current() {
+    const id = sessionStorage.getItem('paysandbox.current');
+    return this.all().find((t) => t.clientId === id);
+  },
+  save(clientId, secret) {
+    const list = this.all().filter((t) => t.clientId !== clientId);
+    list.push({ clientId, secret });
+    sessionStorage.setItem('paysandbox.tenants', JSON.stringify(list));
+    sessionStorage.setItem('paysandbox.current', clientId);
+  },
+  use: (clientId) => sessionStorage.setItem('paysandbox.current', clientId),
+  forget() {
+    const current = this.current();
+    const rest = this.all().filter((t) => t.clientId !== current?.clientId);
+    sessionStorage.setItem('paysandbox.tenants', JSON.stringify(rest));
+    if (rest[0]) sessionStorage.setItem('paysandbox.current', rest[0].clientId);
+    else sessionStorage.removeItem('paysandbox.current');
+  },
+};
+
+function authHeader(tenant = tenants.current()) {
+  return tenant ? { authorization: `Basic ${btoa(`${tenant.clientId}:${tenant.secret}`)}` } : {};
+}
+
+class ApiFailure extends Error {}
+
+async function call(method, path, body, tenant) {
+  const url = path.startsWith('/__admin') ? path : `${api}${path}`;
+  const response = await fetch(url, {
+    method,
+    headers: { ...authHeader(tenant), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : undefined;
+  if (!response.ok) throw new ApiFailure(`${response.status} ${data?.code ?? ''}: ${data?.reason ?? text}`);
+  return data;
+}
+const get = (path) => call('GET', path);
+
+// ---- DOM helpers ------------------------------------------------------------
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else if (key === 'class') node.className = value;
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  for (const child of children.flat()) if (child !== undefined && child !== null && child !== false) node.append(child instanceof Node ? child : String(child));
+  return node;
+}
+
+const GOOD = /^(APPROVED|ACTIVE|COMPLETED|SUCCEEDED|SETTLED|AUTHORIZED|MATCHED|POSTED)$/;
+const BAD = /^(REJECTED|FAILED|DECLINED|EXCEPTION|CLOSED|EXPIRED|REFUNDED|NOT_MATCHED)$/;
+const WAIT = /^(PENDING|PROCESSING|UNVERIFIED|FROZEN|CREATED|RESOLVE_ERRORS|PENDING_MANUAL_REVIEW)/;
+function badge(value) {
+  const text = String(value ?? '');
+  const kind = GOOD.test(text) ? 'good' : BAD.test(text) ? 'bad' : WAIT.test(text) ? 'wait' : 'other';
+  return el('span', { class: `status ${kind}` }, text);
+}
+function money(amount, currency) {
+  if (amount === undefined || amount === null) return '';
+  const code = currency?.code ?? currency ?? '';
+  const decimals = currency?.decimals ?? 2;
+  return `${(amount / 10 ** decimals).toFixed(decimals)} ${code}`;
+}
+function table(headers, rows, empty = 'Nothing yet.') {
+  if (rows.length === 0) return el('p', { class: 'muted' }, empty);
+  return el('div', { class: 'table-wrap' }, el('table', {}, el('thead', {}, el('tr', {}, headers.map((h) => el('th', { scope: 'col' }, h)))), el('tbody', {}, rows.map((cells) => el('tr', {}, cells.map((c) => el('td', {}, c)))))));
+}
+const json = (value) => el('pre', {}, JSON.stringify(value, null, 2));
+const details = (summary, ...content) => el('details', {}, el('summary', {}, summary), ...content);
+function toast(message) {
+  toastBox.textContent = message;
+  setTimeout(() => { if (toastBox.textContent === message) toastBox.textContent = ''; }, 4000);
+}
+function page(title, ...sections) {
+  document.title = `${title} · paysandbox`;
+  main.replaceChildren(el('h1', {}, title), ...sections.flat().filter((s) => s !== ''));
+}
+/** A section whose body reloads every `ms` (and at once); stops when the page changes. */
+function liveSection(title, load, ms = 2000) {
+  const body = el('div', {}, el('p', { class: 'muted' }, 'Loading…'));
+  const section = el('section', { 'aria-label': title }, el('h2', {}, title), body);
+  let timer;
+  const refresh = async () => {
+    // Never re-render under the keyboard: someone is reading or using this section.
+    if (body.contains(document.activeElement) && body.innerHTML !== '') return;
+    try {
+      body.replaceChildren(await load());
+    } catch (err) {
+      body.replaceChildren(el('p', { class: 'error' }, err.message));
+    }
+  };
+  refresh();
+  timer = setInterval(refresh, ms);
+  const previous = stopPage;
+  stopPage = () => { clearInterval(timer); previous(); };
+  section.refresh = refresh;
+  return section;
+}
+
+// ---- pages ------------------------------------------------------------------
+function signIn(message) {
+  nav.hidden = true;
+  document.getElementById('tenant').hidden = true;
+  const clientId = el('input', { id: 'client-id', name: 'clientId', autocomplete: 'username', required: true });
+  const secret = el('input', { id: 'client-secret', name: 'secret', type: 'password', autocomplete: 'current-password', required: true });
+  const error = el('p', { class: 'error', role: 'alert' }, message ?? '');
+  const form = el('form', { class: 'panel', onsubmit: async (event) => {
+    event.preventDefault();
+    try {
+      await call('GET', '/__admin/health', undefined, { clientId: clientId.value, secret: secret.value });
+      tenants.save(clientId.value, secret.value);
+      location.hash = '#/customers';
+      route();
+    } catch (err) {
+      error.textContent = `Sign-in failed: ${err.message}`;
+    }
+  } },
+    el('h2', {}, 'Sign in with a client id and secret'),
+    el('p', { class: 'muted' }, 'Each client id is its own tenant. A new one is created on first use; the secret is bound then.'),
+    el('label', { for: 'client-id' }, 'Client id'), clientId,
+    el('label', { for: 'client-secret' }, 'Client secret'), secret,
+    el('div', { class: 'row' }, el('button', { type: 'submit' }, 'Sign in')),
+    error);
+  page('Sign in', form);
+  clientId.focus();
+}
+
+async function customersPage() {
+  page('Customers', liveSection('All customers', async () => {
+    const { data } = await get('/customers?limit=100&isIncludingDeleted=true');
+    return table(['Name', 'Type', 'Status', 'Created'], data.map((c) => [
+      el('a', { href: `#/customers/${encodeURIComponent(c.id)}` }, c.fullName ?? c.businessInfo?.legalName ?? c.id),
+      c.customerType,
+      badge(c.kycStatus ?? c.kybStatus),
+      c.createdAt,
+    ]), 'No customers. Load a scenario or create one through the API.');
+  }, 3000));
+}
+
+async function customerPage(id) {
+  const customer = await get(`/customers/${encodeURIComponent(id)}`);
+  const name = customer.fullName ?? customer.businessInfo?.legalName ?? customer.id;
+  const q = encodeURIComponent(id);
+  const profile = el('section', {}, el('h2', {}, 'Profile'), el('dl', {},
+    ['id', 'customerType', 'platformCustomerId', 'email', 'umaAddress', 'kycStatus', 'kybStatus'].filter((k) => customer[k] !== undefined).flatMap((k) => [el('dt', {}, k), el('dd', {}, k.endsWith('Status') ? badge(customer[k]) : customer[k])])));
+  page(name, profile,
+    liveSection('Verification', async () => {
+      const { data } = await get(`/verifications?customerId=${q}&limit=1`);
+      const latest = data[0];
+      if (!latest) return el('p', { class: 'muted' }, 'No verification submitted.');
+      return el('div', {}, el('p', {}, 'Latest: ', badge(latest.verificationStatus)), table(['Type', 'Field', 'Reason'], (latest.errors ?? []).map((e) => [e.type, e.field ?? '', e.reason])));
+    }, 5000),
+    liveSection('Internal accounts', async () => {
+      const { data } = await get(`/customers/internal-accounts?customerId=${q}&limit=100`);
+      const rows = [];
+      for (const a of data) rows.push([a.id, a.type, badge(a.status), money(a.balance.amount, a.balance.currency), money(a.totalBalance.amount, a.totalBalance.currency)]);
+      return table(['Account', 'Type', 'Status', 'Available', 'Total'], rows);
+    }),
+    liveSection('External accounts', async () => {
+      const { data } = await get(`/customers/external-accounts?customerId=${q}&limit=100`);
+      return table(['Account', 'Type', 'Status', 'Beneficiary check'], data.map((a) => [a.id, a.accountInfo?.accountType ?? '', badge(a.status), a.beneficiaryVerificationStatus ?? '']));
+    }, 5000),
+    liveSection('Documents', async () => {
+      const { data } = await get(`/documents?documentHolder=${q}&limit=100`);
+      return table(['Document', 'Type', 'Country', 'Uploaded'], data.map((d) => [d.id, d.documentType, d.country ?? '', d.createdAt]));
+    }, 10000),
+    customer.customerType === 'BUSINESS' ? liveSection('Beneficial owners', async () => {
+      const { data } = await get(`/beneficial-owners?customerId=${q}&limit=100`);
+      return table(['Owner', 'Name', 'KYC'], data.map((o) => [o.id, `${o.personalInfo?.firstName ?? ''} ${o.personalInfo?.lastName ?? ''}`, badge(o.kycStatus)]));
+    }, 10000) : '',
+    liveSection('Credentials and sessions', async () => {
+      const { data } = await get(`/customers/internal-accounts?customerId=${q}&type=EMBEDDED_WALLET&limit=10`);
+      if (data.length === 0) return el('p', { class: 'muted' }, 'No embedded wallet.');
+      const parts = [];
+      for (const wallet of data) {
+        const credentials = await get(`/auth/credentials?accountId=${encodeURIComponent(wallet.id)}`);
+        const sessions = await get(`/auth/sessions?accountId=${encodeURIComponent(wallet.id)}`);
+        parts.push(el('h3', {}, wallet.id),
+          table(['Credential', 'Type', 'Nickname'], credentials.data.map((m) => [m.id, m.type, m.nickname])),
+          table(['Session', 'Type', 'Expires'], sessions.data.map((s) => [s.id, s.type, s.expiresAt]), 'No active session.'));
+      }
+      return el('div', {}, parts);
+    }, 5000),
+    liveSection('Cards', async () => {
+      const { data } = await get(`/cards?customerId=${q}&limit=100`);
+      return table(['Card', 'Brand', 'Last 4', 'Status', 'Funding'], data.map((c) => [el('a', { href: `#/cards/${encodeURIComponent(c.id)}` }, c.id), c.brand, c.last4, badge(c.status), c.fundingSource]));
+    }, 5000));
+}
+
+function timeline(history) {
+  return el('ol', { class: 'timeline', 'aria-label': 'Status history' }, history.map((h) => el('li', {}, badge(h.status), ' ', el('span', { class: 'muted' }, h.at))));
+}
+
+function transactionRow(t) {
+  if (t.type === 'CARD') {
+    return [t.id, `CARD ${t.direction}`, badge(t.status), money(t.settledAmount ?? t.authorizedAmount, t.currency),
+      el('div', {}, t.merchant?.descriptor ?? '', t.settlementSummary ? el('div', { class: 'muted' }, `clearings: ${t.settlementSummary.count} (${money(t.settlementSummary.totalAmount, t.currency)})`) : '',
+        t.refundSummary ? el('div', { class: 'muted' }, `refunds: ${t.refundSummary.count} (${money(t.refundSummary.totalAmount, t.currency)})`) : '',
+        t.originalTransactionId ? el('div', { class: 'muted' }, `refund of ${t.originalTransactionId}`) : '')];
+  }
+  return [t.id, t.type, badge(t.status), money(t.sentAmount?.amount, t.sentAmount?.currency), el('div', {}, t.failureReason ? el('div', { class: 'error' }, t.failureReason) : '', timeline(t.statusHistory ?? []))];
+}
+
+async function transactionsPage() {
+  page('Transactions',
+    liveSection('Transactions', async () => {
+      const { data } = await get('/transactions?limit=50');
+      return table(['Transaction', 'Type', 'Status', 'Amount', 'History'], data.map(transactionRow));
+    }),
+    liveSection('Quotes', async () => {
+      const { data } = await get('/quotes?limit=20');
+      return table(['Quote', 'Status', 'Sending', 'Receiving', 'Expires'], data.map((q) => [q.id, badge(q.status), money(q.totalSendingAmount, q.sendingCurrency), money(q.totalReceivingAmount, q.receivingCurrency), q.expiresAt]));
+    }, 4000));
+}
+
+async function cardsPage(id) {
+  if (id) {
+    const card = await get(`/cards/${encodeURIComponent(id)}`);
+    page(`Card ${card.last4}`, el('section', {}, el('dl', {}, ['id', 'brand', 'status', 'fundingSource', 'currency', 'customerId'].flatMap((k) => [el('dt', {}, k), el('dd', {}, k === 'status' ? badge(card[k]) : card[k])]))),
+      liveSection('Card transactions', async () => {
+        const { data } = await get(`/cards/${encodeURIComponent(id)}/transactions?limit=100`);
+        return table(['Transaction', 'Kind', 'Status', 'Amount', 'Details'], data.map(transactionRow));
+      }));
+    return;
+  }
+  page('Cards', liveSection('All cards', async () => {
+    const { data } = await get('/cards?limit=100');
+    return table(['Card', 'Brand', 'Last 4', 'Status', 'Customer'], data.map((c) => [el('a', { href: `#/cards/${encodeURIComponent(c.id)}` }, c.id), c.brand, c.last4, badge(c.status), c.customerId]));
+  }, 3000));
+}
+
+/** Reads the tenant's live event stream (fetch, so the credentials go along) until the page changes. */
+function followEvents(onEvent) {
+  const controller = new AbortController();
+  (async () => {
+    const response = await fetch('/__admin/events', { headers: { ...authHeader(), accept: 'text/event-stream' }, signal: controller.signal });
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      const blocks = buffer.split('\n\n');
+      buffer = blocks.pop();
+      for (const block of blocks) {
+        const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
+        if (data) onEvent(JSON.parse(data));
+      }
+    }
+  })().catch(() => {});
+  const previous = stopPage;
+  stopPage = () => { controller.abort(); previous(); };
+}
+
+async function webhooksPage() {
+  const stream = el('ol', { 'aria-label': 'Live events' });
+  const streamSection = el('section', {}, el('h2', {}, 'Live events'), el('p', { class: 'muted' }, 'New events of this tenant appear here as they happen.'), stream);
+  const deliveries = liveSection('Deliveries', async () => {
+    const [{ data }, events] = await Promise.all([get('/__admin/webhooks?limit=50'), get('/__admin/events?limit=100')]);
+    const byId = new Map(events.data.map((e) => [e.id, e]));
+    return table(['Event', 'Status', 'Attempts', 'Next retry', ''], data.map((d) => [
+      el('div', {}, d.eventType, byId.has(d.eventId) ? details('Request body', json(byId.get(d.eventId))) : ''),
+      badge(d.status),
+      el('ul', {}, d.attempts.map((a) => el('li', {}, `${a.at}: ${a.status ?? a.error} (${a.durationMs} ms)`))),
+      d.nextAttemptAt ?? '',
+      el('button', { type: 'button', class: 'secondary', 'data-replay': d.id, onclick: async () => {
+        try {
+          const result = await call('POST', `/__admin/webhooks/${encodeURIComponent(d.id)}/replay`);
+          toast(`Replayed ${d.eventType}: ${result.status}`);
+        } catch (err) { toast(err.message); }
+        deliveries.refresh();
+      } }, 'Replay'),
+    ]), 'No deliveries. Set webhookEndpoint with PATCH /config to have events delivered.');
+  });
+  const events = liveSection('Events', async () => {
+    const { data } = await get('/__admin/events?limit=50');
+    return table(['Event', 'Type', 'At', 'Data'], data.map((e) => [e.id, e.type, e.timestamp, details('data', json(e.data))]));
+  }, 5000);
+  page('Webhooks', streamSection, deliveries, events);
+  followEvents((event) => stream.prepend(el('li', {}, el('strong', {}, event.type), ' ', el('span', { class: 'muted' }, event.timestamp), details('data', json(event.data)))));
+}
+
+async function requestsPage() {
+  const path = el('input', { id: 'filter-path', placeholder: '/customers' });
+  const method = el('select', { id: 'filter-method' }, ['', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => el('option', { value: m }, m || 'any')));
+  const status = el('input', { id: 'filter-status', inputmode: 'numeric', placeholder: '404', size: 5 });
+  const list = liveSection('Requests', async () => {
+    const query = new URLSearchParams({ limit: '100' });
+    if (path.value) query.set('path', path.value);
+    if (method.value) query.set('method', method.value);
+    if (/^\d{3}$/.test(status.value)) query.set('status', status.value);
+    const { data } = await get(`/__admin/requests?${query}`);
+    return table(['At', 'Request', 'Status', 'ms', 'Bodies'], data.map((r) => [r.at, `${r.method} ${r.path}${r.query ?? ''}`, badge(String(r.status)), r.durationMs,
+      el('div', {}, r.requestBody !== undefined ? details('request', json(r.requestBody)) : '', r.responseBody !== undefined ? details('response', json(r.responseBody)) : '')]));
+  });
+  const filters = el('form', { class: 'panel', role: 'search', onsubmit: (e) => { e.preventDefault(); list.refresh(); } },
+    el('div', { class: 'row' },
+      el('div', {}, el('label', { for: 'filter-path' }, 'Path contains'), path),
+      el('div', {}, el('label', { for: 'filter-method' }, 'Method'), method),
+      el('div', {}, el('label', { for: 'filter-status' }, 'Status'), status),
+      el('button', { type: 'submit' }, 'Filter')));
+  page('Requests', filters, list);
+}
+
+const STEPS = [['30 s', 30], ['6 min', 360], ['1 h', 3600], ['1 day', 86400]];
+async function clockPage() {
+  const ran = el('div', { 'aria-live': 'polite' });
+  const clock = liveSection('Now', async () => {
+    const state = await get('/__admin/clock');
+    return el('div', {}, el('p', { class: 'now' }, el('strong', { id: 'clock-now' }, state.now), ` (${state.offsetSeconds} s ahead of real time)`),
+      el('h3', {}, 'Pending due jobs'), table(['Job', 'Kind', 'Due'], state.pendingJobs.map((j) => [j.id, j.kind, j.dueAt]), 'None.'));
+  });
+  const buttons = el('section', {}, el('h2', {}, 'Advance'), el('div', { class: 'row' }, STEPS.map(([label, seconds]) => el('button', { type: 'button', onclick: async () => {
+    const result = await call('POST', '/__admin/clock/advance', { seconds });
+    ran.replaceChildren(el('p', {}, `Advanced ${label} to ${result.now}.`), table(['Ran', 'Kind', 'Due'], result.ran.map((j) => [j.id, j.kind, j.dueAt]), 'Nothing fell due.'));
+    clock.refresh();
+  } }, `+ ${label}`))), ran);
+  page('Clock', clock, buttons);
+}
+
+async function scenariosPage() {
+  const { data } = await get('/__admin/scenarios');
+  const list = table(['Scenario', 'What it holds', ''], data.map((s) => [s.name, s.description, el('button', { type: 'button', 'data-scenario': s.name, onclick: async () => {
+    if (!confirm(`Replace everything in this tenant with "${s.name}"?`)) return;
+    await call('POST', `/__admin/scenarios/${encodeURIComponent(s.name)}`);
+    toast(`Loaded ${s.name}`);
+  } }, `Load ${s.name}`)]));
+  const file = el('input', { id: 'snapshot-file', type: 'file', accept: 'application/json' });
+  const state = el('section', {}, el('h2', {}, 'State'), el('div', { class: 'row' },
+    el('button', { type: 'button', class: 'secondary', onclick: async () => {
+      if (!confirm('Delete everything in this tenant?')) return;
+      await call('POST', '/__admin/reset');
+      toast('Tenant reset');
+    } }, 'Reset tenant'),
+    el('button', { type: 'button', class: 'secondary', onclick: async () => {
+      const snapshot = await get('/__admin/snapshot');
+      const link = el('a', { href: URL.createObjectURL(new Blob([JSON.stringify(snapshot, null, 2)], { type: 'application/json' })), download: `paysandbox-${tenants.current().clientId}.json` });
+      link.click();
+      URL.revokeObjectURL(link.href);
+    } }, 'Download snapshot')),
+    el('label', { for: 'snapshot-file' }, 'Restore a snapshot'), file,
+    el('button', { type: 'button', onclick: async () => {
+      if (!file.files[0]) return toast('Choose a snapshot file first');
+      try {
+        await call('PUT', '/__admin/snapshot', await file.files[0].text());
+        toast('Snapshot restored');
+      } catch (err) { toast(err.message); }
+    } }, 'Restore'));
+  page('Scenarios', el('section', {}, el('h2', {}, 'Presets'), list), state);
+}
+
+async function magicValuesPage() {
+  const { tables } = await get('/__admin/rules');
+  page('Magic values', el('p', { class: 'muted' }, 'Generated from the sandbox rule tables: these are exactly the values the sandbox acts on.'),
+    tables.map((t) => el('section', {}, el('h2', {}, t.title), el('p', { class: 'muted' }, `Decided by ${t.subject} (${t.match}).`),
+      table(['Value', 'Outcome'], t.rows.map((r) => [el('code', {}, r.key ?? 'any other'), r.description])))));
+}
+
+// ---- routing ----------------------------------------------------------------
+const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
+
+function renderTenantSwitcher() {
+  const select = document.getElementById('tenant-select');
+  const current = tenants.current();
+  select.replaceChildren(...tenants.all().map((t) => el('option', { value: t.clientId, selected: t.clientId === current?.clientId }, t.clientId)));
+}
+
+async function route() {
+  stopPage();
+  stopPage = () => {};
+  if (!tenants.current()) return signIn();
+  nav.hidden = false;
+  document.getElementById('tenant').hidden = false;
+  renderTenantSwitcher();
+  const [, name = 'customers', id] = location.hash.replace(/^#/, '').split('/');
+  for (const link of nav.querySelectorAll('a')) {
+    if (link.getAttribute('href') === `#/${name}`) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  const show = name === 'customers' && id ? () => customerPage(decodeURIComponent(id)) : () => (ROUTES[name] ?? customersPage)(id ? decodeURIComponent(id) : undefined);
+  try {
+    await show();
+  } catch (err) {
+    if (err instanceof ApiFailure && err.message.startsWith('401')) return signIn('Those credentials are no longer accepted.');
+    page('Something went wrong', el('p', { class: 'error' }, err.message));
+  }
+  main.focus({ preventScroll: true });
+}
+
+document.getElementById('tenant-select').addEventListener('change', (e) => { tenants.use(e.target.value); route(); });
+document.getElementById('add-tenant').addEventListener('click', () => { stopPage(); signIn(); });
+document.getElementById('sign-out').addEventListener('click', () => { tenants.forget(); route(); });
+window.addEventListener('hashchange', route);
+fetch('/').then((r) => r.json()).then((info) => { api = info.api ?? api; }).catch(() => {}).finally(route);

@@ -1,0 +1,159 @@
+/**
+ * The dashboard in a real browser: Debian's Chromium driven by
+ * playwright-core against a listening sandbox. Screenshots of every main page
+ * go to test-artifacts/dashboard/. Without Chromium the tests are skipped with
+ * a notice, unless PAYSANDBOX_REQUIRE_BROWSER is set (as .ci/run does).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createSandbox, type RunningSandbox } from '../../src/index.js';
+import { startReceiver, type Receiver } from '../control/receiver.js';
+
+const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+if (!available) console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM}`);
+
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'dashboard');
+const CLIENT = { id: 'ui-test', secret: 'ui-secret' };
+
+let sandbox: RunningSandbox;
+let receiver: Receiver;
+let browser: Browser;
+
+async function api(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sandbox.url}${path}`, {
+    method,
+    headers: { authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`, 'content-type': 'application/json' },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  return response.json();
+}
+
+async function signedIn(width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(`${sandbox.origin}/__admin`);
+  await page.getByLabel('Client id').fill(CLIENT.id);
+  await page.getByLabel('Client secret').fill(CLIENT.secret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+  return page;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+describe.skipIf(!available)('dashboard in Chromium', () => {
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    receiver = await startReceiver();
+    sandbox = await createSandbox({ webhookUrl: receiver.url });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+    await receiver?.close();
+  });
+
+  it('signs in, loads a scenario, advances the clock to watch a delayed payout fail, and replays a webhook', async () => {
+    const page = await signedIn();
+    await shot(page, 'customers-empty');
+
+    await page.getByRole('link', { name: 'Scenarios' }).click();
+    await page.getByRole('button', { name: 'Load payouts' }).click();
+    await page.getByRole('status').filter({ hasText: 'Loaded payouts' }).waitFor();
+    await shot(page, 'scenarios');
+
+    // A payout to the account ending 005: it stays pending, then fails 30 s of sandbox time later.
+    const sender = (await api('GET', '/customers?platformCustomerId=payouts-sender')).data[0];
+    const source = (await api('GET', `/customers/internal-accounts?customerId=${sender.id}&currency=USD`)).data[0];
+    const destination = (await api('GET', `/customers/external-accounts?customerId=${sender.id}&limit=100`)).data.find((a: { accountInfo: { accountNumber: string } }) => a.accountInfo.accountNumber.endsWith('005'));
+    const payout = await api('POST', '/transfer-out', { source: { accountId: source.id }, destination: { accountId: destination.id }, amount: 2_500 });
+    expect(payout.status).toBe('PROCESSING');
+
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    const row = page.getByRole('row').filter({ hasText: payout.id });
+    await row.getByText('PROCESSING', { exact: true }).first().waitFor();
+
+    await page.getByRole('link', { name: 'Clock' }).click();
+    await page.getByRole('cell', { name: 'payment.resolve' }).first().waitFor();
+    await shot(page, 'clock');
+    await page.getByRole('button', { name: '+ 30 s' }).click();
+    await page.getByText(/Advanced 30 s to/).waitFor();
+
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    await page.getByRole('row').filter({ hasText: payout.id }).getByText('FAILED', { exact: true }).first().waitFor();
+    await shot(page, 'transactions');
+
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    const replay = page.getByRole('button', { name: 'Replay' }).first();
+    await replay.waitFor();
+    const before = receiver.received.length;
+    await replay.click();
+    await page.getByRole('status').filter({ hasText: /^Replayed .*: SUCCEEDED$/ }).waitFor();
+    expect(receiver.received.length).toBe(before + 1);
+    await shot(page, 'webhooks');
+    await page.close();
+  }, 60_000);
+
+  it('shows a customer page, cards, the request journal and the magic values; escapes what it shows', async () => {
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Scenarios' }).click();
+    await page.getByRole('button', { name: 'Load cards' }).click();
+    await page.getByRole('status').filter({ hasText: 'Loaded cards' }).waitFor();
+    const hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    await api('POST', '/customers', { customerType: 'INDIVIDUAL', fullName: hostile });
+
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByText(hostile, { exact: true }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.getByRole('link', { name: 'Casey Cardholder' }).click();
+    await page.getByRole('heading', { name: 'Casey Cardholder' }).waitFor();
+    await page.getByRole('heading', { name: 'Cards' }).waitFor();
+    await page.getByRole('cell', { name: 'ACTIVE' }).first().waitFor();
+    await shot(page, 'customer');
+
+    await page.getByRole('link', { name: 'Cards', exact: true }).click();
+    await page.getByRole('heading', { name: 'All cards' }).waitFor();
+    await shot(page, 'cards');
+
+    await page.getByRole('link', { name: 'Requests' }).click();
+    await page.getByLabel('Method').selectOption('POST');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('cell', { name: /^POST \/2025-10-13\/customers$/ }).first().waitFor();
+    await shot(page, 'requests');
+
+    await page.getByRole('link', { name: 'Magic values' }).click();
+    await page.getByRole('heading', { name: 'Card authorization decisions' }).waitFor();
+    await page.getByRole('cell', { name: '$success.usd' }).waitFor();
+    await shot(page, 'magic-values');
+    await page.close();
+  }, 60_000);
+
+  it('works with the keyboard and at phone width', async () => {
+    const page = await signedIn(375);
+    // Every form control has a label.
+    const unlabeled = await page.evaluate(() => [...document.querySelectorAll('input, select')].filter((c) => !(c as HTMLInputElement).labels?.length).length);
+    expect(unlabeled).toBe(0);
+    // Keyboard: the skip link is the first tab stop of the page; the section links follow it and work with Enter.
+    expect(await page.evaluate(() => document.querySelector('a, button, input, select')?.textContent)).toBe('Skip to content');
+    await page.locator('.skip').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Customers');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Transactions');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await shot(page, 'transactions-phone');
+    await page.close();
+  }, 60_000);
+});
