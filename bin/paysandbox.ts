@@ -155,14 +155,14 @@ function banner(url: string, origin: string, options: SandboxOptions, tenants: n
     : 'HTTP Basic: any client id and secret; the first request binds the secret, each client id is its own tenant';
   return [
     `paysandbox is serving API version ${API_VERSION}`,
-    `  API      ${url}`,
-    `  Docs     ${origin}/docs  (OpenAPI: ${origin}/openapi.json)`,
+    `  API       ${url}`,
+    `  Docs      ${origin}/docs  (OpenAPI: ${origin}/openapi.json)`,
     `  Dashboard ${origin}/__admin  (sign in with a client id and secret)`,
-    `  Data     ${data}`,
-    `  Auth     ${auth}`,
-    `  UMA      sandbox receivers on ${SANDBOX_UMA_DOMAIN}: $success.usd@, $success.eur@, $success.mxn@, $pending.long.usd@, $fail.compliance.usd@`,
-    `  Webhooks ${options.webhookUrl ? `to ${options.webhookUrl} unless a tenant sets webhookEndpoint; ` : ''}signed (X-Service-Signature) with P-256 key ${webhookKey}`,
-    `  Try      curl -u my-app:my-secret ${url}/customers`,
+    `  Data      ${data}`,
+    `  Auth      ${auth}`,
+    `  UMA       sandbox receivers on ${SANDBOX_UMA_DOMAIN}: $success.usd@, $success.eur@, $success.mxn@, $pending.long.usd@, $fail.compliance.usd@`,
+    `  Webhooks  ${options.webhookUrl ? `to ${options.webhookUrl} unless a tenant sets webhookEndpoint; ` : ''}signed (X-Service-Signature) with P-256 key ${webhookKey}`,
+    `  Try       curl -u my-app:my-secret ${url}/customers`,
     'Press Ctrl-C to stop.',
   ].join('\n');
 }
