@@ -85,7 +85,6 @@ export function singleTransactionMaximum(tenant: Tenant, sourceCurrency: string,
   )?.maxAmount;
 }
 
-
 export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): PlatformConfig {
   const errors: FieldError[] = [];
   if (patch.supportedCurrencies) checkCurrencies(patch.supportedCurrencies, errors);
