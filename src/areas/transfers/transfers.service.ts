@@ -14,9 +14,37 @@ import type { OperationResult } from '../wallet-auth/processing.js';
 import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
 import type { TransferInRequest, TransferOutRequest } from './transfers.schemas.js';
+import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
+import type { ExternalAccount } from '../external-accounts/external-accounts.schemas.js';
 
 function sameCurrency(a: string, b: string): void {
   if (a !== b) throw apiError('INVALID_CURRENCY', `Same-currency transfers need one currency; these accounts hold ${a} and ${b}. Use a quote to convert.`, { source: a, destination: b });
+}
+
+/**
+ * Starts a same-currency transfer between an internal and an external
+ * account, in either direction; the external account's suffix decides it.
+ */
+function startTransfer(tenant: Tenant, type: 'INCOMING' | 'OUTGOING', internal: InternalAccountRecord, external: ExternalAccount, amount: number, paymentRail?: string): Transaction {
+  const currency = internal.currency;
+  const [from, to] = type === 'INCOMING' ? [external.id, internal.id] : [internal.id, external.id];
+  const inside = { kind: 'INTERNAL' as const, accountId: internal.id };
+  const rule = ruleFor('accountTransfer', identifierOf(external));
+  return startPayment(
+    tenant,
+    {
+      type,
+      source: { sourceType: 'ACCOUNT', accountId: from, currency },
+      destination: { destinationType: 'ACCOUNT', accountId: to, currency },
+      customerId: internal.customerId,
+      sent: { amount, currency },
+      received: { amount, currency },
+      paymentRail,
+    },
+    type === 'INCOMING' ? { kind: 'OUTSIDE' } : inside,
+    type === 'INCOMING' ? inside : { kind: 'OUTSIDE' },
+    planTransfer(rule.outcome, rule.description, type),
+  );
 }
 
 export function transferIn(tenant: Tenant, request: TransferInRequest): Transaction {
@@ -25,22 +53,7 @@ export function transferIn(tenant: Tenant, request: TransferInRequest): Transact
   if (source.kind !== 'EXTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-in pulls from an external account', { field: 'source.accountId' });
   if (destination.kind !== 'INTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-in credits an internal account', { field: 'destination.accountId' });
   sameCurrency(source.account.currency, destination.account.currency);
-  const rule = ruleFor('accountTransfer', identifierOf(source.account));
-  const currency = destination.account.currency;
-  return startPayment(
-    tenant,
-    {
-      type: 'INCOMING',
-      source: { sourceType: 'ACCOUNT', accountId: source.account.id, currency },
-      destination: { destinationType: 'ACCOUNT', accountId: destination.account.id, currency },
-      customerId: destination.account.customerId,
-      sent: { amount: request.amount, currency },
-      received: { amount: request.amount, currency },
-    },
-    { kind: 'OUTSIDE' },
-    { kind: 'INTERNAL', accountId: destination.account.id },
-    planTransfer(rule.outcome, rule.description, 'INCOMING'),
-  );
+  return startTransfer(tenant, 'INCOMING', destination.account, source.account, request.amount);
 }
 
 export function transferOut(tenant: Tenant, request: TransferOutRequest, wallet: WalletActionRequest): Promise<OperationResult> {
@@ -56,23 +69,7 @@ export function transferOut(tenant: Tenant, request: TransferOutRequest, wallet:
   };
   const pay = (): OperationResult => {
     check();
-    const rule = ruleFor('accountTransfer', identifierOf(destination.account));
-    const transaction = startPayment(
-      tenant,
-      {
-        type: 'OUTGOING',
-        source: { sourceType: 'ACCOUNT', accountId: source.account.id, currency },
-        destination: { destinationType: 'ACCOUNT', accountId: destination.account.id, currency },
-        customerId: source.account.customerId,
-        sent: { amount: request.amount, currency },
-        received: { amount: request.amount, currency },
-        paymentRail: request.destination.paymentRail,
-      },
-      { kind: 'INTERNAL', accountId: source.account.id },
-      { kind: 'OUTSIDE' },
-      planTransfer(rule.outcome, rule.description, 'OUTGOING'),
-    );
-    return { status: 201, body: transaction };
+    return { status: 201, body: startTransfer(tenant, 'OUTGOING', source.account, destination.account, request.amount, request.destination.paymentRail) };
   };
   if (source.account.type !== 'EMBEDDED_WALLET') return Promise.resolve(pay());
   // Money leaving an embedded wallet needs a session's signature.
