@@ -5,9 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startServer, StartupError, type SandboxOptions } from '../src/server.js';
-import { CorruptDataFileError } from '../src/store/persistence.js';
-import { InvalidSnapshotError, parseSnapshot, applySnapshot, restoreFiles } from '../src/store/snapshot.js';
+import { STORE_SCHEMA, startServer, StartupError, type SandboxOptions } from '../src/server.js';
+import { CorruptDataFileError } from '../src/store/files.js';
+import { InvalidSnapshotError, parseSnapshot, applySnapshot } from '../src/store/snapshot.js';
 import { ensurePlatformAccounts } from '../src/areas/internal-accounts/internal-accounts.service.js';
 import { SCENARIOS, findScenario } from '../scenarios/index.js';
 import { API_VERSION } from '../src/core/version.js';
@@ -22,6 +22,9 @@ const USAGE = `Usage: paysandbox [options]
   --host HOST           interface to listen on (default 127.0.0.1)              PAYSANDBOX_HOST
   --data DIR            keep each tenant in DIR/tenants/*.json (default ./.paysandbox)  PAYSANDBOX_DATA
   --memory              keep everything in memory; nothing is written           PAYSANDBOX_MEMORY=1
+  --fsync               flush every write to the disk before answering (survives a power
+                        loss; by default a write survives a killed process)     PAYSANDBOX_FSYNC=1
+  --repair              move unusable tenant files to DIR/quarantine instead of refusing to start
   --scenario NAME       start every new tenant from a preset (${SCENARIOS.map((s) => s.name).join(', ')})  PAYSANDBOX_SCENARIO
   --fixtures FILE       start every new tenant from a snapshot JSON file        PAYSANDBOX_FIXTURES
   --credentials FILE    accept only these client ids: {"id": "secret", ...}     PAYSANDBOX_CREDENTIALS
@@ -79,14 +82,13 @@ function readCredentials(file: string): Map<string, string> {
 function fixtureSeed(file: string): (tenant: Tenant) => void {
   let snapshot;
   try {
-    snapshot = parseSnapshot(readJson(file, 'fixtures'));
+    snapshot = parseSnapshot(STORE_SCHEMA, readJson(file, 'fixtures'));
   } catch (err) {
     if (err instanceof InvalidSnapshotError) throw new UsageError(`fixtures file ${file} is invalid at ${err.message}`);
     throw err;
   }
   return (tenant) => {
-    restoreFiles(tenant, snapshot);
-    tenant.replaceData(applySnapshot(tenant.data, snapshot));
+    applySnapshot(tenant, STORE_SCHEMA, snapshot);
     ensurePlatformAccounts(tenant);
   };
 }
@@ -106,6 +108,8 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
     host: { type: 'string' },
     data: { type: 'string' },
     memory: { type: 'boolean' },
+    fsync: { type: 'boolean' },
+    repair: { type: 'boolean' },
     scenario: { type: 'string' },
     fixtures: { type: 'string' },
     credentials: { type: 'string' },
@@ -125,6 +129,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
   const memory = values.memory ?? ['1', 'true'].includes(env.PAYSANDBOX_MEMORY ?? '');
   const data = values.data ?? env.PAYSANDBOX_DATA;
   if (memory && values.data !== undefined) throw new UsageError('--data and --memory cannot be used together');
+  const fsync = values.fsync ?? ['1', 'true'].includes(env.PAYSANDBOX_FSYNC ?? '');
 
   const seeds: Array<(tenant: Tenant) => void> = [];
   const fixtures = values.fixtures ?? env.PAYSANDBOX_FIXTURES;
@@ -141,6 +146,8 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
     logFormat,
     log: logFormat,
     ...(memory ? {} : { dataDir: resolve(data ?? '.paysandbox') }),
+    ...(fsync ? { fsync } : {}),
+    ...(values.repair ? { repair: true } : {}),
     ...(credentialsFile ? { credentials: readCredentials(resolve(credentialsFile)) } : {}),
     ...(seeds.length > 0 ? { seed: (tenant: Tenant) => seeds.forEach((s) => s(tenant)) } : {}),
     ...(scenarioName ? { scenario: scenarioName } : {}),
@@ -149,7 +156,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
 }
 
 function banner(url: string, origin: string, options: SandboxOptions, tenants: number, webhookKey: string): string {
-  const data = options.dataDir ? `${options.dataDir} (one JSON file per tenant; ${tenants} loaded)` : 'memory (nothing is written)';
+  const data = options.dataDir ? `${options.dataDir} (a snapshot and a journal per tenant; ${tenants} loaded${options.fsync ? '; fsync on' : ''})` : 'memory (nothing is written)';
   const auth = options.credentials
     ? `HTTP Basic with the client ids of the credentials file`
     : 'HTTP Basic: any client id and secret; the first request binds the secret, each client id is its own tenant';
@@ -197,6 +204,7 @@ async function main(): Promise<void> {
   }
   const sandbox = await startServer(parsed);
   if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(sandbox.url, sandbox.origin, parsed, sandbox.registry.all().length, sandbox.webhookPublicKey.hex)}\n`);
+  for (const moved of sandbox.registry.quarantined) process.stderr.write(`paysandbox: --repair set aside ${moved}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) process.exit(1);

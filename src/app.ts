@@ -7,7 +7,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { basicAuth } from './core/auth.js';
 import type { AppEnv, AppRouter } from './core/env.js';
-import { apiError } from './core/errors.js';
+import { apiError, errorBody } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
 import { validationHook } from './core/validation.js';
@@ -18,6 +18,7 @@ import { mountDocs } from './docs.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
 import type { TenantRegistry } from './store/registry.js';
+import { StoreAuditError } from './store/tenant.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { RequestJournal } from './control/journal.js';
 import { registerDashboard } from './dashboard/dashboard.js';
@@ -65,8 +66,27 @@ export interface SandboxApp {
   openApiDocument(): Record<string, unknown>;
 }
 
+/**
+ * Every change a request made is committed before its response leaves: a
+ * 2xx is only sent for what is already in the journal.
+ */
+function commitChanges(registry: TenantRegistry, log: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    try {
+      await registry.commitDirty();
+    } catch (err) {
+      log.error('could not persist a change', { method: c.req.method, path: c.req.path, error: (err as Error).message });
+      c.res = undefined;
+      // The store audit of the project's own tests says what a service did wrong.
+      const reason = err instanceof StoreAuditError ? err.message : 'The change could not be written to disk; it may be lost on restart';
+      c.res = c.json(errorBody('INTERNAL_ERROR', reason), 500);
+    }
+  };
+}
+
 export function createApp(deps: AppDeps): SandboxApp {
-  const auth = basicAuth(deps.registry);
+  const auth = basicAuth(deps.registry, (c, tenant) => c.set('tenant', tenant));
 
   const services: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('webhooks', deps.webhooks);
@@ -88,6 +108,7 @@ export function createApp(deps: AppDeps): SandboxApp {
   registerControl(admin, deps.registry, journal);
 
   const app = router(deps.log);
+  app.use('*', commitChanges(deps.registry, deps.log));
   // Before the control plane: the dashboard's own files need no credentials.
   registerDashboard(app);
   app.route(API_BASE_PATH, api);

@@ -13,9 +13,15 @@ import type { AppEnv } from './core/env.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
 import { createLogger, type LogFormat, type Logger } from './core/log.js';
 import { API_BASE_PATH } from './core/version.js';
-import { jobHandlers, tenantSetup } from './areas/index.js';
-import { TenantRegistry, type TenantSetup } from './store/registry.js';
-import type { Tenant } from './store/tenant.js';
+import { areaStoreParts, initialiseTenant, jobHandlers } from './areas/index.js';
+import { TenantRegistry } from './store/registry.js';
+import { clockDocument, type Tenant } from './store/tenant.js';
+import { StoreSchema } from './store/spec.js';
+import { Hooks } from './store/hooks.js';
+import { jobsCollection } from './store/jobs.js';
+import { eventsCollection } from './events/events.store.js';
+import { webhookDeliveriesCollection } from './webhooks/webhooks.store.js';
+import { armFaultHooks, faultsCollection } from './control/faults.store.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { SCENARIOS, findScenario } from '../scenarios/index.js';
 import { WebhookSigner } from './webhooks/signer.js';
@@ -37,7 +43,18 @@ export interface SandboxOptions {
   webhookUrl?: string;
   /** A scenario preset every fresh (or reset) tenant starts from, after `seed`. */
   scenario?: string;
+  /** Flush every write to the disk (fdatasync) before it is acknowledged; by default it is handed to the operating system, which survives a killed process but not a power loss. */
+  fsync?: boolean;
+  /** Set unusable tenant files aside (into <dataDir>/quarantine) instead of refusing to start. */
+  repair?: boolean;
+  /** Check every commit for records changed behind the store's back (for the project's own tests; PAYSANDBOX_STORE_AUDIT=1). */
+  audit?: boolean;
+  /** Journal size in bytes from which a tenant's journal is folded into its snapshot, in the background (default 4 MiB). */
+  compactionBytes?: number;
 }
+
+/** Everything a tenant holds: each layer's collections and documents. */
+export const STORE_SCHEMA = new StoreSchema([clockDocument, ...areaStoreParts, eventsCollection, webhookDeliveriesCollection, faultsCollection, jobsCollection]);
 
 export interface RunningSandbox {
   /** Base URL of the API, version segment included. */
@@ -59,7 +76,7 @@ export class StartupError extends Error {
 
 function checkDataDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!statSync(dir).isDirectory()) throw new Error('not a directory');
     accessSync(dir, constants.R_OK | constants.W_OK);
   } catch (err) {
@@ -67,15 +84,11 @@ function checkDataDir(dir: string): void {
   }
 }
 
-function withSeed(base: TenantSetup, seeds: Array<((tenant: Tenant) => void) | undefined>): TenantSetup {
+function withSeeds(seeds: Array<((tenant: Tenant) => void) | undefined>): (tenant: Tenant) => void {
   const steps = seeds.filter((s) => s !== undefined);
-  if (steps.length === 0) return base;
-  return {
-    createData: base.createData,
-    initialise: (tenant) => {
-      base.initialise(tenant);
-      for (const step of steps) step(tenant);
-    },
+  return (tenant) => {
+    initialiseTenant(tenant);
+    for (const step of steps) step(tenant);
   };
 }
 
@@ -92,15 +105,23 @@ export function buildSandbox(options: SandboxOptions = {}) {
   if (options.dataDir) checkDataDir(options.dataDir);
   const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
   const webhooks = new WebhookDispatcher({ signer: WebhookSigner.open(options.dataDir), log, fallbackUrl: options.webhookUrl });
+  const hooks = new Hooks();
+  armFaultHooks(hooks);
   const registry = TenantRegistry.open({
     onTenant: (tenant) => webhooks.attach(tenant),
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(credentials ? { credentials } : {}),
+    schema: STORE_SCHEMA,
     time: options.time ?? systemTime,
     ids: options.ids ?? randomIds,
     log,
     jobHandlers,
-    setup: withSeed(tenantSetup, [options.seed, scenarioSeed(options.scenario)]),
+    hooks,
+    initialise: withSeeds([options.seed, scenarioSeed(options.scenario)]),
+    fsync: options.fsync ?? false,
+    repair: options.repair ?? false,
+    audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
+    ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
   const { app, openApiDocument } = createApp({ registry, log, webhooks });
   return { app, registry, log, openApiDocument, webhooks };

@@ -136,9 +136,10 @@ describe('serving', () => {
     const { id } = (await created.json()) as { id: string };
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
-    const [file] = readdirSync(join(dir, '.paysandbox', 'tenants'));
-    const data = JSON.parse(readFileSync(join(dir, '.paysandbox', 'tenants', file!), 'utf8'));
-    expect(data.customers[id].fullName).toBe('Kept Safe');
+    const again = await start([]);
+    const kept = await fetch(`${again.url}/customers/${id}`, { headers: json });
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as { fullName: string }).fullName).toBe('Kept Safe');
   });
 
   it('reads its settings from PAYSANDBOX_* variables', async () => {

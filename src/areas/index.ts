@@ -1,13 +1,31 @@
 /**
- * Everything the areas contribute to the engine: their routes, their due-job
- * handlers and what a fresh tenant starts with.
+ * Everything the areas contribute to the engine: their routes, their
+ * collections and documents, their due-job handlers and what a fresh tenant
+ * starts with.
  */
 import type { AppRouter } from '../core/env.js';
 import type { JobHandlers } from '../store/jobs.js';
-import type { TenantSetup } from '../store/registry.js';
-import { SCHEMA_VERSION } from '../store/tenant.js';
-import { emptyCollections } from '../store/collections.js';
-import { defaultConfig } from './config/config.service.js';
+import type { StoredCollection, StoredDocument } from '../store/spec.js';
+import type { Tenant } from '../store/tenant.js';
+import { configDocument } from './config/config.store.js';
+import { customersCollection } from './customers/customers.store.js';
+import { internalAccountsCollection, ledgerEntriesCollection } from './internal-accounts/internal-accounts.store.js';
+import { externalAccountsCollection, ownershipChallengesCollection } from './external-accounts/external-accounts.store.js';
+import { beneficialOwnersCollection } from './beneficial-owners/beneficial-owners.store.js';
+import { documentsCollection } from './documents/documents.store.js';
+import { kycLinksCollection, verificationsCollection } from './verifications/verifications.store.js';
+import { idempotencyKeysCollection, quotesCollection } from './quotes/quotes.store.js';
+import { transactionsCollection } from './transactions/transactions.store.js';
+import { cardRevealsCollection, cardsCollection } from './cards/cards.store.js';
+import { lookupsCollection } from './uma/uma.store.js';
+import {
+  authMethodsCollection,
+  authSessionsCollection,
+  otpChallengesCollection,
+  passkeyChallengesCollection,
+  pendingOperationsCollection,
+  signedRequestsCollection,
+} from './wallet-auth/wallet-auth.store.js';
 import { registerConfig } from './config/config.index.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
@@ -50,21 +68,40 @@ export function registerAreas(api: AppRouter): void {
   registerSandbox(api);
 }
 
-export const jobHandlers: JobHandlers = new Map([
+export const jobHandlers: JobHandlers<Tenant> = new Map([
   [LIVENESS_JOB, (tenant, job) => completeLiveness(tenant, job.payload)],
   [RESOLVE_JOB, resolveJob],
   [CARD_ACTIVATION_JOB, activateCard],
   [CARD_PULL_JOB, settlePull],
 ]);
 
-export const tenantSetup: TenantSetup = {
-  createData: (tenantId, ids, nowIso) => ({
-    schemaVersion: SCHEMA_VERSION,
-    tenantId,
-    secretSha256: null,
-    clock: { clockOffsetMs: 0 },
-    config: defaultConfig(ids, nowIso),
-    ...emptyCollections(),
-  }),
-  initialise: (tenant) => ensurePlatformAccounts(tenant),
-};
+/** The areas' part of a tenant store, in the order a snapshot lists them. */
+export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = [
+  configDocument,
+  customersCollection,
+  internalAccountsCollection,
+  externalAccountsCollection,
+  ledgerEntriesCollection,
+  ownershipChallengesCollection,
+  beneficialOwnersCollection,
+  documentsCollection,
+  verificationsCollection,
+  kycLinksCollection,
+  quotesCollection,
+  transactionsCollection,
+  cardsCollection,
+  cardRevealsCollection,
+  idempotencyKeysCollection,
+  lookupsCollection,
+  authMethodsCollection,
+  authSessionsCollection,
+  otpChallengesCollection,
+  passkeyChallengesCollection,
+  signedRequestsCollection,
+  pendingOperationsCollection,
+];
+
+/** What every fresh (or reset) tenant gets: the platform's own accounts. */
+export function initialiseTenant(tenant: Tenant): void {
+  ensurePlatformAccounts(tenant);
+}

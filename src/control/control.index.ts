@@ -27,7 +27,8 @@ export function registerControl(app: AppRouter, registry: TenantRegistry, journa
     AppEnv
   >;
   const set: RouteHandler<typeof routes.setClockRoute, AppEnv> = (c) => c.json(setClock(c.var.tenant, c.req.valid('json').to), 200);
-  const snapshot: RouteHandler<typeof routes.exportSnapshotRoute, AppEnv> = (c) => c.json(exportSnapshot(c.var.tenant) as never, 200);
+  const exportRoute = routes.exportSnapshotRoute(registry.schema);
+  const snapshot: RouteHandler<typeof exportRoute, AppEnv> = (c) => c.json(exportSnapshot(c.var.tenant, registry.schema) as never, 200);
   const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(restoreSnapshot(registry, c.var.tenant, c.req.valid('json')), 200);
   const requests: RouteHandler<typeof routes.journalRoute, AppEnv> = (c) => c.json(journal.list(c.var.tenant, c.req.valid('query')), 200);
   const deliveries: RouteHandler<typeof routes.deliveriesRoute, AppEnv> = (c) => c.json(listDeliveries(c.var.tenant, c.req.valid('query')), 200);
@@ -50,7 +51,7 @@ export function registerControl(app: AppRouter, registry: TenantRegistry, journa
   app.openapi(routes.clockRoute, clock);
   app.openapi(routes.advanceClockRoute, advance);
   app.openapi(routes.setClockRoute, set);
-  app.openapi(routes.exportSnapshotRoute, snapshot);
+  app.openapi(exportRoute, snapshot);
   app.openapi(routes.restoreSnapshotRoute, restore);
   app.openapi(routes.journalRoute, requests);
   app.openapi(routes.webhookKeyRoute, publicKey);

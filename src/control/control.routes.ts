@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse } from '../core/schemas.js';
 import { Fault, FaultList, FaultRequest, FaultsCleared } from './faults.schemas.js';
-import { Snapshot } from '../store/snapshot.js';
+import { snapshotSchema } from '../store/snapshot.js';
+import type { StoreSchema } from '../store/spec.js';
 import { WebhookDelivery } from '../webhooks/webhooks.schemas.js';
 import { listResponse } from '../core/schemas.js';
 import { RulesReference, ClockSetRequest, DeliveryListQuery, JournalList, JournalQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
@@ -115,15 +116,17 @@ export const setClockRoute = createRoute({
   responses: { 200: jsonResponse(ClockAdvanceResult, 'The new time and what ran'), ...errorResponses(415) },
 });
 
-export const exportSnapshotRoute = createRoute({
-  method: 'get',
-  path: '/snapshot',
-  tags,
-  servers,
-  summary: "Export your tenant's whole state",
-  description: 'Every collection, the configuration, the clock offset and the uploaded files (base64). Credentials are not included.',
-  responses: { 200: jsonResponse(Snapshot, 'The snapshot'), ...errorResponses() },
-});
+/** The snapshot's shape follows the collections and documents the store holds. */
+export const exportSnapshotRoute = (store: StoreSchema) =>
+  createRoute({
+    method: 'get',
+    path: '/snapshot',
+    tags,
+    servers,
+    summary: "Export your tenant's whole state",
+    description: 'Every collection, the configuration, the clock offset and the uploaded files (base64). Credentials are not included.',
+    responses: { 200: jsonResponse(snapshotSchema(store).openapi('AdminSnapshot'), 'The snapshot'), ...errorResponses() },
+  });
 
 export const restoreSnapshotRoute = createRoute({
   method: 'put',

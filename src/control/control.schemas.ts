@@ -11,12 +11,14 @@ export const Health = z
     persistent: z.boolean().openapi({ description: 'Whether your data is written to disk' }),
     persistence: z
       .object({
-        file: z.string().optional(),
-        writes: z.number().int().openapi({ description: 'Whole-file writes so far; changes are coalesced' }),
-        lastWriteMs: z.number(),
-        pending: z.boolean().openapi({ description: 'Changes not yet on disk' }),
+        file: z.string().optional().openapi({ description: 'The snapshot file; changes since it are in the journal beside it' }),
+        commits: z.number().int().openapi({ description: 'Journal lines written since start-up: one per request that changed something' }),
+        journalBytes: z.number().int(),
+        compactions: z.number().int().openapi({ description: 'Times the journal was folded into the snapshot, in the background' }),
+        longestCompactionStepMs: z.number().openapi({ description: 'Longest a compaction held the event loop at once' }),
+        lastCompactionMs: z.number(),
       })
-      .openapi({ description: "Your tenant's data file" }),
+      .openapi({ description: "Your tenant's data files" }),
   })
   .openapi('AdminHealth');
 

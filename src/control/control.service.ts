@@ -4,7 +4,7 @@
  */
 import { isoAt, parseInstant } from '../core/clock.js';
 import { invalidInput, notFound } from '../core/errors.js';
-import { InvalidSnapshotError, parseSnapshot } from '../store/snapshot.js';
+import { InvalidSnapshotError, parseSnapshot, restoreFiles, snapshotParts } from '../store/snapshot.js';
 import { presentDelivery } from '../webhooks/dispatcher.js';
 import { ensurePlatformAccounts } from '../areas/internal-accounts/internal-accounts.service.js';
 import { SCENARIOS, findScenario } from '../../scenarios/index.js';
@@ -61,7 +61,6 @@ export function setClock(tenant: Tenant, to: string): { previous: string; now: s
 function moveClockTo(tenant: Tenant, target: number): { previous: string; now: string; ran: RanJob[] } {
   const previous = tenant.clock.nowMs();
   const ran = tenant.scheduler.runUntil(target);
-  tenant.changed();
   // Retries of webhook deliveries follow the clock too.
   tenant.signal('clock', undefined);
   return { previous: isoAt(previous), now: tenant.clock.nowIso(), ran };
@@ -71,12 +70,13 @@ function moveClockTo(tenant: Tenant, target: number): { previous: string; now: s
 export function restoreSnapshot(registry: TenantRegistry, tenant: Tenant, raw: unknown) {
   let snapshot;
   try {
-    snapshot = parseSnapshot(raw);
+    snapshot = parseSnapshot(registry.schema, raw);
   } catch (err) {
     if (err instanceof InvalidSnapshotError) throw invalidInput(err.errors, 'The snapshot is invalid; nothing was changed');
     throw err;
   }
-  registry.restore(tenant, snapshot);
+  restoreFiles(tenant, snapshot);
+  registry.replace(tenant, snapshotParts(registry.schema, snapshot));
   ensurePlatformAccounts(tenant);
   return { restored: true as const, now: tenant.clock.nowIso() };
 }

@@ -2,11 +2,9 @@
  * HTTP Basic credentials -> tenant. The client id is the tenant; its first
  * request binds its secret (unless a credentials file pinned them).
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { apiError } from './errors.js';
 import type { AppEnv } from './env.js';
-import type { Tenant } from '../store/tenant.js';
-import type { TenantRegistry } from '../store/registry.js';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Basic realm="paysandbox", charset="UTF-8"' };
 const HOW = 'Send HTTP Basic credentials: your client id as the user name and your client secret as the password';
@@ -31,24 +29,37 @@ export function parseBasicAuth(header: string): Credentials | undefined {
   return { clientId, clientSecret };
 }
 
-export function basicAuth(registry: TenantRegistry): MiddlewareHandler<AppEnv> {
-  const known = new Map<string, Tenant>();
+/** Who checks credentials: the tenant registry, for the app. */
+export interface ClientAuthenticator<T> {
+  /** The principal these credentials open, or undefined when they are wrong. */
+  authenticate(clientId: string, clientSecret: string): Promise<T | undefined>;
+  /** Whether only a fixed list of client ids is accepted. */
+  readonly pinned: boolean;
+}
+
+/**
+ * Checks Basic credentials and hands the principal to `bind` (which puts it
+ * on the context). A header that was accepted once is remembered, so a known
+ * caller costs one map lookup instead of a slow secret check.
+ */
+export function basicAuth<T>(authenticator: ClientAuthenticator<T>, bind: (c: Context<AppEnv>, principal: T) => void): MiddlewareHandler<AppEnv> {
+  const known = new Map<string, T>();
   return async (c, next) => {
     const header = c.req.header('authorization');
     if (!header) throw apiError('UNAUTHORIZED', `Missing credentials. ${HOW}`, undefined, CHALLENGE);
-    let tenant = known.get(header);
-    if (!tenant) {
+    let principal = known.get(header);
+    if (principal === undefined) {
       const credentials = parseBasicAuth(header);
       if (!credentials) throw apiError('UNAUTHORIZED', `Malformed Authorization header. ${HOW}`, undefined, CHALLENGE);
-      tenant = registry.authenticate(credentials.clientId, credentials.clientSecret);
-      if (!tenant) {
-        const why = registry.pinned ? 'Unknown client id or wrong client secret' : `Wrong client secret for client id ${credentials.clientId}`;
+      principal = await authenticator.authenticate(credentials.clientId, credentials.clientSecret);
+      if (principal === undefined) {
+        const why = authenticator.pinned ? 'Unknown client id or wrong client secret' : `Wrong client secret for client id ${credentials.clientId}`;
         throw apiError('UNAUTHORIZED', why, undefined, CHALLENGE);
       }
       if (known.size >= CACHE_LIMIT) known.clear();
-      known.set(header, tenant);
+      known.set(header, principal);
     }
-    c.set('tenant', tenant);
+    bind(c, principal);
     await next();
   };
 }

@@ -1,13 +1,15 @@
-/** What every request carries through the app: the caller's tenant, and the sandbox-wide services handlers need. */
+/**
+ * What every request carries through the app. Core declares the container;
+ * the layers that provide a value add its type here by declaration merging
+ * (the store: the caller's tenant; webhooks: the dispatcher), the way Hono's
+ * ContextVariableMap works, so core never imports them.
+ */
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Tenant } from '../store/tenant.js';
-import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+
+export interface AppVariables {}
 
 export interface AppEnv {
-  Variables: {
-    tenant: Tenant;
-    webhooks: WebhookDispatcher;
-  };
+  Variables: AppVariables;
 }
 
 export type AppRouter = OpenAPIHono<AppEnv>;

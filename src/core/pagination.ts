@@ -3,7 +3,15 @@
  * and the position after which the next page starts.
  */
 import { invalidInput } from './errors.js';
-import type { Page } from '../store/collection.js';
+
+/** One newest-first page of records, as a store collection returns it. */
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+  /** Sequence number of the last item, to build the next cursor. */
+  lastSeq: number | undefined;
+  total: number;
+}
 
 export interface ListResult<T> {
   data: T[];

@@ -2,8 +2,9 @@
  * File bytes (uploaded documents) kept beside the tenant's data file, one
  * file per id, written atomically; in memory only for a memory tenant.
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './files.js';
 
 export class BlobStore {
   private readonly memory = new Map<string, Buffer>();
@@ -20,10 +21,10 @@ export class BlobStore {
       this.memory.set(id, bytes);
       return;
     }
-    mkdirSync(this.dir, { recursive: true });
+    ensurePrivateDir(this.dir);
     const target = this.pathOf(id);
     const temp = `${target}.tmp`;
-    writeFileSync(temp, bytes);
+    writeFileSync(temp, bytes, { mode: PRIVATE_FILE_MODE });
     renameSync(temp, target);
   }
 

@@ -5,6 +5,8 @@
  * persisted data; the indexes are derived and rebuilt on load.
  */
 
+import type { Page } from '../core/pagination.js';
+
 export type IndexKey<T> = (record: T) => string | readonly string[] | undefined;
 
 export interface PageQuery<T> {
@@ -18,13 +20,7 @@ export interface PageQuery<T> {
   beforeSeq?: number;
 }
 
-export interface Page<T> {
-  items: T[];
-  hasMore: boolean;
-  /** Sequence number of the last item, to build the next cursor. */
-  lastSeq: number | undefined;
-  total: number;
-}
+export type { Page };
 
 const EMPTY: readonly number[] = [];
 const NO_KEYS: readonly string[] = [];
@@ -66,6 +62,8 @@ export class Collection<T extends { id: string }> {
   constructor(
     private records: Record<string, T>,
     indexDefs: Record<string, IndexKey<T>> = {},
+    /** Told the id of every record inserted, updated or removed, so the change can be persisted. */
+    private readonly onChange: (id: string) => void = () => {},
   ) {
     for (const [name, keyOf] of Object.entries(indexDefs)) this.indexes.set(name, { keyOf, lists: new Map() });
     this.rebuild(records);
@@ -98,6 +96,7 @@ export class Collection<T extends { id: string }> {
     if (this.seqById.has(record.id)) throw new Error(`duplicate id ${record.id}`);
     this.records[record.id] = record;
     this.track(record);
+    this.onChange(record.id);
     return record;
   }
 
@@ -119,6 +118,7 @@ export class Collection<T extends { id: string }> {
       }
       for (const key of now) this.listFor(index.lists, key, (list) => insertSorted(list, seq));
     }
+    this.onChange(id);
     return record;
   }
 
@@ -136,6 +136,7 @@ export class Collection<T extends { id: string }> {
     this.seqById.delete(id);
     this.bySeq.delete(seq);
     delete this.records[id];
+    this.onChange(id);
     return record;
   }
 
@@ -164,6 +165,11 @@ export class Collection<T extends { id: string }> {
       removed += 1;
     }
     return removed;
+  }
+
+  /** Every id, oldest first. */
+  ids(): string[] {
+    return [...this.seqById.keys()];
   }
 
   values(): IterableIterator<T> {

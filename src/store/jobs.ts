@@ -5,8 +5,12 @@
  * to its due time, so the timestamps it writes are the ones it would have
  * written had the time passed for real.
  */
-import { isoAt } from '../core/clock.js';
-import type { Tenant } from './tenant.js';
+import { z } from 'zod';
+import { isoAt, type Clock } from '../core/clock.js';
+import type { IdGenerator } from '../core/ids.js';
+import type { Logger } from '../core/log.js';
+import type { Collection } from './collection.js';
+import { defineCollection } from './spec.js';
 
 export interface DueJob {
   id: string;
@@ -16,8 +20,27 @@ export interface DueJob {
   createdAt: string;
 }
 
-export type JobHandler = (tenant: Tenant, job: DueJob) => void;
-export type JobHandlers = ReadonlyMap<string, JobHandler>;
+declare module './spec.js' {
+  interface TenantRecords {
+    jobs: DueJob;
+  }
+}
+
+export const jobsCollection = defineCollection('jobs', {
+  schema: z.object({ id: z.string().min(1), kind: z.string().min(1), dueAtMs: z.number().finite(), payload: z.record(z.string(), z.unknown()), createdAt: z.string() }),
+});
+
+/** What the scheduler needs of a tenant (the tenant itself, which the handlers receive). */
+export interface JobHost {
+  readonly id: string;
+  readonly jobs: Collection<DueJob>;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly log: Logger;
+}
+
+export type JobHandler<T extends JobHost> = (tenant: T, job: DueJob) => void;
+export type JobHandlers<T extends JobHost> = ReadonlyMap<string, JobHandler<T>>;
 
 export interface RanJob {
   id: string;
@@ -29,12 +52,12 @@ export interface RanJob {
 /** setTimeout's largest delay. */
 const MAX_TIMER_MS = 2_147_483_647;
 
-export class JobScheduler {
+export class JobScheduler<T extends JobHost> {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly tenant: Tenant,
-    private readonly handlers: JobHandlers,
+    private readonly tenant: T,
+    private readonly handlers: JobHandlers<T>,
   ) {}
 
   schedule(kind: string, delayMs: number, payload: Record<string, unknown>): DueJob {
@@ -47,7 +70,6 @@ export class JobScheduler {
       createdAt: this.tenant.clock.nowIso(),
     };
     this.tenant.jobs.insert(job);
-    this.tenant.changed();
     this.arm();
     return job;
   }
@@ -66,10 +88,7 @@ export class JobScheduler {
       this.tenant.jobs.remove(job.id);
       removed++;
     }
-    if (removed > 0) {
-      this.tenant.changed();
-      this.arm();
-    }
+    if (removed > 0) this.arm();
     return removed;
   }
 
@@ -88,7 +107,6 @@ export class JobScheduler {
         this.tenant.log.error('due job failed', { tenant: this.tenant.id, job: next.id, kind: next.kind, error: entry.error });
       }
       ran.push(entry);
-      this.tenant.changed();
     }
     this.tenant.clock.moveTo(untilMs);
     this.arm();

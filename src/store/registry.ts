@@ -1,65 +1,63 @@
 /**
  * All tenants of a sandbox, keyed by client id. A tenant is created on its
- * client id's first authenticated request (or pinned up front by a
- * credentials file) and loaded from its file at start-up.
+ * client id's first authenticated request (or up front, to seed it) and
+ * loaded from its files at start-up. The registry also commits: whatever
+ * tenants changed are written before a response leaves, and on the next
+ * turn of the event loop for changes made by timers.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { isoAt, type TimeSource } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Logger } from '../core/log.js';
+import { CorruptDataFileError, ensurePrivateDir, listTenantFiles, quarantine, tenantFileBase, tenantsDir } from './files.js';
+import type { Hooks } from './hooks.js';
 import type { JobHandlers } from './jobs.js';
-import { CorruptDataFileError, readTenantFiles, tenantFileName, tenantsDir } from './persistence.js';
-import { SCHEMA_VERSION, Tenant, type TenantData } from './tenant.js';
-import { COLLECTION_NAMES } from './collections.js';
-import { applySnapshot, restoreFiles, type Snapshot } from './snapshot.js';
-
-export interface TenantSetup {
-  /** A fresh tenant's data: empty collections and default configuration. */
-  createData(tenantId: string, ids: IdGenerator, nowIso: string): TenantData;
-  /** Runs once for a fresh (or reset) tenant, e.g. to open the platform's accounts. */
-  initialise(tenant: Tenant): void;
-}
+import { DISK_SECRET_COST, MEMORY_SECRET_COST, hashSecret, sameSecret, verifySecret } from './secrets.js';
+import type { StoreSchema } from './spec.js';
+import { DEFAULT_COMPACTION_BYTES, FileStorage, MemoryStorage, loadTenantFiles, type TenantState, type TenantStorage } from './storage.js';
+import { Tenant } from './tenant.js';
 
 export interface RegistryOptions {
   /** Directory for tenant files; memory only when absent. */
   dataDir?: string;
+  /** Every collection and document a tenant holds. */
+  schema: StoreSchema;
   time: TimeSource;
   ids: IdGenerator;
   log: Logger;
-  jobHandlers: JobHandlers;
-  setup: TenantSetup;
+  jobHandlers: JobHandlers<Tenant>;
+  hooks: Hooks;
+  /** Runs once for a fresh (or reset) tenant, e.g. to open the platform's accounts and apply a scenario. */
+  initialise: (tenant: Tenant) => void;
   /** Pinned credentials (client id -> secret); when present, no other client id is accepted. */
   credentials?: ReadonlyMap<string, string>;
   /** Called for every tenant as it comes into existence (loaded or created), before its set-up runs. */
   onTenant?: (tenant: Tenant) => void;
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-}
-
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  /** Flush every commit to the disk (fdatasync) before it is acknowledged, not only to the operating system. */
+  fsync?: boolean;
+  /** Move unusable tenant files aside (into <data dir>/quarantine) instead of refusing to start. */
+  repair?: boolean;
+  /** Check every commit for changes made behind the store's back (test suites). */
+  audit?: boolean;
+  /** Journal size from which it is folded into the snapshot (and at least the snapshot's size). */
+  compactionBytes?: number;
 }
 
 export class TenantRegistry {
   private readonly tenants = new Map<string, Tenant>();
-  private readonly files = new Map<string, string>();
+  /** First secret bindings still being hashed, so a concurrent request waits for them. */
+  private readonly binding = new Map<string, Promise<void>>();
+  private readonly dirty = new Set<Tenant>();
+  private commitScheduled = false;
+  /** What --repair set aside at start-up. */
+  readonly quarantined: string[] = [];
 
   private constructor(private readonly options: RegistryOptions) {}
 
-  /** Opens the registry, loading every tenant file of the data directory. */
+  /** Opens the registry, loading every tenant of the data directory (CorruptDataFileError on an unusable one). */
   static open(options: RegistryOptions): TenantRegistry {
     const registry = new TenantRegistry(options);
-    if (options.dataDir) {
-      for (const { file, data } of readTenantFiles(options.dataDir)) registry.load(file, data);
-    }
+    if (options.dataDir) registry.loadAll(options.dataDir);
     return registry;
   }
 
@@ -67,32 +65,39 @@ export class TenantRegistry {
     return this.options.dataDir;
   }
 
+  get schema(): StoreSchema {
+    return this.options.schema;
+  }
+
   get pinned(): boolean {
     return this.options.credentials !== undefined;
   }
 
   /** The tenant these credentials open, creating it on first use; undefined when they are wrong. */
-  authenticate(clientId: string, secret: string): Tenant | undefined {
+  async authenticate(clientId: string, secret: string): Promise<Tenant | undefined> {
     const pinned = this.options.credentials;
     if (pinned) {
       const expected = pinned.get(clientId);
-      if (expected === undefined || !sameHash(sha256(expected), sha256(secret))) return undefined;
+      return expected !== undefined && sameSecret(expected, secret) ? this.ensure(clientId) : undefined;
     }
-    const hash = sha256(secret);
-    const existing = this.tenants.get(clientId);
-    if (!existing) {
-      const tenant = this.create(clientId);
-      tenant.data.secretSha256 = hash;
-      tenant.changed();
+    const tenant = this.ensure(clientId);
+    const pending = this.binding.get(clientId);
+    if (pending) await pending;
+    const stored = tenant.secret;
+    if (stored === null) {
+      const bind = hashSecret(secret, this.secretCost)
+        .then((hashed) => {
+          tenant.secret = hashed;
+        })
+        .finally(() => this.binding.delete(clientId));
+      this.binding.set(clientId, bind);
+      await bind;
       return tenant;
     }
-    const bound = existing.data.secretSha256;
-    if (bound === null) {
-      existing.data.secretSha256 = hash;
-      existing.changed();
-      return existing;
-    }
-    return pinned || sameHash(bound, hash) ? existing : undefined;
+    if (!(await verifySecret(secret, stored))) return undefined;
+    // Version 1 kept an unsalted hash: replace it now that the secret is known.
+    if (stored.algorithm !== 'scrypt' || stored.cost < this.secretCost) tenant.secret = await hashSecret(secret, this.secretCost);
+    return tenant;
   }
 
   get(clientId: string): Tenant | undefined {
@@ -110,73 +115,134 @@ export class TenantRegistry {
 
   /** Back to a fresh tenant: same client id and secret, nothing else. */
   reset(tenant: Tenant): void {
-    const fresh = this.freshData(tenant.id);
-    fresh.secretSha256 = tenant.data.secretSha256;
-    tenant.replaceData(fresh);
-    this.options.setup.initialise(tenant);
+    const fresh = this.freshState(tenant.id);
+    fresh.secret = tenant.secret;
+    tenant.replaceState(fresh);
+    this.options.initialise(tenant);
   }
 
-  /** Replaces a tenant's state with a (validated) snapshot: same client id and secret. */
-  restore(tenant: Tenant, snapshot: Snapshot): void {
-    const fresh = this.freshData(tenant.id);
-    fresh.secretSha256 = tenant.data.secretSha256;
-    restoreFiles(tenant, snapshot);
-    tenant.replaceData(applySnapshot(fresh, snapshot));
+  /** Replaces a tenant's state: same client id and secret, the documents and collections given, defaults for the rest. */
+  replace(tenant: Tenant, parts: { documents: Record<string, unknown>; collections: TenantState['collections'] }): void {
+    const fresh = this.freshState(tenant.id);
+    fresh.secret = tenant.secret;
+    Object.assign(fresh.documents, parts.documents);
+    Object.assign(fresh.collections, parts.collections);
+    tenant.replaceState(fresh);
   }
 
-  fileOf(tenant: Tenant): string | undefined {
-    return this.files.get(tenant.id);
+  /** A fresh tenant's state: every document at its default, every collection empty. */
+  freshState(tenantId: string): TenantState {
+    const context = { ids: this.options.ids, nowIso: isoAt(this.options.time.nowMs()) };
+    return {
+      tenantId,
+      secret: null,
+      documents: Object.fromEntries(this.options.schema.documents.map((d) => [d.name, d.initial(context)])),
+      collections: Object.fromEntries(this.options.schema.collections.map((c) => [c.name, {}])),
+    };
+  }
+
+  /**
+   * Commits every tenant with changes. Throws the first error after trying
+   * them all; returns a promise when a commit must first reach the disk.
+   */
+  commitDirty(): Promise<void> | undefined {
+    if (this.dirty.size === 0) return undefined;
+    const tenants = [...this.dirty];
+    this.dirty.clear();
+    const syncing: Array<Promise<void>> = [];
+    let failure: unknown;
+    for (const tenant of tenants) {
+      try {
+        const synced = tenant.commit();
+        if (synced) syncing.push(synced);
+      } catch (err) {
+        failure ??= err;
+        this.options.log.error('could not write tenant changes; they will be written with the next commit', { tenant: tenant.id, error: (err as Error).message });
+      }
+    }
+    if (failure !== undefined) throw failure;
+    return syncing.length === 0 ? undefined : Promise.all(syncing).then(() => undefined);
   }
 
   async flush(): Promise<void> {
-    await Promise.all(this.all().map((t) => t.flush()));
+    await this.commitDirty();
   }
 
   async close(): Promise<void> {
     await Promise.all(this.all().map((t) => t.close()));
   }
 
-  private freshData(tenantId: string): TenantData {
-    return this.options.setup.createData(tenantId, this.options.ids, isoAt(this.options.time.nowMs()));
+  private get storageOptions() {
+    return { fsync: this.options.fsync ?? false, log: this.options.log, compactionBytes: this.options.compactionBytes ?? DEFAULT_COMPACTION_BYTES };
+  }
+
+  private get secretCost(): number {
+    return this.options.dataDir ? DISK_SECRET_COST : MEMORY_SECRET_COST;
+  }
+
+  private markDirty(tenant: Tenant): void {
+    this.dirty.add(tenant);
+    if (this.commitScheduled) return;
+    this.commitScheduled = true;
+    // Changes made outside a request (due jobs, webhook deliveries): committed on the next turn.
+    setImmediate(() => {
+      this.commitScheduled = false;
+      try {
+        void this.commitDirty()?.catch(() => {});
+      } catch {
+        // logged by commitDirty; the changes stay queued in their tenant
+      }
+    });
   }
 
   private create(clientId: string): Tenant {
-    const file = this.options.dataDir ? join(tenantsDir(this.options.dataDir), tenantFileName(clientId)) : undefined;
-    const tenant = this.instantiate(this.freshData(clientId), file);
-    this.options.setup.initialise(tenant);
-    tenant.changed();
+    const dir = this.options.dataDir ? tenantsDir(this.options.dataDir) : undefined;
+    const storage = dir ? new FileStorage(this.filesOf(join(dir, tenantFileBase(clientId))), 0, this.storageOptions) : new MemoryStorage();
+    const tenant = this.instantiate(this.freshState(clientId), storage);
+    this.options.initialise(tenant);
+    tenant.writeSnapshot();
     return tenant;
   }
 
-  private instantiate(data: TenantData, file: string | undefined): Tenant {
-    const tenant = new Tenant(data, {
+  private filesOf(base: string) {
+    return { base, snapshot: `${base}.json` };
+  }
+
+  private instantiate(state: TenantState, storage: TenantStorage): Tenant {
+    const tenant = new Tenant(state, {
+      schema: this.options.schema,
       time: this.options.time,
       ids: this.options.ids,
       jobHandlers: this.options.jobHandlers,
+      hooks: this.options.hooks,
       log: this.options.log,
-      ...(file ? { file } : {}),
+      storage,
+      onDirty: (t) => this.markDirty(t),
+      ...(this.options.audit ? { audit: true } : {}),
     });
-    this.tenants.set(data.tenantId, tenant);
-    if (file) this.files.set(data.tenantId, file);
+    this.tenants.set(state.tenantId, tenant);
     this.options.onTenant?.(tenant);
     tenant.scheduler.arm();
     return tenant;
   }
 
-  private load(file: string, raw: unknown): void {
-    if (!isRecord(raw)) throw new CorruptDataFileError(file, 'not a JSON object');
-    if (raw.schemaVersion !== SCHEMA_VERSION) throw new CorruptDataFileError(file, `schemaVersion ${String(raw.schemaVersion)} is not ${SCHEMA_VERSION}`);
-    if (typeof raw.tenantId !== 'string' || raw.tenantId === '') throw new CorruptDataFileError(file, 'tenantId is missing');
-    for (const key of COLLECTION_NAMES) {
-      if (raw[key] !== undefined && !isRecord(raw[key])) throw new CorruptDataFileError(file, `${key} is not an object`);
+  private loadAll(dataDir: string): void {
+    ensurePrivateDir(dataDir);
+    const stamp = isoAt(this.options.time.nowMs()).replace(/[:.]/g, '-');
+    for (const set of listTenantFiles(tenantsDir(dataDir))) {
+      try {
+        const loaded = loadTenantFiles(set, this.options.schema, (id) => this.freshState(id));
+        const id = loaded.state.tenantId;
+        if (this.tenants.has(id)) throw new CorruptDataFileError(set.snapshot, `a second file for tenant ${id}`);
+        if (loaded.unknownCollections.length > 0) this.options.log.warn('dropping collections this version does not know', { file: set.snapshot, collections: loaded.unknownCollections });
+        if (loaded.droppedTail) this.options.log.warn('dropped the last journal line, cut short by a crash (it was never acknowledged)', { file: set.snapshot });
+        this.instantiate(loaded.state, new FileStorage(this.filesOf(set.base), loaded.generation, this.storageOptions, loaded.oldestGeneration));
+      } catch (err) {
+        if (!(err instanceof CorruptDataFileError) || !this.options.repair) throw err;
+        const where = quarantine(dataDir, set, stamp);
+        this.quarantined.push(`${err.file}: ${err.why} (moved to ${where})`);
+        this.options.log.warn('set aside an unusable tenant file', { file: err.file, why: err.why, movedTo: where });
+      }
     }
-    if (!isRecord(raw.config) || !isRecord(raw.clock) || typeof raw.clock.clockOffsetMs !== 'number') {
-      throw new CorruptDataFileError(file, 'config or clock is missing');
-    }
-    if (this.tenants.has(raw.tenantId)) throw new CorruptDataFileError(file, `a second file for tenant ${raw.tenantId}`);
-    // Collections and settings added by later versions start empty or at their defaults.
-    const fresh = this.freshData(raw.tenantId);
-    const data = { ...fresh, ...raw, config: { ...fresh.config, ...raw.config } } as TenantData;
-    this.instantiate(data, file);
   }
 }

@@ -1,58 +1,41 @@
 /**
- * Snapshots: a tenant's whole state as one JSON document: its collections
- * (the same shape as its data file), its configuration, its clock offset and
- * the bytes of its uploaded files, without credentials. `PUT
- * /__admin/snapshot` restores one and `--fixtures` seeds from one; any part
- * may be left out. A document that does not validate is refused with the
- * path of each offending field, and nothing is changed.
+ * Snapshots: a tenant's whole state as one JSON document: its collections,
+ * its documents (configuration, clock offset) and the bytes of its uploaded
+ * files, without credentials. `PUT /__admin/snapshot` restores one and
+ * `--fixtures` seeds from one; any part may be left out. A document that does
+ * not validate is refused with the path of each offending field, and nothing
+ * is changed. The format follows the registered collections and documents.
  */
-import { z } from '@hono/zod-openapi';
-import { Customer } from '../areas/customers/customers.schemas.js';
-import { PlatformConfig } from '../areas/config/config.schemas.js';
-import { AccountInfoCreate, ExternalAccount } from '../areas/external-accounts/external-accounts.schemas.js';
-import { InternalAccount } from '../areas/internal-accounts/internal-accounts.schemas.js';
+import { z } from 'zod';
 import { fieldErrorsOf } from '../core/validation.js';
 import type { FieldError } from '../core/errors.js';
-import { COLLECTION_NAMES, type CollectionData, type CollectionName } from './collections.js';
-import type { Tenant, TenantData } from './tenant.js';
+import type { StoreSchema } from './spec.js';
+import type { RecordMap, TenantState } from './storage.js';
+import type { Tenant } from './tenant.js';
 
 export const SNAPSHOT_FORMAT = 'paysandbox-snapshot/1';
 
-const StoredInternalAccount = InternalAccount.omit({ balance: true, totalBalance: true }).extend({ currency: z.string().regex(/^[A-Z0-9]{3,5}$/) });
-const StoredExternalAccount = ExternalAccount.extend({ accountInfo: AccountInfoCreate });
-const StoredLedgerEntry = z.object({
-  id: z.string().min(1),
-  accountId: z.string().min(1),
-  amount: z.number().int().refine((n) => n !== 0 && Number.isSafeInteger(n), 'A non-zero integer amount'),
-  currency: z.string(),
-  kind: z.string().min(1),
-  status: z.enum(['POSTED', 'PENDING', 'VOIDED']),
-  reference: z.string().optional(),
-  createdAt: z.iso.datetime({ offset: true }),
-});
-/** Collections without a schema of their own here: records with an id, checked against their keys. */
-const AnyRecord = z.looseObject({ id: z.string().min(1) });
+export interface Snapshot {
+  format?: string;
+  exportedAt?: string;
+  /** Uploaded file bytes, base64, by the id of the record that owns them. */
+  files?: Record<string, string>;
+  /** Documents and collections, by name. */
+  [part: string]: unknown;
+}
 
-const CHECKED: Partial<Record<CollectionName, z.ZodType>> = {
-  customers: Customer,
-  internalAccounts: StoredInternalAccount,
-  externalAccounts: StoredExternalAccount,
-  ledgerEntries: StoredLedgerEntry,
-};
-
-export const Snapshot = z
-  .object({
-    format: z.literal(SNAPSHOT_FORMAT).optional(),
-    exportedAt: z.string().optional(),
-    clock: z.object({ clockOffsetMs: z.number().finite() }).optional(),
-    config: PlatformConfig.optional(),
-    files: z.record(z.string(), z.base64()).optional().openapi({ description: 'Uploaded document bytes, base64, by document id' }),
-    ...Object.fromEntries(COLLECTION_NAMES.map((name) => [name, z.record(z.string(), CHECKED[name] ?? AnyRecord).optional()])),
-  })
-  .strict()
-  .openapi('AdminSnapshot');
-
-export type Snapshot = { format?: string; exportedAt?: string; clock?: { clockOffsetMs: number }; config?: z.infer<typeof PlatformConfig>; files?: Record<string, string> } & Partial<CollectionData>;
+/** The snapshot document's schema: one optional member per document and collection. */
+export function snapshotSchema(schema: StoreSchema) {
+  return z
+    .object({
+      format: z.literal(SNAPSHOT_FORMAT).optional(),
+      exportedAt: z.string().optional(),
+      files: z.record(z.string(), z.base64()).optional().meta({ description: 'Uploaded document bytes, base64, by document id' }),
+      ...Object.fromEntries(schema.documents.map((d) => [d.name, d.schema.optional()])),
+      ...Object.fromEntries(schema.collections.map((c) => [c.name, z.record(z.string(), c.schema).optional()])),
+    })
+    .strict();
+}
 
 export class InvalidSnapshotError extends Error {
   constructor(readonly errors: FieldError[]) {
@@ -61,59 +44,76 @@ export class InvalidSnapshotError extends Error {
   }
 }
 
-/** Ids must match their keys, and the money records must point at records of the snapshot. */
-function referenceErrors(s: Snapshot): FieldError[] {
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Ids must match their keys, and records must point at records of the snapshot. */
+function referenceErrors(raw: Record<string, unknown>, schema: StoreSchema): FieldError[] {
   const errors: FieldError[] = [];
-  for (const name of COLLECTION_NAMES) {
-    for (const [key, record] of Object.entries((s[name] ?? {}) as Record<string, { id: string }>)) if (key !== record.id) errors.push({ field: `${name}.${key}.id`, message: 'Must equal its key' });
-  }
-  const customers = s.customers ?? {};
-  const internal = s.internalAccounts ?? {};
-  for (const [key, a] of Object.entries(internal)) {
-    if (a.customerId !== undefined && !customers[a.customerId]) errors.push({ field: `internalAccounts.${key}.customerId`, message: `No customer ${a.customerId} in the snapshot` });
-  }
-  for (const [key, a] of Object.entries(s.externalAccounts ?? {})) {
-    if (a.customerId !== undefined && !customers[a.customerId]) errors.push({ field: `externalAccounts.${key}.customerId`, message: `No customer ${a.customerId} in the snapshot` });
-  }
-  for (const [key, e] of Object.entries(s.ledgerEntries ?? {})) {
-    const account = internal[e.accountId];
-    if (!account) errors.push({ field: `ledgerEntries.${key}.accountId`, message: `No internal account ${e.accountId} in the snapshot` });
-    else if (account.currency !== e.currency) errors.push({ field: `ledgerEntries.${key}.currency`, message: `The account holds ${account.currency}` });
+  const lookup = {
+    get: (collection: string, id: string) => {
+      const records = raw[collection];
+      const record = isObject(records) ? records[id] : undefined;
+      return isObject(record) ? record : undefined;
+    },
+  };
+  for (const spec of schema.collections) {
+    const records = raw[spec.name];
+    if (!isObject(records)) continue;
+    for (const [key, record] of Object.entries(records as RecordMap)) {
+      if (key !== record.id) errors.push({ field: `${spec.name}.${key}.id`, message: 'Must equal its key' });
+      for (const e of spec.references?.(record as never, lookup) ?? []) errors.push({ ...e, field: `${spec.name}.${key}.${e.field}` });
+    }
   }
   return errors;
 }
 
-export function parseSnapshot(raw: unknown): Snapshot {
-  const parsed = Snapshot.safeParse(raw);
+/** Checks a snapshot document; the records kept are the ones given (a deep copy), never a reduced form. */
+export function parseSnapshot(schema: StoreSchema, raw: unknown): Snapshot {
+  const parsed = snapshotSchema(schema).safeParse(raw);
   if (!parsed.success) throw new InvalidSnapshotError(fieldErrorsOf(parsed.error.issues));
-  const snapshot = parsed.data as Snapshot;
-  const errors = referenceErrors(snapshot);
+  const given = structuredClone(raw as Record<string, unknown>);
+  const errors = referenceErrors(given, schema);
   if (errors.length > 0) throw new InvalidSnapshotError(errors);
-  return snapshot;
+  if (parsed.data.files !== undefined) given.files = parsed.data.files;
+  return given as Snapshot;
 }
 
-/** Fresh tenant data with the snapshot's parts in place of the empty ones. */
-export function applySnapshot(fresh: TenantData, snapshot: Snapshot): TenantData {
-  const copy = structuredClone(snapshot);
-  const data = { ...fresh } as Record<string, unknown>;
-  for (const name of COLLECTION_NAMES) if (copy[name]) data[name] = copy[name];
-  if (copy.config) data.config = copy.config;
-  if (copy.clock) data.clock = copy.clock;
-  return data as unknown as TenantData;
+/** The documents and collections a snapshot sets; the others stay at a fresh tenant's values. */
+export function snapshotParts(schema: StoreSchema, snapshot: Snapshot): { documents: Record<string, unknown>; collections: TenantState['collections'] } {
+  const documents: Record<string, unknown> = {};
+  const collections: TenantState['collections'] = {};
+  for (const d of schema.documents) if (snapshot[d.name] !== undefined) documents[d.name] = structuredClone(snapshot[d.name]);
+  for (const c of schema.collections) if (snapshot[c.name] !== undefined) collections[c.name] = structuredClone(snapshot[c.name] as RecordMap);
+  return { documents, collections };
 }
 
 /** GET /__admin/snapshot: everything the tenant holds, credentials excepted. */
-export function exportSnapshot(tenant: Tenant): Snapshot {
-  const { schemaVersion: _v, tenantId: _t, secretSha256: _s, ...state } = structuredClone(tenant.data);
+export function exportSnapshot(tenant: Tenant, schema: StoreSchema): Snapshot {
+  const state = tenant.exportState();
   const files: Record<string, string> = {};
-  for (const id of Object.keys(tenant.data.documents)) {
-    const bytes = tenant.blobs.get(id);
-    if (bytes) files[id] = bytes.toString('base64');
+  for (const spec of schema.collections) {
+    if (!spec.ownsBlobs) continue;
+    for (const id of Object.keys(state.collections[spec.name] ?? {})) {
+      const bytes = tenant.blobs.get(id);
+      if (bytes) files[id] = bytes.toString('base64');
+    }
   }
-  return { format: SNAPSHOT_FORMAT, exportedAt: tenant.clock.nowIso(), ...(state as Omit<Snapshot, 'format'>), files };
+  return { format: SNAPSHOT_FORMAT, exportedAt: tenant.clock.nowIso(), ...state.documents, ...state.collections, files };
 }
 
-/** Writes a snapshot's file bytes into the tenant's blob store. */
+/** Puts a snapshot's file bytes in the tenant's blob store (before its records replace the tenant's). */
 export function restoreFiles(tenant: Tenant, snapshot: Snapshot): void {
   for (const [id, base64] of Object.entries(snapshot.files ?? {})) tenant.blobs.put(id, Buffer.from(base64, 'base64'));
+}
+
+/** Lays a snapshot over the tenant's current state (fixtures on a fresh tenant): the parts it names replace theirs. */
+export function applySnapshot(tenant: Tenant, schema: StoreSchema, snapshot: Snapshot): void {
+  restoreFiles(tenant, snapshot);
+  const state = tenant.exportState();
+  const parts = snapshotParts(schema, snapshot);
+  Object.assign(state.documents, parts.documents);
+  Object.assign(state.collections, parts.collections);
+  tenant.replaceState(state);
 }

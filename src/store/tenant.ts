@@ -1,114 +1,239 @@
 /**
- * One tenant: everything a client id owns. Its data is one JSON document
- * (persisted by lowdb), its collections index that document, its clock is
- * real time plus the tenant's own offset, and its due jobs run on that clock.
+ * One tenant: everything a client id owns. Its collections and documents are
+ * the ones the composition root registered (the store names none of them);
+ * its clock is real time plus the tenant's own offset, and its due jobs run
+ * on that clock.
+ *
+ * Every change is recorded as it happens (collections report the ids they
+ * touch; documents are compared with what was last written) and committed
+ * in one journal line: before the response of the request that made it, or
+ * on the next turn of the event loop for changes made outside a request.
  */
+import { z } from 'zod';
 import { Clock, type ClockState, type TimeSource } from '../core/clock.js';
 import type { IdGenerator } from '../core/ids.js';
 import type { Logger } from '../core/log.js';
-import type { PlatformConfig } from '../areas/config/config.schemas.js';
-import type { WebhookEvent } from '../events/events.schemas.js';
-import { buildCollections, rebuildCollections, type CollectionData, type Collections } from './collections.js';
-import { WriteBehind } from './persistence.js';
+import { Collection, type IndexKey } from './collection.js';
+import type { Hooks } from './hooks.js';
 import { JobScheduler, type JobHandlers } from './jobs.js';
-import { BlobStore } from './blobs.js';
+import type { BlobStore } from './blobs.js';
+import type { SecretRecord } from './secrets.js';
+import type { StoreSchema, StoredDocument, TenantDocuments, TenantRecords } from './spec.js';
+import type { RecordMap, SnapshotSource, TenantState, TenantStorage } from './storage.js';
 
-/** What a tenant tells the parts of the sandbox that act on its own (webhook delivery, live streams). */
+declare module '../core/env.js' {
+  interface AppVariables {
+    /** The caller's tenant (from its Basic credentials). */
+    tenant: Tenant;
+  }
+}
+
+/** The tenant's offset from real time (`tenant.clock` reads it; it is no property of its own). */
+export const clockDocument: StoredDocument = { kind: 'document', name: 'clock', schema: z.object({ clockOffsetMs: z.number().finite() }), initial: () => ({ clockOffsetMs: 0 }) };
+
+/**
+ * What a tenant tells the parts of the sandbox that act on their own (webhook
+ * delivery, live streams). Higher layers add their signals here.
+ */
 export interface TenantSignals {
-  /** An event entered the outbox. */
-  event: WebhookEvent;
   /** The tenant's clock moved forward (advance or set), or its data was replaced. */
   clock: undefined;
 }
 
 type SignalListener<K extends keyof TenantSignals> = (value: TenantSignals[K]) => void;
 
-export type { LedgerEntry, OwnershipChallengeRecord } from './collections.js';
+export type TenantCollections = { readonly [K in keyof TenantRecords]: Collection<TenantRecords[K] & { id: string }> };
 
-export const SCHEMA_VERSION = 1;
-
-export interface TenantData extends CollectionData {
-  schemaVersion: number;
-  tenantId: string;
-  /** sha256 of the client secret bound on first use; null while unbound. */
-  secretSha256: string | null;
-  clock: ClockState;
-  config: PlatformConfig;
-}
+/** A tenant's collections and documents are its own properties: tenant.customers, tenant.config, ... */
+export interface Tenant extends TenantCollections, TenantDocuments {}
 
 export interface TenantOptions {
+  schema: StoreSchema;
   time: TimeSource;
   ids: IdGenerator;
-  jobHandlers: JobHandlers;
+  jobHandlers: JobHandlers<Tenant>;
+  hooks: Hooks;
   log: Logger;
-  /** JSON file to persist to; memory only when absent. */
-  file?: string;
+  storage: TenantStorage;
+  /** Told when the tenant first has changes not yet committed. */
+  onDirty: (tenant: Tenant) => void;
+  /** Checks after every commit that no record changed behind the store's back and every record fits its schema (tests). */
+  audit?: boolean;
 }
 
-/** A tenant's collections are its own properties: tenant.customers, tenant.documents, ... */
-export interface Tenant extends Collections {}
+/** A record was changed without going through its collection, so the change would not be persisted. */
+export class StoreAuditError extends Error {
+  override name = 'StoreAuditError';
+}
 
 export class Tenant {
   readonly id: string;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly log: Logger;
-  readonly scheduler: JobScheduler;
-  /** Bytes of uploaded files, kept beside the data file (or in memory for a memory tenant). */
-  readonly blobs: BlobStore;
-  private readonly storage: WriteBehind<TenantData>;
+  readonly hooks: Hooks;
+  readonly scheduler: JobScheduler<Tenant>;
+  private readonly collectionsByName = new Map<string, Collection<{ id: string }>>();
+  private documentValues: Record<string, unknown>;
+  private secretRecord: SecretRecord | null;
+  private secretChanged = false;
+  /** Ids touched since the last commit, by collection. */
+  private readonly touched = new Map<string, Set<string>>();
+  /** The JSON of each document as last committed. */
+  private readonly committedDocuments = new Map<string, string>();
+  private dirty = false;
+  /** Commits whose write failed (disk full, ...): written first by the next commit. */
+  private unwritten = '';
+  private readonly auditJson: Map<string, string> | undefined;
   /** Values derived from the data (e.g. running balances), dropped whenever the data is replaced. */
   private readonly derivedValues = new Map<string, unknown>();
-  private readonly listeners: { [K in keyof TenantSignals]: Set<SignalListener<K>> } = { event: new Set(), clock: new Set() };
+  private readonly listeners = new Map<string, Set<(value: unknown) => void>>();
 
-  constructor(data: TenantData, options: TenantOptions) {
-    this.id = data.tenantId;
+  constructor(
+    state: TenantState,
+    private readonly options: TenantOptions,
+  ) {
+    this.id = state.tenantId;
     this.ids = options.ids;
     this.log = options.log;
-    this.storage = new WriteBehind(options.file, data, options.log);
-    const storage = this.storage;
+    this.hooks = options.hooks;
+    this.documentValues = state.documents;
+    this.secretRecord = state.secret;
+    this.auditJson = options.audit ? new Map() : undefined;
+    const self = this as unknown as Record<string, unknown>;
+    for (const spec of options.schema.collections) {
+      const collection = new Collection<{ id: string }>(state.collections[spec.name] ?? {}, spec.indexes as Record<string, IndexKey<{ id: string }>>, (id) => this.touch(spec.name, id));
+      this.collectionsByName.set(spec.name, collection);
+      Object.defineProperty(self, spec.name, { value: collection, enumerable: false });
+    }
+    for (const spec of options.schema.documents) {
+      if (spec.name in self) continue; // the clock offset: read through tenant.clock
+      Object.defineProperty(self, spec.name, {
+        get: () => this.documentValues[spec.name],
+        set: (value: unknown) => {
+          this.documentValues[spec.name] = value;
+          this.markDirty();
+        },
+        enumerable: false,
+      });
+    }
+    this.rememberCommitted();
+    const documents = () => this.documentValues;
+    const moved = () => this.markDirty();
     this.clock = new Clock(options.time, {
       get clockOffsetMs() {
-        return storage.data.clock.clockOffsetMs;
+        return (documents().clock as ClockState).clockOffsetMs;
       },
       set clockOffsetMs(ms: number) {
-        storage.data.clock.clockOffsetMs = ms;
+        (documents().clock as ClockState).clockOffsetMs = ms;
+        moved();
       },
     });
-    Object.assign(this, buildCollections(data));
-    this.blobs = new BlobStore(options.file ? `${options.file.replace(/\.json$/, '')}.files` : undefined);
-    this.scheduler = new JobScheduler(this, options.jobHandlers);
+    this.scheduler = new JobScheduler<Tenant>(this as Tenant, options.jobHandlers);
   }
 
-  get data(): TenantData {
-    return this.storage.data;
+  get blobs(): BlobStore {
+    return this.options.storage.blobs;
   }
 
   get persistent(): boolean {
-    return this.storage.persistent;
+    return this.options.storage.persistent;
   }
 
   persistenceStats() {
-    return this.storage.stats();
+    return this.options.storage.stats();
   }
 
-  get config(): PlatformConfig {
-    return this.storage.data.config;
+  get secret(): SecretRecord | null {
+    return this.secretRecord;
   }
 
-  /** Records that the tenant's data changed; it is written soon after. */
+  set secret(value: SecretRecord | null) {
+    this.secretRecord = value;
+    this.secretChanged = true;
+    this.markDirty();
+  }
+
+  /** Asks for a commit soon; for changes to a document's fields made in place (collections report their own). */
   changed(): void {
-    this.storage.markDirty();
+    this.markDirty();
+  }
+
+  private touch(collection: string, id: string): void {
+    let ids = this.touched.get(collection);
+    if (!ids) {
+      ids = new Set();
+      this.touched.set(collection, ids);
+    }
+    ids.add(id);
+    this.markDirty();
+  }
+
+  private markDirty(): void {
+    if (this.dirty) return;
+    this.dirty = true;
+    this.options.onDirty(this);
+  }
+
+  /** Whether changes await their commit. */
+  get uncommitted(): boolean {
+    return this.dirty;
+  }
+
+  /**
+   * Writes everything changed since the last commit as one journal line.
+   * Returns a promise when the line must also reach the disk (fsync) before
+   * the change counts as made; throws when it could not be written.
+   */
+  commit(): Promise<void> | undefined {
+    if (!this.dirty && this.unwritten === '') return undefined;
+    this.dirty = false;
+    const storage = this.options.storage;
+    const tracking = storage.persistent || this.auditJson !== undefined;
+    const changes: unknown[] = [];
+    if (tracking) {
+      for (const [name, ids] of this.touched) {
+        const collection = this.collectionsByName.get(name)!;
+        for (const id of ids) changes.push(['c', name, id, collection.get(id) ?? null]);
+      }
+      for (const [name, value] of Object.entries(this.documentValues)) {
+        const json = JSON.stringify(value);
+        if (json === this.committedDocuments.get(name)) continue;
+        this.committedDocuments.set(name, json);
+        changes.push(['d', name, value]);
+      }
+      if (this.secretChanged) changes.push(['s', this.secretRecord]);
+    }
+    this.touched.clear();
+    this.secretChanged = false;
+    if (this.auditJson) this.audit(changes);
+    if ((changes.length === 0 && this.unwritten === '') || !storage.persistent) return undefined;
+    const lines = this.unwritten + (changes.length > 0 ? `${JSON.stringify(changes)}\n` : '');
+    let synced: Promise<void> | undefined;
+    try {
+      synced = storage.append(lines);
+    } catch (err) {
+      this.unwritten = lines;
+      throw err;
+    }
+    this.unwritten = '';
+    storage.maybeCompact(this.snapshotSource());
+    return synced;
   }
 
   /** Subscribes to a signal; returns the unsubscribe function. */
   on<K extends keyof TenantSignals>(signal: K, listener: SignalListener<K>): () => void {
-    this.listeners[signal].add(listener);
-    return () => this.listeners[signal].delete(listener);
+    let set = this.listeners.get(signal);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(signal, set);
+    }
+    set.add(listener as (value: unknown) => void);
+    return () => set.delete(listener as (value: unknown) => void);
   }
 
   signal<K extends keyof TenantSignals>(signal: K, value: TenantSignals[K]): void {
-    for (const listener of this.listeners[signal]) {
+    for (const listener of this.listeners.get(signal) ?? []) {
       try {
         listener(value);
       } catch (err) {
@@ -124,24 +249,97 @@ export class Tenant {
     return this.derivedValues.get(key) as T;
   }
 
-  /** Replaces all data (reset, snapshot restore) and re-indexes it. */
-  replaceData(data: TenantData): void {
+  /** The tenant's state as plain data (a deep copy). */
+  exportState(): TenantState {
+    const collections: Record<string, RecordMap> = {};
+    for (const [name, collection] of this.collectionsByName) collections[name] = Object.fromEntries([...collection.values()].map((r) => [r.id, structuredClone(r)]));
+    return { tenantId: this.id, secret: this.secretRecord, documents: structuredClone(this.documentValues), collections };
+  }
+
+  /** Replaces all data (reset, snapshot restore), re-indexes it and writes it out as a new snapshot. */
+  replaceState(state: TenantState): void {
     this.scheduler.stop();
     this.derivedValues.clear();
-    this.storage.data = data;
-    rebuildCollections(this, data);
-    this.blobs.retainOnly(new Set(Object.keys(data.documents)));
-    this.changed();
+    this.documentValues = state.documents;
+    this.secretRecord = state.secret;
+    for (const [name, collection] of this.collectionsByName) collection.rebuild(state.collections[name] ?? {});
+    // File bytes of records that are gone go too.
+    const owners = new Set(this.options.schema.collections.filter((c) => c.ownsBlobs).flatMap((c) => this.collectionsByName.get(c.name)!.ids()));
+    this.blobs.retainOnly(owners);
+    this.writeSnapshot();
     this.scheduler.arm();
     this.signal('clock', undefined);
   }
 
-  async flush(): Promise<void> {
-    await this.storage.flush();
+  /** Writes the whole state as a new snapshot now (a new or replaced tenant); it holds every change so far. */
+  writeSnapshot(): void {
+    if (this.auditJson) this.audit([...this.collectionsByName].flatMap(([name, collection]) => [...collection.values()].map((r) => ['c', name, r.id, r])));
+    this.touched.clear();
+    this.secretChanged = false;
+    this.dirty = false;
+    this.unwritten = '';
+    this.rememberCommitted();
+    this.options.storage.rewrite(this.snapshotSource());
   }
 
   async close(): Promise<void> {
     this.scheduler.stop();
-    await this.storage.close();
+    await this.commit();
+    await this.options.storage.close();
+  }
+
+  private snapshotSource(): SnapshotSource {
+    return {
+      begin: () => ({
+        tenantId: this.id,
+        secret: this.secretRecord,
+        documents: JSON.parse(JSON.stringify(this.documentValues)) as Record<string, unknown>,
+        ids: [...this.collectionsByName].map(([name, collection]) => [name, collection.ids()]),
+      }),
+      record: (collection, id) => this.collectionsByName.get(collection)?.get(id),
+    };
+  }
+
+  private rememberCommitted(): void {
+    this.committedDocuments.clear();
+    for (const [name, value] of Object.entries(this.documentValues)) this.committedDocuments.set(name, JSON.stringify(value));
+    if (this.auditJson) {
+      this.auditJson.clear();
+      for (const [name, collection] of this.collectionsByName) for (const record of collection.values()) this.auditJson.set(`${name}\u0000${record.id}`, JSON.stringify(record));
+    }
+  }
+
+  /** Test-time check: every record either is unchanged since the last commit or was committed now, and fits its schema. */
+  private audit(changes: unknown[]): void {
+    const audit = this.auditJson!;
+    const committed = new Set<string>();
+    for (const change of changes as Array<[string, string, string, unknown]>) {
+      if (change[0] !== 'c') continue;
+      const key = `${change[1]}\u0000${change[2]}`;
+      committed.add(key);
+      if (change[3] === null) {
+        audit.delete(key);
+        continue;
+      }
+      const spec = this.options.schema.collection(change[1])!;
+      const parsed = spec.schema.safeParse(change[3]);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new StoreAuditError(`${change[1]}["${change[2]}"] does not fit its schema: ${issue.path.join('.')}: ${issue.message}`);
+      }
+      audit.set(key, JSON.stringify(change[3]));
+    }
+    for (const [name, collection] of this.collectionsByName) {
+      for (const record of collection.values()) {
+        const key = `${name}\u0000${record.id}`;
+        if (committed.has(key)) continue;
+        const before = audit.get(key);
+        if (before !== JSON.stringify(record)) {
+          const was = (before === undefined ? {} : JSON.parse(before)) as Record<string, unknown>;
+          const fields = Object.keys({ ...was, ...record }).filter((f) => JSON.stringify(was[f]) !== JSON.stringify((record as Record<string, unknown>)[f]));
+          throw new StoreAuditError(`${name}["${record.id}"] was changed (${fields.join(', ')}) without going through its collection (use update()); the change would not be persisted`);
+        }
+      }
+    }
   }
 }

@@ -15,6 +15,13 @@ import type { Tenant } from '../store/tenant.js';
 import { SIGNATURE_HEADER, type WebhookSigner } from './signer.js';
 import type { DeliveryAttempt, WebhookDelivery, WebhookDeliveryRecord } from './webhooks.schemas.js';
 
+declare module '../core/env.js' {
+  interface AppVariables {
+    /** Sends webhooks for every tenant: test deliveries and replays go through it. */
+    webhooks: WebhookDispatcher;
+  }
+}
+
 /** Deliveries kept per tenant; the oldest settled ones go first. */
 const DELIVERIES_KEPT = 10_000;
 const MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
@@ -97,7 +104,6 @@ export class WebhookDispatcher {
     };
     tenant.webhookDeliveries.insert(record);
     tenant.webhookDeliveries.removeOldestWhile((d) => tenant.webhookDeliveries.size > DELIVERIES_KEPT && d.status !== 'PENDING');
-    tenant.changed();
     return record;
   }
 
@@ -158,7 +164,6 @@ export class WebhookDispatcher {
       else if (d.test || d.attempts.length >= MAX_ATTEMPTS) d.status = 'FAILED';
       else d.nextAttemptAt = isoAt(tenant.clock.nowMs() + WEBHOOK_RETRY_DELAYS_SECONDS[d.attempts.length - 1]! * 1000);
     });
-    tenant.changed();
     if (!ok) this.options.log.warn('webhook delivery failed', { tenant: tenant.id, delivery: id, event: updated.eventType, ...attempt });
     return updated;
   }

@@ -22,7 +22,7 @@ describe('GET /__admin/health', () => {
   it('reports the version, the tenant and its clock', async () => {
     const res = await makeSandbox().client('health-check', 's').get('/__admin/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', version: '2025-10-13', tenant: 'health-check', now: expect.any(String), persistent: false, persistence: { writes: 0, lastWriteMs: 0, pending: false } });
+    expect(res.body).toEqual({ status: 'ok', version: '2025-10-13', tenant: 'health-check', now: expect.any(String), persistent: false, persistence: { commits: 0, journalBytes: 0, compactions: 0, longestCompactionStepMs: 0, lastCompactionMs: 0 } });
   });
 });
 

@@ -1,8 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+/**
+ * The durable store, in process: a snapshot plus an append-only journal per
+ * tenant. A second sandbox opened on the same directory while the first is
+ * still running sees exactly what a restart after `kill -9` would see.
+ */
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CorruptDataFileError } from '../../src/store/persistence.js';
+import { CorruptDataFileError, tenantFileBase } from '../../src/store/files.js';
 import { individual, makeSandbox, usdAccount } from '../helpers.js';
 
 let dir: string;
@@ -13,9 +18,12 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const tenantFiles = () => readdirSync(join(dir, 'tenants'));
+const tenantsPath = () => join(dir, 'tenants');
+const tenantFiles = () => readdirSync(tenantsPath()).sort();
+const snapshotOf = (clientId: string) => JSON.parse(readFileSync(join(tenantsPath(), `${tenantFileBase(clientId)}.json`), 'utf8'));
+const journalsOf = (clientId: string) => tenantFiles().filter((f) => f.startsWith(`${tenantFileBase(clientId)}.`) && f.endsWith('.journal'));
 
-describe('JSON-file persistence', () => {
+describe('a write is on disk before its response', () => {
   it('keeps everything across a restart: records, balances, clock and the bound secret', async () => {
     const first = makeSandbox({ dataDir: dir });
     const a = first.client('persisted', 'secret');
@@ -36,57 +44,273 @@ describe('JSON-file persistence', () => {
     await second.registry.close();
   });
 
-  it('coalesces writes: a burst of requests costs a handful of file writes, and a flush completes the file', async () => {
+  it('answers 201 only once the change is in the journal: a process that is never closed loses nothing', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    const a = first.client('unclosed', 's');
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++) ids.push((await a.post('/customers', individual({ fullName: `Person ${i}` }))).body.id);
+    // No close, no flush: what is on disk now is what a kill -9 leaves.
+    const second = makeSandbox({ dataDir: dir });
+    const listed = (await second.client('unclosed', 's').get('/customers?limit=100')).body;
+    expect(listed.data.map((c: { id: string }) => c.id).sort()).toEqual([...ids].sort());
+    expect(listed.totalCount).toBe(25);
+  });
+
+  it('writes one journal line per request that changed something, and none for reads', async () => {
     const sandbox = makeSandbox({ dataDir: dir });
-    const client = sandbox.client('bursty', 's');
-    for (let i = 0; i < 200; i++) await client.post('/customers', individual({ fullName: `Person ${i}` }));
-    const health = (await client.get('/__admin/health')).body;
-    expect(health.persistent).toBe(true);
-    expect(health.persistence.writes).toBeLessThanOrEqual(5);
-    await sandbox.registry.flush();
-    const [file] = tenantFiles();
-    const data = JSON.parse(readFileSync(join(dir, 'tenants', file!), 'utf8'));
-    expect(Object.keys(data.customers)).toHaveLength(200);
-    expect(data.tenantId).toBe('bursty');
-    expect(data.secretSha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(data)).not.toContain('"s"');
+    const client = sandbox.client('lines', 's');
+    await client.get('/customers');
+    const before = (await client.get('/__admin/health')).body.persistence.commits;
+    await client.post('/customers', individual());
+    await client.get('/customers');
+    await client.post('/customers', individual());
+    const after = (await client.get('/__admin/health')).body.persistence;
+    expect(after.commits - before).toBe(2);
+    const [journal] = journalsOf('lines');
+    const lines = readFileSync(join(tenantsPath(), journal!), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBe(after.commits);
+    expect(JSON.parse(lines[lines.length - 1]!)).toEqual(expect.arrayContaining([['c', 'customers', expect.stringMatching(/^Customer:/), expect.objectContaining({ customerType: 'INDIVIDUAL' })]]));
     await sandbox.registry.close();
   });
 
-  it('writes atomically: no temporary file is left behind', async () => {
+  it('commits changes made outside a request (a due job) on its own', async () => {
     const sandbox = makeSandbox({ dataDir: dir });
-    await sandbox.client('atomic', 's').post('/customers', individual());
-    await sandbox.registry.close();
-    expect(readdirSync(join(dir, 'tenants')).filter((f) => f.includes('tmp'))).toEqual([]);
-    expect(tenantFiles()).toHaveLength(1);
+    const client = sandbox.client('jobs', 's');
+    await client.post('/__admin/scenarios/cards');
+    const [active] = (await client.get('/cards')).body.data;
+    const issued = await client.post('/cards', { customerId: active.customerId, form: 'VIRTUAL', fundingSource: active.fundingSource });
+    expect(issued.body.status).toBe('PROCESSING');
+    const tenant = sandbox.registry.get('jobs')!;
+    tenant.scheduler.runUntil(tenant.clock.nowMs() + 3600_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    const reopened = makeSandbox({ dataDir: dir });
+    expect((await reopened.client('jobs', 's').get(`/cards/${issued.body.id}`)).body.status).toBe('ACTIVE');
   });
 
-  it('keeps tenants in separate files named after their client ids', async () => {
-    const sandbox = makeSandbox({ dataDir: dir });
-    await sandbox.client('team/one', 's').post('/customers', individual());
-    await sandbox.client('team two', 's').post('/customers', individual());
+  it('folds the journal into the snapshot in the background and drops the journal it covers', async () => {
+    const sandbox = makeSandbox({ dataDir: dir, compactionBytes: 16 * 1024 });
+    const client = sandbox.client('compact', 's');
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) ids.push((await client.post('/customers', individual({ fullName: `Person ${i}` }))).body.id);
     await sandbox.registry.close();
-    expect(tenantFiles().sort()).toEqual([expect.stringMatching(/^team_one\.[0-9a-f]{10}\.json$/), expect.stringMatching(/^team_two\.[0-9a-f]{10}\.json$/)]);
+    const stats = (await makeSandbox({ dataDir: dir }).client('compact', 's').get('/__admin/health')).body;
+    expect(stats.persistent).toBe(true);
+    const snapshot = snapshotOf('compact');
+    expect(snapshot.schemaVersion).toBe(2);
+    const inSnapshot = Object.keys(snapshot.collections.customers);
+    expect(inSnapshot.length).toBeGreaterThan(10);
+    // Only the journals after the snapshot remain.
+    for (const name of journalsOf('compact')) expect(Number(/\.(\d+)\.journal$/.exec(name)![1])).toBeGreaterThanOrEqual(snapshot.journal);
+    const reopened = makeSandbox({ dataDir: dir });
+    const listed = (await reopened.client('compact', 's').get('/customers?limit=100')).body;
+    expect(listed.data.map((c: { id: string }) => c.id)).toEqual([...ids].reverse());
   });
 
+  it('reports compactions and the longest step one held the event loop', async () => {
+    const sandbox = makeSandbox({ dataDir: dir, compactionBytes: 8 * 1024 });
+    const client = sandbox.client('stats', 's');
+    for (let i = 0; i < 40; i++) await client.post('/customers', individual({ fullName: `Person ${i}` }));
+    await sandbox.registry.close();
+    expect(sandbox.registry.get('stats')!.persistenceStats().compactions).toBeGreaterThan(0);
+  });
+
+  it('keeps every acknowledged write with --fsync', async () => {
+    const first = makeSandbox({ dataDir: dir, fsync: true });
+    const a = first.client('synced', 's');
+    const created = await a.post('/customers', individual());
+    expect(created.status).toBe(201);
+    const listed = (await makeSandbox({ dataDir: dir }).client('synced', 's').get(`/customers/${created.body.id}`)).body;
+    expect(listed.id).toBe(created.body.id);
+  });
+});
+
+describe('crash leftovers', () => {
+  it('drops a journal line cut short by a crash, keeps the rest and appends after it', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    const created = (await first.client('torn', 's').post('/customers', individual())).body;
+    const [journal] = journalsOf('torn');
+    appendFileSync(join(tenantsPath(), journal!), '[["c","customers","Customer:x",{"id":"Cust');
+    const second = makeSandbox({ dataDir: dir });
+    const client = second.client('torn', 's');
+    expect((await client.get(`/customers/${created.id}`)).status).toBe(200);
+    expect((await client.get('/customers')).body.totalCount).toBe(1);
+    const later = (await client.post('/customers', individual({ fullName: 'After The Crash' }))).body;
+    const third = makeSandbox({ dataDir: dir });
+    expect((await third.client('torn', 's').get(`/customers/${later.id}`)).body.fullName).toBe('After The Crash');
+    expect(readFileSync(join(tenantsPath(), journal!), 'utf8')).not.toContain('"Cust\n');
+  });
+
+  it('removes temporary files of an interrupted snapshot and journals the snapshot already covers', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    await first.client('leftovers', 's').post('/customers', individual());
+    await first.registry.close();
+    const base = tenantFileBase('leftovers');
+    writeFileSync(join(tenantsPath(), `${base}.json.tmp-12345`), '{"half":');
+    const generation = snapshotOf('leftovers').journal;
+    writeFileSync(join(tenantsPath(), `${base}.${generation - 1}.journal`), 'old\n');
+    makeSandbox({ dataDir: dir });
+    expect(tenantFiles().filter((f) => f.includes('tmp'))).toEqual([]);
+    expect(tenantFiles()).not.toContain(`${base}.${generation - 1}.journal`);
+  });
+});
+
+function startupError(): CorruptDataFileError {
+  try {
+    makeSandbox({ dataDir: dir });
+  } catch (err) {
+    if (err instanceof CorruptDataFileError) return err;
+    throw err;
+  }
+  throw new Error('the sandbox started');
+}
+
+describe('unusable data files stop start-up, named, and are left alone', () => {
   it.each([
-    ['not JSON', '{"tenantId": "x", ', /not JSON/],
+    ['not JSON (a truncated snapshot)', '{"schemaVersion":2,"tenantId":"x","journal":1,"secret":null,"documents":{},"collections":{"customers":{', /not JSON/],
     ['not an object', '[1, 2]', /not a JSON object/],
-    ['without a tenant id', JSON.stringify({ schemaVersion: 1, clock: { clockOffsetMs: 0 }, config: {} }), /tenantId is missing/],
+    ['without a tenant id', JSON.stringify({ schemaVersion: 2, journal: 1, secret: null, documents: {}, collections: {} }), /tenantId is missing/],
     ['from another schema version', JSON.stringify({ schemaVersion: 99, tenantId: 'x' }), /schemaVersion 99/],
-  ])('refuses to start on a data file %s, names it and leaves it untouched', (_what, content, why) => {
-    mkdirSync(join(dir, 'tenants'), { recursive: true });
-    const file = join(dir, 'tenants', 'broken.json');
+  ])('a snapshot %s', (_what, content, why) => {
+    mkdirSync(tenantsPath(), { recursive: true });
+    const file = join(tenantsPath(), 'broken.json');
     writeFileSync(file, content);
-    let error: unknown;
-    try {
-      makeSandbox({ dataDir: dir });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(CorruptDataFileError);
-    expect((error as Error).message).toContain(file);
-    expect((error as Error).message).toMatch(why);
+    const error = startupError();
+    expect(error.file).toBe(file);
+    expect(error.message).toContain(file);
+    expect(error.message).toMatch(why);
     expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('a record that does not fit its schema, named by collection and id', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    const customer = (await first.client('malformed', 's').post('/customers', individual())).body;
+    await first.registry.close();
+    const file = join(tenantsPath(), `${tenantFileBase('malformed')}.json`);
+    const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+    // Closing left the customer in the journal; put a broken copy in the snapshot as well.
+    snapshot.collections.customers = { [customer.id]: { ...customer, kycStatus: 42 } };
+    const content = JSON.stringify(snapshot);
+    writeFileSync(file, content);
+    const error = startupError();
+    expect(error.file).toBe(file);
+    expect(error.message).toContain(`customers["${customer.id}"]`);
+    expect(error.message).toContain('kycStatus');
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('a journal line in the middle that is not an entry, named by line', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    const client = first.client('bad-line', 's');
+    await client.post('/customers', individual());
+    await client.post('/customers', individual());
+    const [journal] = journalsOf('bad-line');
+    const path = join(tenantsPath(), journal!);
+    const lines = readFileSync(path, 'utf8').split('\n');
+    lines[0] = '{not json';
+    writeFileSync(path, lines.join('\n'));
+    const error = startupError();
+    expect(error.file).toBe(path);
+    expect(error.message).toMatch(/line 1 /);
+  });
+
+  it('a journaled record that does not fit its schema', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    await first.client('bad-record', 's').post('/customers', individual());
+    const [journal] = journalsOf('bad-record');
+    const path = join(tenantsPath(), journal!);
+    appendFileSync(path, `${JSON.stringify([['c', 'customers', 'Customer:bad', { id: 'Customer:bad', customerType: 'ALIEN' }]])}\n`);
+    const error = startupError();
+    expect(error.file).toBe(path);
+    expect(error.message).toContain('customers["Customer:bad"]');
+  });
+
+  it('with repair, sets the tenant aside and starts with the others', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    await first.client('fine', 's').post('/customers', individual());
+    await first.client('broken', 's').post('/customers', individual());
+    await first.registry.close();
+    const file = join(tenantsPath(), `${tenantFileBase('broken')}.json`);
+    writeFileSync(file, '{"cut');
+    const repaired = makeSandbox({ dataDir: dir, repair: true });
+    expect(repaired.registry.quarantined).toEqual([expect.stringContaining(file)]);
+    expect((await repaired.client('fine', 's').get('/customers')).body.totalCount).toBe(1);
+    expect((await repaired.client('broken', 's').get('/customers')).body.totalCount).toBe(0);
+    const [stamp] = readdirSync(join(dir, 'quarantine'));
+    expect(readFileSync(join(dir, 'quarantine', stamp!, `${tenantFileBase('broken')}.json`), 'utf8')).toBe('{"cut');
+  });
+});
+
+describe('private files and secrets', () => {
+  it('creates directories 0700 and files 0600', async () => {
+    const sandbox = makeSandbox({ dataDir: dir });
+    const client = sandbox.client('private', 's');
+    const customer = (await client.post('/customers', individual())).body;
+    await client.upload('/documents', { documentHolder: customer.id, documentType: 'PASSPORT', country: 'US', documentNumber: 'P1', file: new File([Buffer.from('%PDF-1.4\n%%EOF\n')], 'a.pdf') });
+    await sandbox.registry.close();
+    expect(statSync(tenantsPath()).mode & 0o777).toBe(0o700);
+    for (const name of tenantFiles()) {
+      const path = join(tenantsPath(), name);
+      const stat = statSync(path);
+      expect(stat.mode & 0o777, name).toBe(stat.isDirectory() ? 0o700 : 0o600);
+      if (stat.isDirectory()) for (const inner of readdirSync(path)) expect(statSync(join(path, inner)).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it('keeps the client secret as a salted scrypt hash, never as the secret or its plain hash', async () => {
+    const sandbox = makeSandbox({ dataDir: dir });
+    await sandbox.client('hashed', 'my-very-secret').get('/customers');
+    await sandbox.registry.close();
+    const snapshot = snapshotOf('hashed');
+    const all = tenantFiles().map((f) => (statSync(join(tenantsPath(), f)).isFile() ? readFileSync(join(tenantsPath(), f), 'utf8') : '')).join('');
+    expect(all).not.toContain('my-very-secret');
+    expect(all).not.toContain('b5f4'); // not even the start of the SHA-256 of the secret
+    const secret = [snapshot.secret, ...journalsOf('hashed').flatMap((j) => readFileSync(join(tenantsPath(), j), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).flat().filter((c: unknown[]) => c[0] === 's').map((c: unknown[]) => c[1]))].filter(Boolean).pop();
+    expect(secret).toEqual({ algorithm: 'scrypt', cost: 14, salt: expect.any(String), hash: expect.any(String) });
+    const again = makeSandbox({ dataDir: dir });
+    expect((await again.client('hashed', 'my-very-secret').get('/customers')).status).toBe(200);
+    expect((await again.client('hashed', 'my-very-secreT').get('/customers')).status).toBe(401);
+  });
+
+  it('accepts a version 1 file once and replaces its unsalted secret hash', async () => {
+    mkdirSync(tenantsPath(), { recursive: true });
+    const now = '2025-10-13T00:00:00.000Z';
+    const v1 = {
+      schemaVersion: 1,
+      tenantId: 'legacy',
+      secretSha256: 'bd3d3e1ed19d9d3b4a8ff0ad5fbb2c59be4d4b0d69e1d0f7fd1e4a2b2e3eae36',
+      clock: { clockOffsetMs: 5000 },
+      config: { id: 'PlatformConfig:1', umaDomain: 'sandbox.uma.local', supportedCurrencies: [], createdAt: now, updatedAt: now },
+      customers: {},
+    };
+    // sha256('legacy-secret')
+    v1.secretSha256 = (await import('node:crypto')).createHash('sha256').update('legacy-secret').digest('hex');
+    writeFileSync(join(tenantsPath(), 'legacy.0123456789.json'), JSON.stringify(v1));
+    const sandbox = makeSandbox({ dataDir: dir });
+    const client = sandbox.client('legacy', 'legacy-secret');
+    expect((await client.get('/__admin/clock')).body.offsetSeconds).toBeGreaterThanOrEqual(5);
+    expect((await sandbox.client('legacy', 'wrong').get('/customers')).status).toBe(401);
+    await sandbox.registry.close();
+    const reopened = makeSandbox({ dataDir: dir });
+    expect((await reopened.client('legacy', 'legacy-secret').get('/customers')).status).toBe(200);
+    const journals = readdirSync(tenantsPath()).filter((f) => f.startsWith('legacy.') && f.endsWith('.journal'));
+    const lines = journals.flatMap((j) => readFileSync(join(tenantsPath(), j), 'utf8').trim().split('\n'));
+    expect(lines.some((l) => l.includes('"algorithm":"scrypt"'))).toBe(true);
+  });
+});
+
+describe('tenant file names', () => {
+  it('encode every client id so that it round-trips and stays in the directory', async () => {
+    const ids = ['a/b', 'a_b', '.hidden', '..', '../../escape', 'ünïcødé ✓', 'x'.repeat(200)];
+    const first = makeSandbox({ dataDir: dir });
+    for (const id of ids) expect((await first.client(id, 's').post('/customers', individual({ fullName: `Of ${id.slice(0, 20)}` }))).status).toBe(201);
+    await first.registry.close();
+    expect(new Set(tenantFiles().filter((f) => f.endsWith('.json'))).size).toBe(ids.length);
+    expect(readdirSync(dir).sort()).toEqual(['tenants', 'webhook-signing-key.pem']);
+    const second = makeSandbox({ dataDir: dir });
+    expect(second.registry.all().map((t) => t.id).sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const listed = (await second.client(id, 's').get('/customers')).body;
+      expect(listed.data.map((c: { fullName: string }) => c.fullName)).toEqual([`Of ${id.slice(0, 20)}`]);
+    }
   });
 });

@@ -3,7 +3,8 @@
  * balance is the sum of the account's entries. Nothing else moves money.
  */
 import { apiError } from '../../core/errors.js';
-import type { LedgerEntry, Tenant } from '../../store/tenant.js';
+import type { Tenant } from '../../store/tenant.js';
+import type { LedgerEntry } from './internal-accounts.store.js';
 
 export interface Balances {
   /** What can be spent now: posted entries plus holds (pending debits). */

@@ -9,7 +9,7 @@
 import { apiError } from '../../core/errors.js';
 import { isoAt, parseInstant } from '../../core/clock.js';
 import type { Tenant } from '../../store/tenant.js';
-import { spendFault } from '../../control/faults.service.js';
+import { defineHook } from '../../store/hooks.js';
 import { SIGNED_REQUEST_LIFETIME_SECONDS } from '../../rules/index.js';
 
 /** The operations that may answer PROCESSING, by the name faults use. */
@@ -40,10 +40,15 @@ function isProcessingOperation(operation: string): operation is ProcessingOperat
   return (PROCESSING_OPERATIONS as readonly string[]).includes(operation);
 }
 
-/** Spends one armed PROCESSING reply for `operation`, if there is one. */
+/**
+ * Whether the next reply of `operation` says PROCESSING. On its own the
+ * sandbox always settles at once; the control plane arms this hook with its
+ * faults (POST /__admin/faults).
+ */
+export const processingReplyHook = defineHook<(tenant: Tenant, operation: ProcessingOperation) => boolean>('wallet.processingReply', () => false);
+
 function takeFault(tenant: Tenant, operation: string): boolean {
-  if (!isProcessingOperation(operation)) return false;
-  return spendFault(tenant, (f) => f.kind === 'WALLET_PROCESSING' && (f.operation === undefined || f.operation === operation)) !== undefined;
+  return isProcessingOperation(operation) && tenant.hooks.get(processingReplyHook)(tenant, operation);
 }
 
 export interface Correlation {

@@ -86,7 +86,7 @@ async function issueChallenge<C extends object>(tenant: Tenant, request: WalletA
     bodySha256,
     payloadToSign,
     ...(signerKey !== undefined ? { signerKey: compressedHex(signerKey) ?? signerKey } : {}),
-    context: context as Record<string, unknown>,
+    context: structuredClone(context) as Record<string, unknown>,
     expiresAt,
   });
   tenant.changed();
@@ -140,7 +140,8 @@ export async function runSigned<C extends object>(tenant: Tenant, request: Walle
     throw apiError('WALLET_SIGNATURE_INVALID', 'The signature does not verify over payloadToSign with the stamped public key');
   }
   const correlation = { key: record.id, operation: record.operation, bodySha256: record.bodySha256, storesResult: op.storesResult ?? true };
-  const context = record.context as C;
+  // A copy: what the operation builds from it (e.g. the credential it inserts) must not share objects with the stored challenge.
+  const context = structuredClone(record.context) as C;
   // A re-send of an operation whose result is never kept (export) performs it now.
   if (resent) return settleOnce(tenant, correlation, () => op.perform(context));
 

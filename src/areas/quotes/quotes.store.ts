@@ -1,0 +1,25 @@
+/** Quotes and the Idempotency-Keys their executions used. */
+import { z } from '@hono/zod-openapi';
+import { defineCollection } from '../../store/spec.js';
+import { PURPOSES, Quote, type IdempotencyRecord, type QuoteRecord } from './quotes.schemas.js';
+
+declare module '../../store/spec.js' {
+  interface TenantRecords {
+    quotes: QuoteRecord;
+    idempotencyKeys: IdempotencyRecord;
+  }
+}
+
+export const quotesCollection = defineCollection('quotes', {
+  schema: Quote.omit({ status: true }).extend({
+    customerId: z.string().optional(),
+    executed: z.boolean(),
+    remittanceInformation: z.string().optional(),
+    purposeOfPayment: z.enum(PURPOSES).optional(),
+  }),
+  indexes: { customer: (q) => q.customerId },
+});
+
+export const idempotencyKeysCollection = defineCollection('idempotencyKeys', {
+  schema: z.object({ id: z.string().min(1), quoteId: z.string(), createdAt: z.string() }),
+});

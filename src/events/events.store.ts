@@ -1,0 +1,18 @@
+/** The tenant's outbox of webhook events. */
+import { defineCollection } from '../store/spec.js';
+import { WebhookEvent } from './events.schemas.js';
+
+declare module '../store/spec.js' {
+  interface TenantRecords {
+    events: WebhookEvent;
+  }
+}
+
+declare module '../store/tenant.js' {
+  interface TenantSignals {
+    /** An event entered the outbox. */
+    event: WebhookEvent;
+  }
+}
+
+export const eventsCollection = defineCollection('events', { schema: WebhookEvent, indexes: { type: (e) => e.type } });

@@ -1,0 +1,159 @@
+/**
+ * Where tenants live on disk: `<data dir>/tenants/<name>.json` (the snapshot),
+ * `<name>.<generation>.journal` (changes since it) and `<name>.files/` (file
+ * bytes). Every directory is created 0700 and every file 0600: the files hold
+ * customers' personal data and wallet keys.
+ */
+import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** A data file that cannot be used: start-up stops and names it; the file is left as it is. */
+export class CorruptDataFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly why: string,
+  ) {
+    super(`data file ${file} is unusable (${why}); fix it, move it away, or start with --repair to set it aside`);
+    this.name = 'CorruptDataFileError';
+  }
+}
+
+/** Creates `dir` (and its parents) private to this user; an existing one we made is tightened to 0700. */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if ((statSync(dir).mode & 0o777) !== PRIVATE_DIR_MODE) chmodSync(dir, PRIVATE_DIR_MODE);
+}
+
+export function tenantsDir(dataDir: string): string {
+  return join(dataDir, 'tenants');
+}
+
+/** Longest encoded client id kept in a file name; longer ones are named by their hash (the id is inside the file). */
+const MAX_ENCODED = 160;
+
+/**
+ * The file name (without extension) of a client id: `t-` and the base64url of
+ * its UTF-8 bytes, so any id (dots, slashes, unicode) maps to one name that
+ * stays inside the directory; `h-` and a SHA-256 for very long ids.
+ */
+export function tenantFileBase(tenantId: string): string {
+  const encoded = Buffer.from(tenantId, 'utf8').toString('base64url');
+  return encoded.length <= MAX_ENCODED ? `t-${encoded}` : `h-${createHash('sha256').update(tenantId).digest('hex')}`;
+}
+
+export interface TenantFileSet {
+  /** Path without extension: `<base>.json`, `<base>.<n>.journal`, `<base>.files`. */
+  base: string;
+  snapshot: string;
+  /** Journal files by generation, ascending. */
+  journals: Array<{ generation: number; file: string }>;
+}
+
+const JOURNAL_NAME = /^(.+)\.(\d{1,9})\.journal$/;
+const TEMP_NAME = /\.tmp-\d+$/;
+
+export function journalPath(base: string, generation: number): string {
+  return `${base}.${generation}.journal`;
+}
+
+/** The tenants of a data directory, each with its snapshot and journals; leftover temporary files are removed. */
+export function listTenantFiles(dir: string): TenantFileSet[] {
+  ensurePrivateDir(dir);
+  const sets = new Map<string, TenantFileSet>();
+  const setOf = (base: string) => {
+    let set = sets.get(base);
+    if (!set) {
+      set = { base: join(dir, base), snapshot: join(dir, `${base}.json`), journals: [] };
+      sets.set(base, set);
+    }
+    return set;
+  };
+  for (const name of readdirSync(dir).sort()) {
+    if (TEMP_NAME.test(name)) {
+      rmSync(join(dir, name), { force: true });
+      continue;
+    }
+    const journal = JOURNAL_NAME.exec(name);
+    if (journal) setOf(journal[1]!).journals.push({ generation: Number(journal[2]), file: join(dir, name) });
+    else if (name.endsWith('.json')) setOf(name.slice(0, -'.json'.length));
+  }
+  for (const set of sets.values()) {
+    set.journals.sort((a, b) => a.generation - b.generation);
+    if (!existsSync(set.snapshot)) throw new CorruptDataFileError(set.journals[0]!.file, 'a journal without its snapshot file');
+  }
+  return [...sets.values()];
+}
+
+function tempPathOf(file: string): string {
+  return `${file}.tmp-${process.pid}`;
+}
+
+function syncDir(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes a whole file atomically (temp file, then rename), now. */
+export function writeFileAtomicSync(file: string, chunks: Iterable<string>, fsync: boolean): number {
+  const temp = tempPathOf(file);
+  const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
+  let bytes = 0;
+  try {
+    for (const chunk of chunks) bytes += writeSync(fd, chunk);
+    if (fsync) fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, file);
+  if (fsync) syncDir(dirname(file));
+  return bytes;
+}
+
+/**
+ * Writes a whole file atomically in the background: each chunk is made just
+ * before it is written, so the event loop is never held for the whole file.
+ * `commit` runs just before the rename and may cancel it (returns false).
+ */
+export async function writeFileAtomic(file: string, chunks: Iterable<string>, fsync: boolean, commit: () => boolean): Promise<number> {
+  const temp = tempPathOf(file);
+  const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
+  let bytes = 0;
+  try {
+    for (const chunk of chunks) bytes += (await handle.write(chunk)).bytesWritten;
+    if (fsync) await handle.sync();
+  } catch (err) {
+    await handle.close();
+    rmSync(temp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  if (!commit()) {
+    rmSync(temp, { force: true });
+    return 0;
+  }
+  renameSync(temp, file);
+  if (fsync) syncDir(dirname(file));
+  return bytes;
+}
+
+/** Moves a tenant's files into `<data dir>/quarantine/` (for --repair). Returns where they went. */
+export function quarantine(dataDir: string, set: TenantFileSet, stamp: string): string {
+  const target = join(dataDir, 'quarantine', stamp);
+  ensurePrivateDir(target);
+  const move = (file: string) => {
+    if (existsSync(file)) renameSync(file, join(target, file.slice(dirname(file).length + 1)));
+  };
+  move(set.snapshot);
+  for (const journal of set.journals) move(journal.file);
+  move(`${set.base}.files`);
+  return target;
+}
