@@ -5,7 +5,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { basicAuth } from './core/auth.js';
+import { ALL_PERMISSIONS, requestAuth, type ClientAuthenticator } from './core/auth.js';
 import type { AppEnv, AppRouter } from './core/env.js';
 import { apiError, errorBody } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
@@ -18,7 +18,7 @@ import { mountDocs } from './docs.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
 import type { TenantRegistry } from './store/registry.js';
-import { StoreAuditError } from './store/tenant.js';
+import { StoreAuditError, type Tenant } from './store/tenant.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { RequestJournal } from './control/journal.js';
 import { registerDashboard } from './dashboard/dashboard.js';
@@ -85,8 +85,25 @@ function commitChanges(registry: TenantRegistry, log: Logger): MiddlewareHandler
   };
 }
 
+/**
+ * Who may call: the platform's own credentials (the client id is the tenant).
+ * Areas that issue further credentials (API tokens, agents) plug in here.
+ */
+function authenticator(registry: TenantRegistry): ClientAuthenticator<Tenant> {
+  return {
+    pinned: registry.pinned,
+    authenticate: async (clientId, secret) => {
+      const tenant = await registry.authenticate(clientId, secret);
+      return tenant && { tenant, actor: { kind: 'PLATFORM' }, permissions: ALL_PERMISSIONS };
+    },
+  };
+}
+
 export function createApp(deps: AppDeps): SandboxApp {
-  const auth = basicAuth(deps.registry, (c, tenant) => c.set('tenant', tenant));
+  const auth = requestAuth(authenticator(deps.registry), (c, principal) => {
+    c.set('tenant', principal.tenant);
+    c.set('principal', principal);
+  });
 
   const services: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('webhooks', deps.webhooks);

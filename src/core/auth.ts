@@ -1,6 +1,8 @@
 /**
- * HTTP Basic credentials -> tenant. The client id is the tenant; its first
- * request binds its secret (unless a credentials file pinned them).
+ * Credentials -> principal: who calls (the platform, an API token, an
+ * agent), for which tenant, allowed to do what. HTTP Basic for the platform
+ * and its tokens, Bearer for agents; what each credential means is decided by
+ * the composition root, which knows the areas that issue them.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { apiError } from './errors.js';
@@ -29,33 +31,82 @@ export function parseBasicAuth(header: string): Credentials | undefined {
   return { clientId, clientSecret };
 }
 
-/** Who checks credentials: the tenant registry, for the app. */
+/** What a credential may do: reads, money movement, administration (the reference's token permissions). */
+export type Permission = 'VIEW' | 'TRANSACT' | 'MANAGE';
+export const ALL_PERMISSIONS: ReadonlySet<Permission> = new Set(['VIEW', 'TRANSACT', 'MANAGE']);
+
+/** Who made a request: the platform's own credentials, one of its API tokens, or an agent. */
+export type Actor = { kind: 'PLATFORM' } | { kind: 'API_TOKEN'; id: string } | { kind: 'AGENT'; id: string };
+
+export interface Principal<T> {
+  tenant: T;
+  actor: Actor;
+  permissions: ReadonlySet<Permission>;
+  /** Whether the credential was revoked since it was checked (a deleted token or agent): checked on every request. */
+  revoked?: () => boolean;
+}
+
+declare module './env.js' {
+  interface AppVariables {
+    /** Who is calling and what they may do. */
+    principal: Principal<unknown>;
+  }
+}
+
+/** Who checks credentials: the composition root, over the tenant registry and the areas that issue credentials. */
 export interface ClientAuthenticator<T> {
-  /** The principal these credentials open, or undefined when they are wrong. */
-  authenticate(clientId: string, clientSecret: string): Promise<T | undefined>;
+  /** HTTP Basic: the principal these credentials open, or undefined when they are wrong. */
+  authenticate(clientId: string, clientSecret: string): Promise<Principal<T> | undefined>;
+  /** HTTP Bearer (agent access tokens); undefined when the token is unknown. */
+  authenticateBearer?(token: string): Promise<Principal<T> | undefined>;
   /** Whether only a fixed list of client ids is accepted. */
   readonly pinned: boolean;
 }
 
+export interface AuthOptions {
+  /** Requests that need no credentials (e.g. redeeming an agent's device code). */
+  anonymous?: (method: string, path: string) => boolean;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
+
 /**
- * Checks Basic credentials and hands the principal to `bind` (which puts it
- * on the context). A header that was accepted once is remembered, so a known
- * caller costs one map lookup instead of a slow secret check.
+ * Checks Basic (or Bearer) credentials and hands the principal to `bind`
+ * (which puts its tenant on the context). A header that was accepted once is
+ * remembered, so a known caller costs one map lookup instead of a slow secret
+ * check, unless its credential has been revoked since.
  */
-export function basicAuth<T>(authenticator: ClientAuthenticator<T>, bind: (c: Context<AppEnv>, principal: T) => void): MiddlewareHandler<AppEnv> {
-  const known = new Map<string, T>();
+export function requestAuth<T>(authenticator: ClientAuthenticator<T>, bind: (c: Context<AppEnv>, principal: Principal<T>) => void, options: AuthOptions = {}): MiddlewareHandler<AppEnv> {
+  const known = new Map<string, Principal<T>>();
+  const check = async (header: string): Promise<Principal<T>> => {
+    const bearer = BEARER.exec(header.trim());
+    if (bearer && authenticator.authenticateBearer) {
+      const principal = await authenticator.authenticateBearer(bearer[1]!);
+      if (!principal) throw apiError('UNAUTHORIZED', 'Unknown, expired or revoked access token', undefined, CHALLENGE);
+      return principal;
+    }
+    const credentials = parseBasicAuth(header);
+    if (!credentials) throw apiError('UNAUTHORIZED', `Malformed Authorization header. ${HOW}`, undefined, CHALLENGE);
+    const principal = await authenticator.authenticate(credentials.clientId, credentials.clientSecret);
+    if (!principal) {
+      const why = authenticator.pinned ? 'Unknown client id or wrong client secret' : `Wrong client secret for client id ${credentials.clientId}`;
+      throw apiError('UNAUTHORIZED', why, undefined, CHALLENGE);
+    }
+    return principal;
+  };
   return async (c, next) => {
     const header = c.req.header('authorization');
-    if (!header) throw apiError('UNAUTHORIZED', `Missing credentials. ${HOW}`, undefined, CHALLENGE);
+    if (!header) {
+      if (options.anonymous?.(c.req.method, c.req.path)) return next();
+      throw apiError('UNAUTHORIZED', `Missing credentials. ${HOW}`, undefined, CHALLENGE);
+    }
     let principal = known.get(header);
+    if (principal?.revoked?.()) {
+      known.delete(header);
+      principal = undefined;
+    }
     if (principal === undefined) {
-      const credentials = parseBasicAuth(header);
-      if (!credentials) throw apiError('UNAUTHORIZED', `Malformed Authorization header. ${HOW}`, undefined, CHALLENGE);
-      principal = await authenticator.authenticate(credentials.clientId, credentials.clientSecret);
-      if (principal === undefined) {
-        const why = authenticator.pinned ? 'Unknown client id or wrong client secret' : `Wrong client secret for client id ${credentials.clientId}`;
-        throw apiError('UNAUTHORIZED', why, undefined, CHALLENGE);
-      }
+      principal = await check(header);
       if (known.size >= CACHE_LIMIT) known.clear();
       known.set(header, principal);
     }
