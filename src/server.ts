@@ -13,7 +13,7 @@ import type { AppEnv } from './core/env.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
 import { createLogger, type LogFormat, type Logger } from './core/log.js';
 import { API_BASE_PATH } from './core/version.js';
-import { areaStoreParts, initialiseTenant, jobHandlers } from './areas/index.js';
+import { areaStoreParts, armAreaHooks, initialiseTenant, jobHandlers } from './areas/index.js';
 import { TenantRegistry } from './store/registry.js';
 import { clockDocument, type Tenant } from './store/tenant.js';
 import { StoreSchema } from './store/spec.js';
@@ -106,6 +106,7 @@ export function buildSandbox(options: SandboxOptions = {}) {
   const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
   const webhooks = new WebhookDispatcher({ signer: WebhookSigner.open(options.dataDir), log, fallbackUrl: options.webhookUrl });
   const hooks = new Hooks();
+  armAreaHooks(hooks);
   armFaultHooks(hooks);
   const registry = TenantRegistry.open({
     onTenant: (tenant) => webhooks.attach(tenant),

@@ -6,6 +6,7 @@
 import type { AppRouter } from '../core/env.js';
 import type { JobHandlers } from '../store/jobs.js';
 import type { StoredCollection, StoredDocument } from '../store/spec.js';
+import type { Hooks } from '../store/hooks.js';
 import type { Tenant } from '../store/tenant.js';
 import { configDocument } from './config/config.store.js';
 import { customersCollection } from './customers/customers.store.js';
@@ -100,6 +101,9 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   signedRequestsCollection,
   pendingOperationsCollection,
 ];
+
+/** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
+export function armAreaHooks(_hooks: Hooks): void {}
 
 /** What every fresh (or reset) tenant gets: the platform's own accounts. */
 export function initialiseTenant(tenant: Tenant): void {
