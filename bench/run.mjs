@@ -3,12 +3,16 @@
  *
  * The servers run in child processes (the real CLI, or bench/server.mjs for
  * the seeded runs) and autocannon runs here, so the load generator does not
- * share the server's event loop. It is a report, not a test: every result is
- * printed with its target and PASS/FAIL, and the exit code is 0 unless the
- * script itself fails. Results also go to bench/results.json.
+ * share the server's event loop. Speed targets are ratios to a bare Hono
+ * server (bench/bare.mjs: the same hono and @hono/node-server serving the
+ * same bytes), measured in the same run and interleaved with the sandbox,
+ * since this machine is shared and absolute numbers drift. It is a report,
+ * not a test: every result is printed with its target and PASS/FAIL, and the
+ * exit code is 0 unless the script itself fails. Results also go to
+ * bench/results.json.
  *
  * Environment:
- *   BENCH_DURATION   seconds per measured autocannon run (default 10)
+ *   BENCH_DURATION   seconds per measured autocannon run (default 10; each ratio alternates 2 runs of each side)
  *   BENCH_WARMUP     seconds of warm-up load before each GET and POST run (default 2, at most the duration)
  *   BENCH_CPU_PROF   a directory: run the quote+execute server child with --cpu-prof, writing its profile there
  */
@@ -24,13 +28,14 @@ const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = dirname(BENCH_DIR);
 const CLI = join(ROOT, 'bin', 'paysandbox');
 const SERVER = join(BENCH_DIR, 'server.mjs');
+const BARE = join(BENCH_DIR, 'bare.mjs');
 const RESULTS_FILE = join(BENCH_DIR, 'results.json');
 
 const DURATION = positive(process.env.BENCH_DURATION, 10);
 const WARMUP = Math.min(positive(process.env.BENCH_WARMUP, 2), DURATION);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF || undefined;
 const CONNECTIONS = 10;
-const STARTUP_RUNS = 5;
+const STARTUP_RUNS = 7;
 const GET_SIZES = [1_000, 10_000, 100_000];
 const GET_CUSTOMERS = 1_000;
 const AUTH = `Basic ${Buffer.from('bench:secret').toString('base64')}`;
@@ -270,183 +275,166 @@ const fmt = (n, digits = 1) => (n === undefined || n === null || Number.isNaN(n)
 const mb = (bytes) => (bytes === undefined ? undefined : bytes / MB);
 
 // ---------------------------------------------------------------------------
-// 1. Start-up to the first authenticated 200.
+// The baseline: a bare Hono server (bench/bare.mjs) on the same hono and
+// @hono/node-server, serving the same bytes. Every target is a ratio to it,
+// measured in the same run, interleaved with the sandbox, because this
+// machine is shared and its absolute speed drifts.
 
-async function startupOnce() {
-  const { child, started, url, stderr } = spawnCli(['--port', '0', '--memory', '--log', 'pretty']);
+function spawnBare(extraArgs = []) {
+  const started = performance.now();
+  const child = track(spawn(process.execPath, [BARE, '--port', '0', ...extraArgs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const stderr = collect(child.stderr);
+  const url = new Promise((resolve, reject) => {
+    let buffered = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d) => {
+      buffered += d;
+      const m = /^\s*API\s+(http\S+)/m.exec(buffered);
+      if (m) resolve({ url: m[1], bannerMs: performance.now() - started });
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}: ${stderr.text.trim()}`)));
+  });
+  url.catch(() => {});
+  return { child, started, url, stderr };
+}
+
+/** Runs the two loads alternately, `rounds` times each, and sums them: noise on a shared machine hits both alike. */
+async function interleaved(rounds, sandboxLoad, bareLoad) {
+  const sandbox = [];
+  const bare = [];
+  for (let i = 0; i < rounds; i++) {
+    bare.push(await bareLoad());
+    sandbox.push(await sandboxLoad());
+  }
+  const sum = (runs) => {
+    const total = runs.reduce((a, r) => a + r.total, 0);
+    const seconds = runs.reduce((a, r) => a + r.durationS, 0);
+    return { ...runs[runs.length - 1], reqPerSec: total / seconds, total, non2xx: runs.reduce((a, r) => a + r.non2xx, 0), errors: runs.reduce((a, r) => a + r.errors, 0), ok2xx: runs.reduce((a, r) => a + r.ok2xx, 0), latencyP99Ms: Math.max(...runs.map((r) => r.latencyP99Ms)) };
+  };
+  const s = sum(sandbox);
+  const b = sum(bare);
+  return { sandbox: s, bare: b, ratio: s.reqPerSec / b.reqPerSec };
+}
+
+const ROUNDS = 2;
+
+// ---------------------------------------------------------------------------
+// 1. Start-up until the first 200, against a bare Hono server started the same way.
+
+async function firstOk(spawned, path, headers = {}) {
+  const { child, started, url, stderr } = spawned;
   try {
-    const { url: apiUrl, bannerMs } = await withTimeout(url, 15_000, 'paysandbox banner');
+    const { url: apiUrl } = await withTimeout(url, 15_000, 'banner');
     let status;
     for (;;) {
       try {
-        status = (await http(`${apiUrl}/customers`)).status;
+        status = (await http(`${apiUrl}${path}`, { headers })).status;
       } catch {
         status = undefined;
       }
       if (status === 200) break;
-      if (performance.now() - started > 15_000) throw new Error(`no 200 from ${apiUrl}/customers within 15 s (last status ${status}); stderr: ${stderr.text.trim()}`);
-      await sleep(2);
+      if (performance.now() - started > 15_000) throw new Error(`no 200 within 15 s (last status ${status}); stderr: ${stderr.text.trim()}`);
+      await sleep(1);
     }
     const firstOkMs = performance.now() - started;
     const rss = vmRssBytes(child.pid);
-    const exitCode = await stopChild(child);
-    return { firstOkMs, bannerMs, cliRssAfterFirstRequest: rss, exitCode };
+    await stopChild(child);
+    return { firstOkMs, rss };
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 }
 
 async function benchStartup() {
-  log(`[1/6] start-up: ${STARTUP_RUNS} runs of \`node bin/paysandbox --port 0 --memory --log pretty\` until GET /customers answers 200`);
-  const runs = [];
+  log(`[1/6] start-up: ${STARTUP_RUNS} alternating runs of \`node bench/bare.mjs\` and \`node bin/paysandbox --port 0 --memory\` until GET /customers answers 200`);
+  const sandbox = [];
+  const bare = [];
   for (let i = 0; i < STARTUP_RUNS; i++) {
-    const run = await startupOnce();
-    runs.push(run);
-    log(`      run ${i + 1}: first 200 after ${fmt(run.firstOkMs)} ms (banner after ${fmt(run.bannerMs)} ms), exit code ${run.exitCode}`);
+    bare.push(await firstOk(spawnBare(), '/customers'));
+    sandbox.push(await firstOk(spawnCli(['--port', '0', '--memory', '--log', 'pretty']), '/customers'));
+    log(`      run ${i + 1}: bare ${fmt(bare[i].firstOkMs, 0)} ms, paysandbox ${fmt(sandbox[i].firstOkMs, 0)} ms`);
   }
-  return {
-    runs,
-    medianFirstOkMs: median(runs.map((r) => r.firstOkMs)),
-    medianBannerMs: median(runs.map((r) => r.bannerMs)),
-    medianCliRssAfterFirstRequest: median(runs.map((r) => r.cliRssAfterFirstRequest ?? 0)),
-    exitCodes: runs.map((r) => r.exitCode),
-  };
+  const s = median(sandbox.map((r) => r.firstOkMs));
+  const b = median(bare.map((r) => r.firstOkMs));
+  return { sandboxMedianMs: s, bareMedianMs: b, ratio: s / b, cliRssAfterFirstRequest: median(sandbox.map((r) => r.rss ?? 0)), runs: { sandbox, bare } };
 }
 
 // ---------------------------------------------------------------------------
-// 2. Listing external accounts with 1k / 10k / 100k stored, and 4b. memory at 100k.
+// 2. A 20-item page of external accounts (full beneficiary data), 1k / 10k / 100k stored.
 
 async function benchList(accounts) {
   log(`[2/6] GET /customers/external-accounts?limit=20 with ${accounts.toLocaleString('en-US')} stored external accounts (${GET_CUSTOMERS.toLocaleString('en-US')} customers)`);
   const server = await startBenchServer(['--memory', '--accounts', String(accounts), '--customers', String(GET_CUSTOMERS)]);
+  const bodyFile = join(makeTempDir(), 'page.json');
+  let bare;
   try {
     log(`      seeded in ${fmt(server.seedMs, 0)} ms: ${JSON.stringify(server.seeded)}`);
-    const url = `${server.url}/customers/external-accounts?limit=20`;
-    const first = await http(url);
-    const page = json(first.body);
-    if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}: ${first.body.slice(0, 500)}`);
+    const path = '/customers/external-accounts?limit=20';
+    const first = await http(`${server.url}${path}`);
+    if (first.status !== 200) throw new Error(`GET ${path} answered ${first.status}: ${first.body.slice(0, 500)}`);
+    writeFileSync(bodyFile, first.body);
+    bare = spawnBare(['--body', bodyFile]);
+    const { url: bareUrl } = await withTimeout(bare.url, 15_000, 'bare server');
     const memoryBeforeLoad = await ask(server.child, 'memory');
-    if (WARMUP > 0) await load({ url, duration: WARMUP });
-    const result = await load({ url });
-    await sleep(500); // let the server see autocannon's sockets close
-    const memoryAfterLoad = await ask(server.child, 'memory');
-    let sampleError;
-    if (result.non2xx > 0) {
-      const r = await http(url);
-      sampleError = `${r.status} ${r.body.slice(0, 300)}`;
+    if (WARMUP > 0) {
+      await load({ url: `${server.url}${path}`, duration: WARMUP });
+      await load({ url: `${bareUrl}${path}`, duration: WARMUP });
     }
-    log(`      ${fmt(result.reqPerSec, 0)} req/s, p50 ${fmt(result.latencyP50Ms, 2)} ms, p99 ${fmt(result.latencyP99Ms, 2)} ms, non-2xx ${result.non2xx}, errors ${result.errors}`);
-    const stopped = await stopChild(server.child, { message: { type: 'close' } });
-    return {
-      storedAccounts: accounts,
-      seeded: server.seeded,
-      seedMs: server.seedMs,
-      firstPage: { status: first.status, items: page?.data?.length, totalCount: page?.totalCount, hasMore: page?.hasMore, bytes: Buffer.byteLength(first.body) },
-      ...result,
-      sampleError,
-      memoryBeforeLoad,
-      memoryAfterLoad,
-      exitCode: stopped,
-    };
+    const result = await interleaved(ROUNDS, () => load({ url: `${server.url}${path}` }), () => load({ url: `${bareUrl}${path}` }));
+    await sleep(500);
+    const memoryAfterLoad = await ask(server.child, 'memory');
+    log(`      paysandbox ${fmt(result.sandbox.reqPerSec, 0)} req/s (p99 ${fmt(result.sandbox.latencyP99Ms, 2)} ms), bare Hono ${fmt(result.bare.reqPerSec, 0)} req/s: ratio ${fmt(result.ratio, 2)}; ${Buffer.byteLength(first.body).toLocaleString('en-US')} bytes a page`);
+    await stopChild(server.child, { message: { type: 'close' } });
+    return { storedAccounts: accounts, seeded: server.seeded, seedMs: server.seedMs, pageBytes: Buffer.byteLength(first.body), ...result, memoryBeforeLoad, memoryAfterLoad };
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    if (bare && bare.child.exitCode === null) bare.child.kill('SIGKILL');
   }
 }
 
 // ---------------------------------------------------------------------------
-// 3. POST /customers with the JSON file on.
+// 3. POST /customers on the default durable store, against a bare POST that parses JSON and answers 201.
 
-function customersInDataDir(dataDir) {
-  const dir = join(dataDir, 'tenants');
-  let files = [];
-  try {
-    files = readdirSync(dir).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
-  } catch {}
-  let customers = 0;
-  let bytes = 0;
-  const perFile = {};
-  const problems = [];
-  for (const name of files) {
-    const file = join(dir, name);
-    bytes += statSync(file).size;
-    const data = json(readFileSync(file, 'utf8'));
-    if (!data) {
-      problems.push(`${name} is not valid JSON`);
-      continue;
-    }
-    const n = Object.keys(data.customers ?? {}).length;
-    perFile[name] = { tenantId: data.tenantId, customers: n, internalAccounts: Object.keys(data.internalAccounts ?? {}).length, externalAccounts: Object.keys(data.externalAccounts ?? {}).length };
-    customers += n;
-  }
-  return { files: files.length, customers, bytes, perFile, problems };
+async function countCustomers(apiUrl) {
+  return json((await http(`${apiUrl}/customers?limit=1`)).body)?.totalCount;
 }
 
 async function benchCreate() {
   const dataDir = makeTempDir();
-  log(`[3/6] POST /customers with JSON-file persistence (--data ${dataDir})`);
-  const { child, url, stderr } = spawnCli(['--port', '0', '--data', dataDir, '--log', 'pretty']);
+  log(`[3/6] POST /customers on the default durable store (--data ${dataDir}) against a bare Hono POST`);
+  const cli = spawnCli(['--port', '0', '--data', dataDir, '--log', 'pretty']);
+  const bare = spawnBare();
   try {
-    const { url: apiUrl } = await withTimeout(url, 15_000, 'paysandbox banner');
-    const check = await http(`${apiUrl}/customers?limit=1`);
-    if (check.status !== 200) throw new Error(`GET /customers answered ${check.status}: ${check.body.slice(0, 500)}`);
-    const body = JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Bench Person' });
-    const post = { url: `${apiUrl}/customers`, method: 'POST', body, headers: { 'content-type': 'application/json' } };
-    // Warm-up load (its customers are stored too, and counted below), then the measured run.
-    const warmup = WARMUP > 0 ? await load({ ...post, duration: WARMUP }) : undefined;
-    const runs = warmup ? 2 : 1;
-    const result = await load(post);
-    let sampleError;
-    if (result.non2xx > 0) {
-      const r = await http(`${apiUrl}/customers`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
-      sampleError = `${r.status} ${r.body.slice(0, 300)}`;
+    const { url: apiUrl } = await withTimeout(cli.url, 15_000, 'paysandbox banner');
+    const { url: bareUrl } = await withTimeout(bare.url, 15_000, 'bare server');
+    if ((await http(`${apiUrl}/customers?limit=1`)).status !== 200) throw new Error('GET /customers did not answer 200');
+    const body = JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Bench Person', email: 'bench@example.com' });
+    const post = (url) => load({ url: `${url}/customers`, method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    if (WARMUP > 0) {
+      await load({ url: `${apiUrl}/customers`, method: 'POST', body, headers: { 'content-type': 'application/json' }, duration: WARMUP });
+      await load({ url: `${bareUrl}/customers`, method: 'POST', body, headers: { 'content-type': 'application/json' }, duration: WARMUP });
     }
-    const listed = json((await http(`${apiUrl}/customers?limit=1`)).body);
-    const apiCount = listed?.totalCount;
-    const rssAfterLoad = vmRssBytes(child.pid);
-    log(`      ${fmt(result.reqPerSec, 0)} req/s, p50 ${fmt(result.latencyP50Ms, 2)} ms, p99 ${fmt(result.latencyP99Ms, 2)} ms, 2xx ${result.ok2xx}, non-2xx ${result.non2xx}, errors ${result.errors}`);
-    // The sample request above (if any) only happens on failures; count it if it succeeded.
+    const result = await interleaved(ROUNDS, () => post(apiUrl), () => post(bareUrl));
+    const acknowledged = await countCustomers(apiUrl);
+    log(`      paysandbox ${fmt(result.sandbox.reqPerSec, 0)} req/s (p99 ${fmt(result.sandbox.latencyP99Ms, 2)} ms, non-2xx ${result.sandbox.non2xx}), bare Hono ${fmt(result.bare.reqPerSec, 0)} req/s: ratio ${fmt(result.ratio, 2)}`);
+    // Every customer the server counted must be there after a restart.
     const stopStarted = performance.now();
-    const exitCode = await stopChild(child, { timeoutMs: 60_000 });
+    const exitCode = await stopChild(cli.child, { timeoutMs: 60_000 });
     const shutdownMs = performance.now() - stopStarted;
-    const file = customersInDataDir(dataDir);
-    const extraOk = sampleError === undefined ? 0 : sampleError.startsWith('201') ? 1 : 0;
-    const expected = (warmup?.ok2xx ?? 0) + result.ok2xx + extraOk;
-    const exactMatch = file.customers === expected;
-    // autocannon drops responses still in flight when its duration ends; the server may
-    // have stored up to one customer per connection that autocannon never counted.
-    const inFlight = file.customers - expected;
-    const complete = exitCode === 0 && file.problems.length === 0 && (apiCount === undefined || file.customers === apiCount) && inFlight >= 0 && inFlight <= CONNECTIONS * runs;
-    log(`      SIGTERM -> exit code ${exitCode} after ${fmt(shutdownMs, 0)} ms; data file(s): ${file.files}, ${fmt(mb(file.bytes))} MB, ${file.customers} customers (API totalCount before SIGTERM: ${apiCount}, autocannon 2xx${warmup ? " incl. warm-up" : ""}: ${expected})`);
-    log(`      data file complete: ${complete ? 'yes' : 'no'} (customers in file ${exactMatch ? '=' : '!='} autocannon 2xx${exactMatch ? '' : `: ${inFlight >= 0 ? '+' : ''}${inFlight}, ${inFlight >= 0 && inFlight <= CONNECTIONS * runs ? 'requests still in flight when autocannon stopped; the file equals the server\'s own count' : 'not explained by in-flight requests'}`})`);
-    const stderrText = stderr.text.trim();
-    return {
-      dataDir,
-      ...result,
-      warmup,
-      sampleError,
-      apiCountBeforeStop: apiCount,
-      exitCode,
-      shutdownMs,
-      dataFile: file,
-      customersInFile: file.customers,
-      autocannon2xx: expected,
-      exactMatch,
-      uncountedInFlight: inFlight,
-      dataFileComplete: complete,
-      rssAfterLoad,
-      serverStderr: stderrText
-        .split('\n')
-        .filter((l) => l && !/writing data and stopping/.test(l))
-        .slice(0, 20),
-    };
+    const again = spawnCli(['--port', '0', '--data', dataDir, '--log', 'pretty']);
+    const { url: againUrl } = await withTimeout(again.url, 60_000, 'restart');
+    const afterRestart = await countCustomers(againUrl);
+    await stopChild(again.child);
+    log(`      SIGTERM -> exit ${exitCode} after ${fmt(shutdownMs, 0)} ms; ${acknowledged} customers before, ${afterRestart} after a restart`);
+    return { ...result, exitCode, shutdownMs, acknowledged, afterRestart, kept: acknowledged === afterRestart };
   } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const c of [cli.child, bare.child]) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     removeTempDir(dataDir);
   }
 }
 
 // ---------------------------------------------------------------------------
-// 4a. Idle memory.
+// 4. Memory idle, and the longest pause a compaction of a 100k-record tenant causes.
 
 async function benchIdleMemory() {
   log('[4/6] memory: idle sandbox (memory mode, after its first authenticated request)');
@@ -455,12 +443,31 @@ async function benchIdleMemory() {
     const first = await http(`${server.url}/customers`);
     if (first.status !== 200) throw new Error(`GET /customers answered ${first.status}`);
     const memory = await ask(server.child, 'memory');
-    const counts = await ask(server.child, 'counts');
-    log(`      RSS ${fmt(mb(memory.rss))} MB (heap used ${fmt(mb(memory.heapUsed))} MB), gc exposed: ${memory.gcExposed}`);
+    log(`      RSS ${fmt(mb(memory.rss))} MB (heap used ${fmt(mb(memory.heapUsed))} MB)`);
     await stopChild(server.child, { message: { type: 'close' } });
-    return { ...memory, counts };
+    return memory;
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  }
+}
+
+async function benchCompaction() {
+  const dataDir = makeTempDir();
+  const accounts = GET_SIZES[GET_SIZES.length - 1];
+  log(`[4b/6] compaction: a file-backed tenant with ${accounts.toLocaleString('en-US')} external accounts folds its journal into a new snapshot under GET load`);
+  const server = await startBenchServer(['--data', dataDir, '--accounts', String(accounts), '--customers', String(GET_CUSTOMERS)]);
+  try {
+    const url = `${server.url}/customers/external-accounts?limit=20`;
+    const during = load({ url, duration: 5 });
+    await sleep(1000);
+    const compaction = await ask(server.child, 'compact', 120_000);
+    const result = await during;
+    log(`      compaction ${fmt(compaction.ms, 0)} ms, ${fmt(mb(compaction.stats.journalBytes ?? 0))} MB journal left; longest step ${fmt(compaction.stats.longestCompactionStepMs, 1)} ms, event loop max delay ${fmt(compaction.eventLoopMaxMs, 1)} ms; request max latency meanwhile ${fmt(result.latencyMaxMs, 0)} ms`);
+    await stopChild(server.child, { message: { type: 'close' }, timeoutMs: 120_000 });
+    return { compactionMs: compaction.ms, longestStepMs: compaction.stats.longestCompactionStepMs, eventLoopMaxMs: compaction.eventLoopMaxMs, requestMaxLatencyMs: result.latencyMaxMs, requestP99Ms: result.latencyP99Ms, reqPerSec: result.reqPerSec };
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    removeTempDir(dataDir);
   }
 }
 
@@ -821,6 +828,7 @@ async function main() {
   }
   await step('create', benchCreate);
   await step('idleMemory', benchIdleMemory);
+  await step('compaction', benchCompaction);
   await step('quoteExecute', benchQuoteExecute);
   await step('walletSigned', benchWalletSigned);
 
@@ -828,44 +836,46 @@ async function main() {
   const l = results.list;
   const c = results.create;
   const idle = results.idleMemory;
+  const k = results.compaction;
   const qe = results.quoteExecute;
-  const big = l[100_000];
+  const big = l[GET_SIZES[GET_SIZES.length - 1]];
   const rows = [];
-  rows.push({ name: 'Start-up to first authenticated 200 (median of 5)', result: s?.medianFirstOkMs !== undefined ? `${fmt(s.medianFirstOkMs)} ms` : 'error', target: '< 400 ms', pass: s?.medianFirstOkMs !== undefined ? s.medianFirstOkMs < 400 : false });
+  const ok = (r) => r && !r.error;
+  rows.push(
+    ok(s)
+      ? { name: 'Start-up to first 200 / bare Hono (medians)', result: `${fmt(s.ratio, 2)}x (${fmt(s.sandboxMedianMs, 0)} vs ${fmt(s.bareMedianMs, 0)} ms)`, target: '<= 2.0x', pass: s.ratio <= 2 }
+      : { name: 'Start-up', result: 'error', target: '<= 2.0x', pass: false },
+  );
   for (const n of GET_SIZES) {
     const r = l[n];
-    const label = `GET ext-accounts?limit=20, ${n.toLocaleString('en-US')} stored`;
-    if (!r || r.error) {
-      rows.push({ name: `${label}: req/s`, result: 'error', target: n === 10_000 ? '>= 5,000 req/s' : undefined, pass: false });
+    const label = `GET 20 ext-accounts (full data), ${n.toLocaleString('en-US')} stored / bare`;
+    if (!ok(r)) {
+      rows.push({ name: label, result: 'error', target: '>= 0.5', pass: false });
       continue;
     }
-    const clean = r.non2xx === 0 && r.errors === 0;
-    if (n === 10_000) {
-      rows.push({ name: `${label}: req/s`, result: `${fmt(r.reqPerSec, 0)} req/s`, target: '>= 5,000 req/s', pass: r.reqPerSec >= 5000 && clean });
-      rows.push({ name: `${label}: p99`, result: `${fmt(r.latencyP99Ms, 2)} ms (p50 ${fmt(r.latencyP50Ms, 2)})`, target: '< 10 ms', pass: r.latencyP99Ms < 10 });
-    } else {
-      rows.push({ name: `${label}: req/s, p99`, result: `${fmt(r.reqPerSec, 0)} req/s, p99 ${fmt(r.latencyP99Ms, 2)} ms (p50 ${fmt(r.latencyP50Ms, 2)})` });
-    }
-    if (!clean) rows.push({ name: `${label}: non-2xx / errors`, result: `${r.non2xx} / ${r.errors}`, target: '0 / 0', pass: false });
+    const clean = r.sandbox.non2xx === 0 && r.sandbox.errors === 0;
+    rows.push({ name: label, result: `${fmt(r.ratio, 2)} (${fmt(r.sandbox.reqPerSec, 0)} vs ${fmt(r.bare.reqPerSec, 0)} req/s, p99 ${fmt(r.sandbox.latencyP99Ms, 1)} ms)`, target: '>= 0.5', pass: r.ratio >= 0.5 && clean });
   }
-  if (l[1_000]?.latencyP99Ms !== undefined && l[100_000]?.latencyP99Ms !== undefined) {
-    const a = l[1_000];
-    const b = l[100_000];
-    const flat = b.latencyP99Ms <= Math.max(a.latencyP99Ms * 1.5, a.latencyP99Ms + 2) && b.reqPerSec >= a.reqPerSec * 0.75;
-    rows.push({ name: 'Latency flat from 1k to 100k stored', result: `p99 ${fmt(a.latencyP99Ms, 2)} -> ${fmt(b.latencyP99Ms, 2)} ms, ${fmt(a.reqPerSec, 0)} -> ${fmt(b.reqPerSec, 0)} req/s`, target: 'no growth', pass: flat });
+  const small = l[GET_SIZES[0]];
+  if (ok(small) && ok(big)) {
+    const drop = big.ratio / small.ratio;
+    rows.push({ name: `Throughput flat from ${GET_SIZES[0].toLocaleString('en-US')} to ${GET_SIZES[GET_SIZES.length - 1].toLocaleString('en-US')} stored`, result: `${fmt(drop * 100, 0)}% (ratios ${fmt(small.ratio, 2)} -> ${fmt(big.ratio, 2)})`, target: '>= 90%', pass: drop >= 0.9 });
   }
-  if (c && !c.error) {
-    rows.push({ name: 'POST /customers with JSON file: req/s', result: `${fmt(c.reqPerSec, 0)} req/s`, target: '>= 4,000 req/s', pass: c.reqPerSec >= 4000 });
-    rows.push({ name: 'POST /customers: p99, non-2xx, errors', result: `p99 ${fmt(c.latencyP99Ms, 2)} ms (p50 ${fmt(c.latencyP50Ms, 2)}, max ${fmt(c.latencyMaxMs, 0)}), non-2xx ${c.non2xx}, errors ${c.errors}`, target: '0 non-2xx', pass: c.non2xx === 0 && c.errors === 0 });
-    rows.push({ name: 'POST /customers: SIGTERM exit code', result: `${c.exitCode} (after ${fmt(c.shutdownMs, 0)} ms)`, target: '0', pass: c.exitCode === 0 });
-    rows.push({
-      name: 'POST /customers: data file complete',
-      result: `${c.dataFileComplete ? 'yes' : 'no'}: ${c.customersInFile} in file, ${c.autocannon2xx} 2xx counted, ${c.apiCountBeforeStop} via API${c.exactMatch ? '' : ` (${c.uncountedInFlight >= 0 ? '+' : ''}${c.uncountedInFlight} vs 2xx)`}`,
-      target: 'file = 201s',
-      pass: c.dataFileComplete,
-    });
+  if (ok(c)) {
+    rows.push({ name: 'POST /customers, durable store / bare POST', result: `${fmt(c.ratio, 2)} (${fmt(c.sandbox.reqPerSec, 0)} vs ${fmt(c.bare.reqPerSec, 0)} req/s, p99 ${fmt(c.sandbox.latencyP99Ms, 1)} ms, non-2xx ${c.sandbox.non2xx})`, target: '>= 0.4', pass: c.ratio >= 0.4 && c.sandbox.non2xx === 0 });
+    rows.push({ name: 'POST /customers: all kept after SIGTERM + restart', result: `${c.kept ? 'yes' : 'no'}: ${c.acknowledged} -> ${c.afterRestart} (exit ${c.exitCode} after ${fmt(c.shutdownMs, 0)} ms)`, target: 'equal', pass: c.kept && c.exitCode === 0 });
   } else {
-    rows.push({ name: 'POST /customers with JSON file', result: 'error', target: '>= 4,000 req/s', pass: false });
+    rows.push({ name: 'POST /customers, durable store / bare POST', result: 'error', target: '>= 0.4', pass: false });
+  }
+  rows.push({ name: 'RSS idle (memory mode, after 1st request, gc)', result: ok(idle) ? `${fmt(mb(idle.rss))} MB` : 'error', target: '< 100 MB', pass: ok(idle) && idle.rss < 100 * MB });
+  if (ok(big)) {
+    const what = `${big.seeded.externalAccounts.toLocaleString('en-US')} ext. + ${big.seeded.customers.toLocaleString('en-US')} customers + ${big.seeded.internalAccounts.toLocaleString('en-US')} int. accounts`;
+    rows.push({ name: `RSS with ${what}, after the GET load (gc)`, result: `${fmt(mb(big.memoryAfterLoad.rss))} MB (before load ${fmt(mb(big.memoryBeforeLoad.rss))} MB)`, target: '< 250 MB', pass: big.memoryAfterLoad.rss < 250 * MB });
+  }
+  if (ok(k)) {
+    rows.push({ name: `Compaction of a ${GET_SIZES[GET_SIZES.length - 1].toLocaleString('en-US')}-account tenant: worst pause`, result: `${fmt(Math.max(k.longestStepMs, k.eventLoopMaxMs), 1)} ms (longest step ${fmt(k.longestStepMs, 1)}, event loop ${fmt(k.eventLoopMaxMs, 1)}; took ${fmt(k.compactionMs, 0)} ms)`, target: '< 20 ms', pass: Math.max(k.longestStepMs, k.eventLoopMaxMs) < 20 });
+  } else {
+    rows.push({ name: 'Compaction worst pause', result: 'error', target: '< 20 ms', pass: false });
   }
   if (qe && !qe.error) {
     const clean = qe.non2xx === 0 && qe.errors === 0 && qe.timeouts === 0;
@@ -881,15 +891,6 @@ async function main() {
     });
   } else {
     rows.push({ name: 'POST /quotes + execute: pairs/s', result: 'error', target: '>= 1,000 pairs/s', pass: false });
-  }
-  rows.push({ name: 'RSS idle (memory mode, after 1st request, gc)', result: idle?.rss ? `${fmt(mb(idle.rss))} MB` : 'error', target: '< 120 MB', pass: idle?.rss ? idle.rss < 120 * MB : false });
-  if (s?.medianCliRssAfterFirstRequest) rows.push({ name: 'RSS idle, real CLI (VmRSS after 1st request, no gc)', result: `${fmt(mb(s.medianCliRssAfterFirstRequest))} MB`, target: '< 120 MB', pass: s.medianCliRssAfterFirstRequest < 120 * MB });
-  if (big && !big.error) {
-    const what = `${big.seeded.externalAccounts.toLocaleString('en-US')} ext. accounts + ${big.seeded.customers.toLocaleString('en-US')} customers + ${big.seeded.internalAccounts.toLocaleString('en-US')} int. accounts`;
-    rows.push({ name: `RSS with ${what} (gc, before load)`, result: `${fmt(mb(big.memoryBeforeLoad.rss))} MB (heap ${fmt(mb(big.memoryBeforeLoad.heapUsed))} MB)`, target: '< 300 MB', pass: big.memoryBeforeLoad.rss < 300 * MB });
-    rows.push({ name: 'RSS with the same, after the GET load (gc)', result: `${fmt(mb(big.memoryAfterLoad.rss))} MB`, target: '< 300 MB', pass: big.memoryAfterLoad.rss < 300 * MB });
-  } else {
-    rows.push({ name: 'RSS with 100,000 resources', result: 'error', target: '< 300 MB', pass: false });
   }
   const ws = results.walletSigned;
   if (ws && !ws.error) {
@@ -908,9 +909,6 @@ async function main() {
   log();
   table(rows);
   log();
-  if (c?.serverStderr?.length) log(`server stderr during POST run:\n  ${c.serverStderr.join('\n  ')}`);
-  if (c?.sampleError) log(`sample failing POST: ${c.sampleError}`);
-  for (const n of GET_SIZES) if (l[n]?.sampleError) log(`sample failing GET (${n}): ${l[n].sampleError}`);
   if (qe?.quote?.sampleError) log(`sample failing POST /quotes: ${qe.quote.sampleError}`);
   if (qe?.execute?.sampleError) log(`sample failing execute: ${qe.execute.sampleError}`);
   if (failures.length) log(`steps that failed:\n  ${failures.join('\n  ')}`);

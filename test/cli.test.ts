@@ -116,6 +116,19 @@ describe('flags and start-up errors', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"half": ');
   });
 
+  it('exits 2 on a data file holding a record that does not fit its schema, naming the file and the record', async () => {
+    mkdirSync(join(dir, '.paysandbox', 'tenants'), { recursive: true });
+    const file = join(dir, '.paysandbox', 'tenants', 'team.json');
+    const content = JSON.stringify({ schemaVersion: 2, tenantId: 'team', journal: 1, secret: null, documents: {}, collections: { customers: { 'Customer:1': { id: 'Customer:1', customerType: 'INDIVIDUAL' } } } });
+    writeFileSync(file, content);
+    const res = await run(['--port', '0']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(file);
+    expect(res.stderr).toContain('customers["Customer:1"]');
+    expect(res.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
   it('exits 2 on a fixtures file that does not validate, naming the file and the field', async () => {
     writeFileSync(join(dir, 'fixtures.json'), JSON.stringify({ customers: { 'Customer:1': { id: 'Customer:1', customerType: 'INDIVIDUAL' } } }));
     const res = await run(['--fixtures', 'fixtures.json', '--memory']);

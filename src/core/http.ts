@@ -2,10 +2,18 @@
  * The app's edges: one error handler that turns anything thrown into the
  * spec's error body, and a not-found handler that tells 404 from 405.
  */
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { Context, ErrorHandler, NotFoundHandler, TypedResponse } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { JSONParsed } from 'hono/utils/types';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError, apiError, errorBody } from './errors.js';
 import type { Logger } from './log.js';
+import type { JsonText } from './pagination.js';
+
+/** Answers with JSON text rendered ahead of time, typed as c.json would type it. */
+export function sendJsonText<T, S extends ContentfulStatusCode>(c: Context, text: JsonText<T>, status: S): TypedResponse<JSONParsed<T>, S, 'json'> {
+  return c.body(text, status, { 'content-type': 'application/json' }) as unknown as TypedResponse<JSONParsed<T>, S, 'json'>;
+}
 
 function send(c: Context, error: ApiError): Response {
   const res = c.json(error.toBody(), error.status);

@@ -40,3 +40,17 @@ export function toListResult<R, T>(list: string, page: Page<R>, present: (record
   if (page.hasMore && page.lastSeq !== undefined) result.nextCursor = encodeCursor(list, page.lastSeq);
   return result;
 }
+
+/** JSON text known to encode a T: a response body put together from JSON rendered ahead of time. */
+export type JsonText<T> = string & { readonly __encodes?: T };
+
+/**
+ * A list page as JSON text, from each item's JSON (which a collection keeps
+ * per record version, so a page is concatenation, not serialisation). The
+ * same members, in the same order, as toListResult.
+ */
+export function renderListResult<R, T>(list: string, page: Page<R>, itemJson: (record: R) => string): JsonText<ListResult<T>> {
+  let text = `{"data":[${page.items.map(itemJson).join(',')}],"hasMore":${page.hasMore},"totalCount":${page.total}`;
+  if (page.hasMore && page.lastSeq !== undefined) text += `,"nextCursor":${JSON.stringify(encodeCursor(list, page.lastSeq))}`;
+  return `${text}}` as JsonText<ListResult<T>>;
+}

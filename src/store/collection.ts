@@ -52,7 +52,12 @@ function keysOf(value: string | readonly string[] | undefined): readonly string[
   return typeof value === 'string' ? [value] : value;
 }
 
+/** Rendered JSON kept per view before the cache starts over: bounded memory however many records are read. */
+const RENDERED_KEPT = 20_000;
+
 export class Collection<T extends { id: string }> {
+  /** Each view's JSON of each record, dropped when the record changes. */
+  private readonly rendered = new Map<(record: T) => unknown, Map<string, string>>();
   private readonly seqById = new Map<string, number>();
   private readonly bySeq = new Map<number, T>();
   private readonly order: number[] = [];
@@ -72,6 +77,7 @@ export class Collection<T extends { id: string }> {
   /** Points the collection at a new records object (after a reset or restore). */
   rebuild(records: Record<string, T>): void {
     this.records = records;
+    this.rendered.clear();
     this.seqById.clear();
     this.bySeq.clear();
     this.order.length = 0;
@@ -96,7 +102,7 @@ export class Collection<T extends { id: string }> {
     if (this.seqById.has(record.id)) throw new Error(`duplicate id ${record.id}`);
     this.records[record.id] = record;
     this.track(record);
-    this.onChange(record.id);
+    this.changedRecord(record.id);
     return record;
   }
 
@@ -118,7 +124,7 @@ export class Collection<T extends { id: string }> {
       }
       for (const key of now) this.listFor(index.lists, key, (list) => insertSorted(list, seq));
     }
-    this.onChange(id);
+    this.changedRecord(id);
     return record;
   }
 
@@ -136,7 +142,7 @@ export class Collection<T extends { id: string }> {
     this.seqById.delete(id);
     this.bySeq.delete(seq);
     delete this.records[id];
-    this.onChange(id);
+    this.changedRecord(id);
     return record;
   }
 
@@ -165,6 +171,22 @@ export class Collection<T extends { id: string }> {
       removed += 1;
     }
     return removed;
+  }
+
+  /**
+   * The JSON of a record as `view` presents it, rendered once and kept until
+   * the record changes. The view must depend on the record alone.
+   */
+  json(record: T, view: (record: T) => unknown): string {
+    let cache = this.rendered.get(view);
+    if (!cache) this.rendered.set(view, (cache = new Map()));
+    let text = cache.get(record.id);
+    if (text === undefined) {
+      if (cache.size >= RENDERED_KEPT) cache.clear();
+      text = JSON.stringify(view(record));
+      cache.set(record.id, text);
+    }
+    return text;
   }
 
   /** Every id, oldest first. */
@@ -221,6 +243,11 @@ export class Collection<T extends { id: string }> {
       lists.set(key, list);
     }
     use(list);
+  }
+
+  private changedRecord(id: string): void {
+    for (const cache of this.rendered.values()) cache.delete(id);
+    this.onChange(id);
   }
 
   private track(record: T): void {

@@ -46,8 +46,8 @@ export interface TenantStorage {
   readonly blobs: BlobStore;
   /** Appends one commit; a promise when the commit must also reach the disk before it counts. */
   append(line: string): Promise<void> | undefined;
-  /** Folds the journal into the snapshot in the background once it has grown enough. */
-  maybeCompact(source: SnapshotSource): void;
+  /** Folds the journal into the snapshot in the background once it has grown enough (or now, when forced); resolves when done. */
+  maybeCompact(source: SnapshotSource, force?: boolean): Promise<void>;
   /** Writes a whole new snapshot now and starts an empty journal (a new, reset or restored tenant). */
   rewrite(source: SnapshotSource): void;
   stats(): PersistenceStats;
@@ -60,7 +60,7 @@ export class MemoryStorage implements TenantStorage {
   append(): undefined {
     return undefined;
   }
-  maybeCompact(): void {}
+  async maybeCompact(): Promise<void> {}
   rewrite(): void {}
   stats(): PersistenceStats {
     return { commits: 0, journalBytes: 0, compactions: 0, longestCompactionStepMs: 0, lastCompactionMs: 0 };
@@ -106,13 +106,14 @@ export class FileStorage implements TenantStorage {
     return this.journal?.size ?? 0;
   }
 
-  maybeCompact(source: SnapshotSource): void {
-    if (this.compacting || this.journalBytes < Math.max(this.options.compactionBytes, this.snapshotBytes)) return;
-    this.compacting = this.compact(source)
+  maybeCompact(source: SnapshotSource, force = false): Promise<void> {
+    if (this.compacting) return this.compacting;
+    if (!force && this.journalBytes < Math.max(this.options.compactionBytes, this.snapshotBytes)) return Promise.resolve();
+    return (this.compacting = this.compact(source)
       .catch((err: unknown) => this.options.log.error('could not compact tenant data; the journal keeps every change', { file: this.files.snapshot, error: (err as Error).message }))
       .finally(() => {
         this.compacting = undefined;
-      });
+      }));
   }
 
   private async compact(source: SnapshotSource): Promise<void> {

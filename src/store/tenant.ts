@@ -217,7 +217,7 @@ export class Tenant {
       throw err;
     }
     this.unwritten = '';
-    storage.maybeCompact(this.snapshotSource());
+    void storage.maybeCompact(this.snapshotSource());
     return synced;
   }
 
@@ -280,6 +280,12 @@ export class Tenant {
     this.unwritten = '';
     this.rememberCommitted();
     this.options.storage.rewrite(this.snapshotSource());
+  }
+
+  /** Folds the journal into a new snapshot now, in the background (a compaction under way is awaited instead). */
+  async compact(): Promise<void> {
+    await this.commit();
+    await this.options.storage.maybeCompact(this.snapshotSource(), true);
   }
 
   async close(): Promise<void> {

@@ -154,6 +154,15 @@ describe('default UMA deposit account', () => {
     expect((await client.get(`/customers/external-accounts/${second.id}`)).body.defaultUmaDepositAccount).toBe(true);
   });
 
+  it('shows an account as it is now in a list read before and after it changed', async () => {
+    const first = (await create(usdAccount(undefined, '111111111', { defaultUmaDepositAccount: true }))).body;
+    const listed = async () => (await client.get('/customers/external-accounts')).body.data.find((a: { id: string }) => a.id === first.id);
+    expect((await listed()).defaultUmaDepositAccount).toBe(true);
+    await create(usdAccount(undefined, '222222222', { defaultUmaDepositAccount: true }));
+    expect(await listed()).toEqual((await client.get(`/customers/external-accounts/${first.id}`)).body);
+    expect((await listed()).defaultUmaDepositAccount).toBe(false);
+  });
+
   it('refuses it on a platform account', async () => {
     const res = await client.post('/customers/external-accounts', usdAccount(undefined, '111111111', { defaultUmaDepositAccount: true }));
     expect(res.status).toBe(400);

@@ -2,9 +2,10 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/env.js';
 import type * as routes from './external-accounts.routes.js';
 import * as service from './external-accounts.service.js';
+import { sendJsonText } from '../../core/http.js';
 
 
-export const listCustomer: RouteHandler<typeof routes.listCustomerRoute, AppEnv> = (c) => c.json(service.listExternalAccounts(c.var.tenant, 'customer', c.req.valid('query')), 200);
+export const listCustomer: RouteHandler<typeof routes.listCustomerRoute, AppEnv> = (c) => sendJsonText(c, service.listExternalAccounts(c.var.tenant, 'customer', c.req.valid('query')), 200);
 
 export const createCustomer: RouteHandler<typeof routes.createCustomerRoute, AppEnv> = (c) => c.json(service.createExternalAccount(c.var.tenant, c.req.valid('json')), 201);
 
@@ -22,7 +23,7 @@ export const challengeCustomer: RouteHandler<typeof routes.challengeCustomerRout
 export const verifyCustomer: RouteHandler<typeof routes.verifyCustomerRoute, AppEnv> = (c) =>
   c.json(service.verifyOwnership(c.var.tenant, c.req.valid('param').externalAccountId, 'customer', c.req.valid('json').signature), 200);
 
-export const listPlatform: RouteHandler<typeof routes.listPlatformRoute, AppEnv> = (c) => c.json(service.listExternalAccounts(c.var.tenant, 'platform', c.req.valid('query')), 200);
+export const listPlatform: RouteHandler<typeof routes.listPlatformRoute, AppEnv> = (c) => sendJsonText(c, service.listExternalAccounts(c.var.tenant, 'platform', c.req.valid('query')), 200);
 
 export const createPlatform: RouteHandler<typeof routes.createPlatformRoute, AppEnv> = (c) => c.json(service.createExternalAccount(c.var.tenant, c.req.valid('json')), 201);
 

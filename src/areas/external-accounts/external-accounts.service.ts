@@ -5,7 +5,7 @@
  */
 import { apiError, invalidInput, notFound, type FieldError } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
-import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
+import { decodeCursor, renderListResult, type JsonText, type ListResult } from '../../core/pagination.js';
 import { LIVENESS_COMPLETES_AFTER_SECONDS, outcomeFor } from '../../rules/index.js';
 import { verifyWalletSignature } from '../../crypto/wallet-ownership.js';
 import type { Tenant } from '../../store/tenant.js';
@@ -136,7 +136,8 @@ export interface ExternalAccountFilter {
   cursor?: string | undefined;
 }
 
-export function listExternalAccounts(tenant: Tenant, owner: Owner, filter: ExternalAccountFilter): ListResult<ExternalAccount> {
+/** A page of accounts as JSON text: each account's JSON is rendered once per version and reused. */
+export function listExternalAccounts(tenant: Tenant, owner: Owner, filter: ExternalAccountFilter): JsonText<ListResult<ExternalAccount>> {
   const list = owner === 'customer' ? LIST_CUSTOMER : LIST_PLATFORM;
   const beforeSeq = decodeCursor(list, filter.cursor);
   let index: { index: string; key: string };
@@ -146,7 +147,7 @@ export function listExternalAccounts(tenant: Tenant, owner: Owner, filter: Exter
   else if (filter.currency !== undefined) index = { index: 'anyCustomerCurrency', key: filter.currency };
   else index = { index: 'anyCustomer', key: 'all' };
   const page = tenant.externalAccounts.page({ ...index, limit: filter.limit, ...(beforeSeq !== undefined ? { beforeSeq } : {}) });
-  return toListResult(list, page, presentExternalAccount);
+  return renderListResult(list, page, (account) => tenant.externalAccounts.json(account, presentExternalAccount));
 }
 
 function setStatus(tenant: Tenant, id: string, status: ExternalAccount['status']): ExternalAccount {
