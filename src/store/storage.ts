@@ -71,7 +71,7 @@ export class MemoryStorage implements TenantStorage {
 /** The journal is folded into the snapshot when it is at least this big, and at least as big as the snapshot. */
 export const DEFAULT_COMPACTION_BYTES = 4 * 1024 * 1024;
 /** Records per snapshot chunk: small enough that making one holds the event loop for well under a millisecond or two. */
-const RECORDS_PER_CHUNK = 200;
+const RECORDS_PER_CHUNK = 100;
 
 export class FileStorage implements TenantStorage {
   readonly persistent = true;
