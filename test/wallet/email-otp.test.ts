@@ -207,4 +207,32 @@ describe('EMAIL_OTP sign-in', () => {
     // Other fields, or the same e-mail, need no signature.
     expect((await client.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', email: 'new@example.com', fullName: 'Renamed' })).status).toBe(200);
   });
+
+  it("refuses an e-mail that is already another EMAIL_OTP credential's with 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS, before any challenge", async () => {
+    const { openWallet, client } = await walletSandbox();
+    const wallet = await openWallet({ email: 'mine@example.com' });
+    const other = await openWallet({ email: 'taken@example.com' });
+    const reply = await client.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', email: 'Taken@example.com' });
+    expect(reply).toMatchObject({ status: 409, body: { code: 'EMAIL_OTP_EMAIL_ALREADY_EXISTS', details: { field: 'email', credentialId: other.emailCredentialId } } });
+    expect((await client.get(`/customers/${wallet.customerId}`)).body.email).toBe('mine@example.com');
+  });
+
+  it('refuses the signed retry with 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed after the challenge', async () => {
+    const { openWallet, client } = await walletSandbox();
+    const wallet = await openWallet({ email: 'old@example.com', phoneNumber: '+14155550123' });
+    const email = await otpLogin(client, wallet.emailCredentialId);
+    const sms = await signed(client, 'POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId }, email.key);
+    const { key } = await otpLogin(client, sms.body.id);
+    const patch = { customerType: 'INDIVIDUAL', email: 'new@example.com' };
+    const first = await client.patch(`/customers/${wallet.customerId}`, patch);
+    expect(first.status).toBe(202);
+    // Meanwhile the EMAIL_OTP credential is replaced by another one.
+    expect((await signed(client, 'DELETE', `/auth/credentials/${wallet.emailCredentialId}`, undefined, key)).status).toBe(204);
+    const replaced = await signed(client, 'POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId: wallet.accountId }, key);
+    expect(replaced.status).toBe(201);
+    const retry = await client.call('PATCH', `/customers/${wallet.customerId}`, patch, signedHeaders(await stampOf(first.body.payloadToSign, key), first.body.requestId));
+    expect(retry).toMatchObject({ status: 409, body: { code: 'EMAIL_OTP_CREDENTIAL_SET_CHANGED', details: { before: [wallet.emailCredentialId], now: [replaced.body.id] } } });
+    expect((await client.get(`/customers/${wallet.customerId}`)).body.email).toBe('old@example.com');
+    expect((await client.get(`/auth/credentials?accountId=${wallet.accountId}`)).body.data.find((m: { type: string }) => m.type === 'EMAIL_OTP').nickname).toBe('old@example.com');
+  });
 });
