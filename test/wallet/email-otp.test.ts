@@ -31,12 +31,16 @@ describe('Global Accounts', () => {
     expect((await client.get(`/customers/internal-accounts?customerId=${later.body.id}&type=EMBEDDED_WALLET`)).body.data).toHaveLength(0);
   });
 
-  it('lists credentials only with an accountId; an unknown account has none', async () => {
+  it('lists credentials and sessions only with a well-formed InternalAccount:<uuid> accountId; an unknown account has none', async () => {
     const { client } = await walletSandbox();
-    const missing = await client.get('/auth/credentials');
-    expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('INVALID_INPUT');
-    expect((await client.get('/auth/credentials?accountId=InternalAccount:nope')).body).toEqual({ data: [] });
+    for (const list of ['/auth/credentials', '/auth/sessions']) {
+      for (const query of ['', '?accountId=InternalAccount:nope', '?accountId=Customer:00000000-0000-4000-8000-000000000000']) {
+        const bad = await client.get(`${list}${query}`);
+        expect(bad.status, `${list}${query}`).toBe(400);
+        expect(bad.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'accountId' }] } });
+      }
+      expect((await client.get(`${list}?accountId=InternalAccount:00000000-0000-4000-8000-000000000000`)).body).toEqual({ data: [] });
+    }
   });
 });
 
