@@ -10,7 +10,7 @@ import type { AppEnv, AppRouter } from './core/env.js';
 import { apiError, errorBody } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
-import { validationHook } from './core/validation.js';
+import { unknownInputWarnings, validationHook } from './core/validation.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { registerAreas } from './areas/index.js';
 import { registerControl } from './control/control.index.js';
@@ -112,7 +112,8 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const journal = new RequestJournal();
   const api = router(deps.log);
-  api.use('*', auth, services, journal.middleware(), requestFaults(), jsonSizeLimit);
+  // Inside the journal, so the journal sees the unknown inputs this names.
+  api.use('*', auth, services, journal.middleware(), unknownInputWarnings(), requestFaults(), jsonSizeLimit);
   api.openAPIRegistry.registerComponent('securitySchemes', 'BasicAuth', {
     type: 'http',
     scheme: 'basic',

@@ -10,7 +10,7 @@ export interface SandboxOidcClaims {
   email?: string;
   /** Verify needs it: the nonce becomes SHA-256 hex of exactly this string. */
   clientPublicKey?: string;
-  /** Seconds since the epoch; defaults to `nowMs` (pass your tenant's clock when it travels). */
+  /** Seconds since the epoch; defaults to `nowMs`, real time: the sandbox judges iat and exp by real time, however far your tenant's clock has moved. */
   iat?: number;
   exp?: number;
   /** Any other claims, e.g. to test a failing check. */

@@ -28,6 +28,7 @@ export const RanJob = PendingJob.extend({ error: z.string().optional() }).openap
 export const ClockState = z
   .object({
     now: Timestamp,
+    realNow: Timestamp.openapi({ description: 'Real time, which externally minted timestamps (OIDC iat and exp) are judged against however far your clock has moved' }),
     offsetSeconds: z.number().openapi({ description: 'How far ahead of real time your tenant is' }),
     pendingJobs: z.array(PendingJob),
   })
@@ -79,6 +80,10 @@ export const JournalEntry = z
     durationMs: z.number(),
     requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures and card numbers redacted' }),
     responseBody: z.unknown().optional(),
+    unknownInputs: z
+      .object({ query: z.array(z.string()).optional(), body: z.array(z.string()).optional() })
+      .optional()
+      .openapi({ description: 'Query parameters and body fields (dot paths) the operation does not define: ignored, and named in the Sandbox-Warning header' }),
   })
   .openapi('AdminJournalEntry');
 

@@ -40,6 +40,7 @@ export function health(tenant: Tenant) {
 export function clockState(tenant: Tenant) {
   return {
     now: tenant.clock.nowIso(),
+    realNow: isoAt(tenant.clock.realNowMs()),
     offsetSeconds: tenant.clock.offsetMs / 1000,
     pendingJobs: tenant.scheduler.pending().map((j) => ({ id: j.id, kind: j.kind, dueAt: isoAt(j.dueAtMs) })),
   };

@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { JSONValue } from 'hono/utils/types';
 import { isoAt, monotonicMs } from '../core/clock.js';
 import type { AppEnv } from '../core/env.js';
+import type { UnknownInputs } from '../core/validation.js';
 import type { Tenant } from '../store/tenant.js';
 
 const ENTRIES_KEPT = 1_000;
@@ -24,6 +25,8 @@ export interface JournalEntry {
   durationMs: number;
   requestBody?: string;
   responseBody?: string;
+  /** Query parameters and body fields the operation does not define (ignored, and named in Sandbox-Warning). */
+  unknownInputs?: UnknownInputs;
 }
 
 /** Member names whose values are never shown. */
@@ -129,6 +132,7 @@ export class RequestJournal {
         durationMs: Math.round((monotonicMs() - started) * 100) / 100,
         ...(requestBody ? { requestBody } : {}),
         ...(responseBody !== undefined ? { responseBody } : {}),
+        ...(c.var.unknownInputs ? { unknownInputs: c.var.unknownInputs } : {}),
       });
     };
   }

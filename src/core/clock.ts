@@ -1,7 +1,9 @@
 /**
  * The only place that reads the wall clock. Every tenant sees real time plus
  * its own offset, so a test suite can move its tenant's time forward without
- * touching anyone else's.
+ * touching anyone else's. What the outside world minted (an OIDC token's iat
+ * and exp) is judged against real time instead: time travel moves only what
+ * the sandbox itself issues.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -71,6 +73,15 @@ export class Clock {
 
   nowIso(): string {
     return isoAt(this.nowMs());
+  }
+
+  /**
+   * Real time, without the tenant's offset or a pinned instant: for
+   * timestamps minted outside the sandbox (an identity provider's token),
+   * which travel with the world's clock, not the tenant's.
+   */
+  realNowMs(): number {
+    return this.time.nowMs();
   }
 
   /** Moves the tenant's time to `ms`; never backwards. Returns whether it moved. */

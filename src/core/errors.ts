@@ -78,11 +78,24 @@ export const ERROR_CATALOGUE = {
   WALLET_SIGNATURE_INVALID: { status: 401, reason: 'The wallet signature failed verification against the registered credential' },
   REQUEST_ID_MISSING: { status: 401, reason: 'Request-Id is required on the signed retry' },
 
-  // Statuses the spec uses without a table of codes.
+  // 403: the public description's codes.
+  FORBIDDEN: { status: 403, reason: 'This action is not allowed on this resource' },
+
+  // 404: the public description's codes, one per kind of resource; REFERENCE_NOT_FOUND where no specific one fits.
+  USER_NOT_FOUND: { status: 404, reason: 'The customer does not exist' },
+  QUOTE_NOT_FOUND: { status: 404, reason: 'The quote does not exist' },
+  TRANSACTION_NOT_FOUND: { status: 404, reason: 'The transaction does not exist' },
+  UMA_NOT_FOUND: { status: 404, reason: 'The UMA address is well-formed but no receiver exists at it' },
+  REFERENCE_NOT_FOUND: { status: 404, reason: 'The referenced resource does not exist' },
+  /** Only for a path no route serves: every missing resource has its own code above. */
   NOT_FOUND: { status: 404, reason: 'The requested resource does not exist' },
+
+  // Statuses the spec uses without a table of codes.
   METHOD_NOT_ALLOWED: { status: 405, reason: 'This HTTP method is not supported on this path' },
   CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource' },
   UMA_ADDRESS_EXISTS: { status: 409, reason: 'The UMA address is already taken' },
+  EMAIL_OTP_EMAIL_ALREADY_EXISTS: { status: 409, reason: 'The e-mail address is already the address of an EMAIL_OTP credential' },
+  EMAIL_OTP_CREDENTIAL_SET_CHANGED: { status: 409, reason: 'The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again' },
   INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition' },
   CARD_ALREADY_CLOSED: { status: 409, reason: 'The card is closed; nothing about it can change' },
   CARD_NOT_MUTABLE: { status: 409, reason: 'The card is still being provisioned; its status cannot change yet' },
@@ -164,7 +177,46 @@ export function invalidInput(errors: FieldError[], reason?: string): ApiError {
   return new ApiError('INVALID_INPUT', text, { errors });
 }
 
-/** 404 for a resource looked up by id. */
-export function notFound(resource: string, id: string): ApiError {
-  return new ApiError('NOT_FOUND', `${resource} ${id} not found`, { resource, id });
+/** The kinds of resource a request can name by id. */
+export type ResourceKind =
+  | 'Customer'
+  | 'Quote'
+  | 'Transaction'
+  | 'CardTransaction'
+  | 'InternalAccount'
+  | 'ExternalAccount'
+  | 'Card'
+  | 'Document'
+  | 'BeneficialOwner'
+  | 'Verification'
+  | 'AuthMethod'
+  | 'Session'
+  | 'Scenario'
+  | 'WebhookDelivery';
+
+/** The public description's 404 code of each kind of resource; the kinds it has no code of its own for share REFERENCE_NOT_FOUND. */
+const NOT_FOUND_CODES: Partial<Record<ResourceKind, ErrorCode>> = {
+  Customer: 'USER_NOT_FOUND',
+  Quote: 'QUOTE_NOT_FOUND',
+  Transaction: 'TRANSACTION_NOT_FOUND',
+  CardTransaction: 'TRANSACTION_NOT_FOUND',
+};
+
+/** 404 for a resource looked up by id, with its kind's code. */
+export function notFound(resource: ResourceKind, id: string): ApiError {
+  return new ApiError(NOT_FOUND_CODES[resource] ?? 'REFERENCE_NOT_FOUND', `${resource} ${id} not found`, { resource, id });
+}
+
+/**
+ * For an id inside a request body, on an operation whose only answer to bad
+ * input is 400: a lookup's 404 (or 410, deleted) becomes a field error on
+ * that member.
+ */
+export function referencedIn<T>(field: string, lookup: () => T): T {
+  try {
+    return lookup();
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 410)) throw invalidInput([{ field, message: err.message }]);
+    throw err;
+  }
 }

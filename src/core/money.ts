@@ -75,6 +75,13 @@ export function currencyInfo(code: string): CurrencyInfo | undefined {
   return CURRENCIES.get(code);
 }
 
+/** Tokens pegged to a fiat currency: they travel on several networks, so a deposit must name one. */
+const STABLECOINS: ReadonlySet<string> = new Set(['USDC', 'USDT', 'USDB']);
+
+export function isStablecoin(code: string): boolean {
+  return STABLECOINS.has(code);
+}
+
 /** The API's Currency object. */
 export interface Currency {
   code: string;

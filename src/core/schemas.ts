@@ -66,6 +66,7 @@ export const ErrorBodySchema = z
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
   401: 'Missing or invalid credentials',
+  403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
   409: 'Conflict with the current state',

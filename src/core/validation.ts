@@ -1,8 +1,12 @@
 /**
  * Turns zod issues into the spec's field errors: one `{field, message,
- * constraint}` per invalid field, all in one 400 INVALID_INPUT.
+ * constraint}` per invalid field, all in one 400 INVALID_INPUT. Also finds
+ * the inputs an operation does not define: ignored, as the service ignores
+ * them, but named in a Sandbox-Warning header and the request journal.
  */
 import type { z } from 'zod';
+import type { Context, MiddlewareHandler, ValidationTargets } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { invalidInput, type FieldConstraint, type FieldError } from './errors.js';
 
 type Issue = z.core.$ZodIssue;
@@ -119,7 +123,151 @@ export function fieldErrorsOf(issues: readonly Issue[], prefix: readonly Propert
   return [...byField.values()];
 }
 
-/** The hook @hono/zod-openapi calls after validating a request part. */
-export function validationHook(result: { success: true } | { success: false; error: z.ZodError }): void {
-  if (!result.success) throw invalidInput(fieldErrorsOf(result.error.issues));
+/** Query parameters and body members a request carried that its operation does not define, as dot paths. */
+export interface UnknownInputs {
+  query?: string[];
+  body?: string[];
+}
+
+/** What the validators learnt about a request's inputs, for the response and the journal. */
+interface InputCheck {
+  queryChecked: boolean;
+  bodyChecked: boolean;
+  /** Some part was invalid: the parts after it were never looked at. */
+  failed: boolean;
+  query: string[];
+  body: string[];
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Filled as each request part is validated; read once the request is answered. */
+    inputCheck: InputCheck;
+    /** Set on a request that carried inputs its operation does not define. */
+    unknownInputs: UnknownInputs;
+  }
+}
+
+/** Enough to point at the typo; a body of thousands of stray members is not listed in full. */
+const MAX_UNKNOWN = 100;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && (Object.getPrototypeOf(v) === Object.prototype || Object.getPrototypeOf(v) === null);
+
+/**
+ * Members of `raw` that validation dropped: zod keeps what the schema
+ * defines and strips the rest, so whatever the input has and the output
+ * lacks, at any depth, is unknown to the operation.
+ */
+export function droppedPaths(raw: unknown, parsed: unknown, prefix: readonly PropertyKey[] = [], out: string[] = []): string[] {
+  if (out.length >= MAX_UNKNOWN) return out;
+  if (Array.isArray(raw) && Array.isArray(parsed)) {
+    raw.forEach((item, i) => droppedPaths(item, parsed[i], [...prefix, i], out));
+  } else if (isPlainObject(raw) && isPlainObject(parsed)) {
+    for (const key of Object.keys(raw)) {
+      if (out.length >= MAX_UNKNOWN) break;
+      if (Object.prototype.hasOwnProperty.call(parsed, key)) droppedPaths(raw[key], parsed[key], [...prefix, key], out);
+      else out.push(fieldPath([...prefix, key]));
+    }
+  }
+  return out;
+}
+
+function inputCheckOf(c: Context): InputCheck {
+  let check = c.get('inputCheck');
+  if (!check) c.set('inputCheck', (check = { queryChecked: false, bodyChecked: false, failed: false, query: [], body: [] }));
+  return check;
+}
+
+/** The request part exactly as it arrived (the validator already read and cached it); undefined when it cannot be read. */
+async function rawInput(c: Context, target: 'query' | 'json' | 'form'): Promise<unknown> {
+  try {
+    if (target === 'query') return c.req.queries();
+    if (target === 'json') return await c.req.json();
+    return Object.fromEntries([...(await c.req.formData()).keys()].map((k) => [k, true]));
+  } catch {
+    return undefined;
+  }
+}
+
+type HookResult = ({ success: true; data: unknown } | { success: false; error: z.ZodError }) & { target: keyof ValidationTargets };
+
+/** The hook @hono/zod-openapi calls after validating a request part: bad input is a 400, unknown input is noted. */
+export async function validationHook(result: HookResult, c: Context): Promise<void> {
+  const check = inputCheckOf(c);
+  if (!result.success) {
+    // Its field errors say what is wrong with this part; nothing after it is looked at.
+    check.failed = true;
+    if (result.target === 'query') check.queryChecked = true;
+    else if (result.target === 'json' || result.target === 'form') check.bodyChecked = true;
+    throw invalidInput(fieldErrorsOf(result.error.issues));
+  }
+  const { target } = result;
+  if (target !== 'query' && target !== 'json' && target !== 'form') return;
+  const raw = await rawInput(c, target);
+  if (target === 'query') {
+    check.queryChecked = true;
+    check.query.push(...droppedPaths(raw, result.data));
+  } else {
+    check.bodyChecked = true;
+    // A form's values are files and strings: only its member names can be unknown.
+    check.body.push(...(target === 'form' ? droppedPaths(raw, Object.fromEntries(Object.keys(result.data as object).map((k) => [k, true]))) : droppedPaths(raw, result.data)));
+  }
+}
+
+/** Printable ASCII only, quoted: a header value can carry any member name a client sent. */
+function quoted(name: string): string {
+  return JSON.stringify(name).replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+const SHOWN_PER_PART = 20;
+
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, SHOWN_PER_PART).map(quoted).join(', ');
+  return names.length > SHOWN_PER_PART ? `${shown} and ${names.length - SHOWN_PER_PART} more` : shown;
+}
+
+/** The Sandbox-Warning text for a request's unknown inputs. */
+export function unknownInputsWarning(unknown: UnknownInputs): string {
+  const parts: string[] = [];
+  if (unknown.query?.length) parts.push(`unknown query parameters ignored: ${listed(unknown.query)}`);
+  if (unknown.body?.length) parts.push(`unknown body fields ignored: ${listed(unknown.body)}`);
+  return parts.join('; ');
+}
+
+export const SANDBOX_WARNING_HEADER = 'Sandbox-Warning';
+
+/**
+ * Whether the request got as far as its operation's own handlers (its
+ * validators come first, query before body), rather than being answered by
+ * a middleware on the way (a fault, a limit) or by no route at all.
+ */
+function reachedOperation(c: Context): boolean {
+  const route = matchedRoutes(c)[c.req.routeIndex];
+  return route !== undefined && route.method !== 'ALL';
+}
+
+/**
+ * Once a request is answered: every query parameter and body member its
+ * operation does not define (all of them, when it defines no query or no
+ * body) goes into a Sandbox-Warning header and `c.var.unknownInputs`.
+ */
+export function unknownInputWarnings(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const check = c.get('inputCheck');
+    // A part no validator looked at is all unknown only when the operation defines no such part: it ran its
+    // validators (the query's first), and for the body, none of the earlier parts stopped it.
+    const reached = reachedOperation(c);
+    let query = check?.query ?? [];
+    if (!check?.queryChecked && reached) query = Object.keys(c.req.queries()).slice(0, MAX_UNKNOWN);
+    let body = check?.body ?? [];
+    if (!check?.bodyChecked && reached && !check?.failed && c.req.raw.body && /^application\/([a-z.+-]+\+)?json/i.test(c.req.header('content-type') ?? '')) {
+      const raw = await rawInput(c, 'json');
+      if (isPlainObject(raw)) body = Object.keys(raw).slice(0, MAX_UNKNOWN);
+    }
+    if (query.length === 0 && body.length === 0) return;
+    const unknown: UnknownInputs = { ...(query.length > 0 ? { query } : {}), ...(body.length > 0 ? { body } : {}) };
+    c.set('unknownInputs', unknown);
+    c.res.headers.set(SANDBOX_WARNING_HEADER, unknownInputsWarning(unknown));
+  };
 }

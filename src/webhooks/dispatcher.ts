@@ -6,7 +6,7 @@
  * in order. Sending never happens on a request's path: a slow or dead
  * endpoint holds up nothing but its own deliveries.
  */
-import { apiError } from '../core/errors.js';
+import { apiError, notFound } from '../core/errors.js';
 import { isoAt, monotonicMs, parseInstant } from '../core/clock.js';
 import type { Logger } from '../core/log.js';
 import type { WebhookEvent } from '../events/events.schemas.js';
@@ -171,7 +171,7 @@ export class WebhookDispatcher {
   /** POST /__admin/webhooks/{id}/replay: sends the delivery again now, whatever its state, and answers with the result. */
   async replay(tenant: Tenant, id: string): Promise<WebhookDelivery> {
     const delivery = tenant.webhookDeliveries.get(id);
-    if (!delivery) throw apiError('NOT_FOUND', `No webhook delivery ${id}`);
+    if (!delivery) throw notFound('WebhookDelivery', id);
     if (this.states.get(tenant)?.inFlight.has(id)) throw apiError('CONFLICT', `Delivery ${id} is being sent right now`);
     tenant.webhookDeliveries.update(id, (d) => {
       d.status = 'PENDING';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { address, business, individual, makeSandbox, type Client } from '../helpers.js';
+import { address, business, fixtureFile, individual, makeSandbox, type Client } from '../helpers.js';
 
 const CUSTOMER_ID = /^Customer:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -120,10 +120,47 @@ describe('POST /customers', () => {
 });
 
 describe('GET/PATCH/DELETE /customers/{customerId}', () => {
-  it('404s an unknown customer', async () => {
-    const res = await client.get('/customers/Customer:00000000-0000-4000-8000-000000000000');
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 'NOT_FOUND', details: { resource: 'Customer' } });
+  it('404s an unknown customer with USER_NOT_FOUND, wherever it is named', async () => {
+    const id = 'Customer:00000000-0000-4000-8000-000000000000';
+    const replies = [
+      await client.get(`/customers/${id}`),
+      await client.patch(`/customers/${id}`, { customerType: 'INDIVIDUAL', fullName: 'x' }),
+      await client.delete(`/customers/${id}`),
+      await client.post('/verifications', { customerId: id }),
+      await client.post(`/customers/${id}/kyc-link`, {}),
+      await client.post('/beneficial-owners', {
+        customerId: id,
+        roles: ['UBO'],
+        ownershipPercentage: 30,
+        personalInfo: { firstName: 'A', lastName: 'B', birthDate: '1980-01-01', nationality: 'US', address, idType: 'SSN', identifier: '123-45-6789' },
+      }),
+    ];
+    for (const res of replies) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'USER_NOT_FOUND', status: 404, details: { resource: 'Customer', id } });
+    }
+  });
+
+  it('never returns identifier (write-only): not on create, get, list, update, delete, nor in webhooks; verification still uses it', async () => {
+    const created = await client.post('/customers', individual({ fullName: 'Ida Lee', idType: 'SSN', identifier: '123-45-6789' }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ idType: 'SSN', fullName: 'Ida Lee' });
+    expect(created.body).not.toHaveProperty('identifier');
+    const id = created.body.id;
+    expect((await client.get(`/customers/${id}`)).body).not.toHaveProperty('identifier');
+    expect((await client.get('/customers')).body.data[0]).not.toHaveProperty('identifier');
+    const updated = await client.patch(`/customers/${id}`, { customerType: 'INDIVIDUAL', identifier: '987-65-4321' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).not.toHaveProperty('identifier');
+    // The stored identifier still counts: a complete submission resolves (Ida Lee: APPROVED), with no MISSING_FIELD identifier.
+    expect((await client.upload('/documents', { documentHolder: id, documentType: 'PASSPORT', country: 'US', file: fixtureFile('passport.png') })).status).toBe(201);
+    const verification = await client.post('/verifications', { customerId: id });
+    expect(verification.body).toMatchObject({ verificationStatus: 'APPROVED', errors: [] });
+    const events = (await client.get('/__admin/events?limit=100')).body.data.filter((e: any) => e.type.startsWith('CUSTOMER.'));
+    expect(events.map((e: any) => e.type)).toContain('CUSTOMER.KYC_APPROVED');
+    for (const e of events) expect(JSON.stringify(e)).not.toContain('6789');
+    expect((await client.delete(`/customers/${id}`)).body).not.toHaveProperty('identifier');
+    expect(JSON.stringify((await client.get('/openapi.json')).body.components.schemas.IndividualCustomer.properties.identifier)).toContain('"writeOnly":true');
   });
 
   it('updates only the fields sent, at the clock time', async () => {
@@ -168,9 +205,10 @@ describe('GET/PATCH/DELETE /customers/{customerId}', () => {
     expect((await client.get('/customers?isIncludingDeleted=true')).body.data.map((c: any) => c.id)).toEqual([created.id]);
     const account = (await client.get(`/customers/internal-accounts?customerId=${created.id}`)).body.data[0];
     expect(account.status).toBe('CLOSED');
+    // Funding has no 409 in the public description: a CLOSED account is bad input.
     const fund = await client.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 100 });
-    expect(fund.status).toBe(409);
-    expect(fund.body.code).toBe('INVALID_STATE_TRANSITION');
+    expect(fund.status).toBe(400);
+    expect(fund.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'accountId', message: expect.stringContaining('CLOSED') }] } });
     // A deleted customer's platformCustomerId can be used again.
     expect((await client.post('/customers', individual({ platformCustomerId: 'gone' }))).status).toBe(201);
   });

@@ -5,6 +5,12 @@ import { makeSandbox } from '../helpers.js';
 /** Mid-window: 09:00:00 to 09:05:00 is one five-minute rate window. */
 const START = Date.parse('2025-10-13T09:02:30.000Z');
 const DEFAULT_SOURCES = ['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC'];
+/** The payment rails of the public description: the only destinationPaymentRail values there are. */
+const PAYMENT_RAILS = [
+  'ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT', 'PAYNOW', 'PESONET', 'PIX',
+  'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI', 'WIRE',
+];
+const CRYPTO = ['BTC', 'USDC', 'USDT', 'USDB', 'ETH', 'SOL', 'POL', 'TRX'];
 
 function client() {
   return makeSandbox({ time: manualTime(START) }).client();
@@ -33,20 +39,26 @@ describe('GET /exchange-rates', () => {
     expect(new Set(list.map((r) => r.sourceCurrency.code))).toEqual(new Set(DEFAULT_SOURCES));
     expect(list.some((r) => r.sourceCurrency.code === r.destinationCurrency.code)).toBe(false);
     const fromUsd = new Set(list.filter((r) => r.sourceCurrency.code === 'USD').map((r) => r.destinationCurrency.code));
-    expect(fromUsd.size).toBe(45);
-    for (const code of ['EUR', 'MXN', 'KES', 'INR', 'XOF', 'BTC', 'USDC', 'TRX']) expect(fromUsd).toContain(code);
+    expect(fromUsd.size).toBe(37);
+    for (const code of ['EUR', 'MXN', 'KES', 'INR', 'XOF', 'ILS', 'TRY']) expect(fromUsd).toContain(code);
     for (const r of list) {
       expect(r.sendingAmount).toBe(10_000);
       expect(r.updatedAt).toBe('2025-10-13T09:00:00.000Z');
       expect(r.destinationPaymentRail).not.toBe('SWIFT');
+      expect(PAYMENT_RAILS).toContain(r.destinationPaymentRail);
+      // Crypto arrives on no payment rail: a source, never a destination.
+      expect(CRYPTO).not.toContain(r.destinationCurrency.code);
     }
-    // Domestic bank rails for fiat, the holding account types for crypto.
+    // Domestic bank rails for fiat.
     expect(railsOf(list, 'USD', 'MXN')).toEqual(['SPEI']);
     expect(railsOf(list, 'USD', 'INR')).toEqual(['UPI', 'NEFT', 'RTGS']);
     expect(railsOf(list, 'USD', 'KES')).toEqual(['MOBILE_MONEY']);
     expect(new Set(railsOf(list, 'EUR', 'USD'))).toEqual(new Set(['ACH', 'WIRE', 'RTP', 'FEDNOW', 'BANK_TRANSFER', 'MOBILE_MONEY']));
-    expect(railsOf(list, 'USD', 'USDC')).toEqual(['BASE_WALLET', 'ETHEREUM_WALLET', 'POLYGON_WALLET', 'ARBITRUM_WALLET', 'SOLANA_WALLET']);
-    expect(railsOf(list, 'USD', 'BTC')).toEqual(['SPARK_WALLET', 'LIGHTNING']);
+    expect(railsOf(list, 'BTC', 'EUR')).toEqual(['SEPA', 'SEPA_INSTANT']);
+    expect(railsOf(list, 'USD', 'USDC')).toEqual([]);
+    expect(railsOf(list, 'USD', 'BTC')).toEqual([]);
+    // Named as the destination, a crypto currency is no error: it simply has no rows.
+    expect(await rates(client(), '?sourceCurrency=USD&destinationCurrency=USDC&destinationCurrency=BTC')).toEqual([]);
   });
 
   it('describes both currencies in full and prices every rail of a corridor alike', async () => {
@@ -71,7 +83,7 @@ describe('GET /exchange-rates', () => {
     expect(intoGbp.every((r) => r.destinationCurrency.code === 'GBP' && r.destinationPaymentRail === 'FASTER_PAYMENTS')).toBe(true);
     const fromMxn = await rates(c, '?sourceCurrency=MXN');
     expect(new Set(fromMxn.map((r) => r.sourceCurrency.code))).toEqual(new Set(['MXN']));
-    expect(new Set(fromMxn.map((r) => r.destinationCurrency.code)).size).toBe(45);
+    expect(new Set(fromMxn.map((r) => r.destinationCurrency.code)).size).toBe(37);
     const fromKes = await rates(c, '?sourceCurrency=KES&destinationCurrency=UGX');
     expect(fromKes).toEqual([expect.objectContaining({ destinationPaymentRail: 'MOBILE_MONEY', minSendingAmount: 1, maxSendingAmount: 100_000_000_000 })]);
   });
@@ -92,9 +104,9 @@ describe('GET /exchange-rates', () => {
     const cases: [string, string, number][] = [
       ['USD', 'MXN', 123_456],
       ['EUR', 'UGX', 250_000],
-      ['USD', 'BTC', 1_000_000],
+      ['USD', 'INR', 1_000_000],
       ['BTC', 'EUR', 1_234_567],
-      ['GBP', 'USDC', 99],
+      ['GBP', 'ZAR', 99],
       ['MXN', 'BRL', 100_000_000_000],
     ];
     for (const [source, destination, amount] of cases) {
@@ -136,7 +148,7 @@ describe('GET /exchange-rates', () => {
 
   it('holds a rate for its five-minute window and moves it in the next', async () => {
     const c = client();
-    const query = '?sourceCurrency=USD&destinationCurrency=MXN&destinationCurrency=EUR&destinationCurrency=BTC';
+    const query = '?sourceCurrency=USD&destinationCurrency=MXN&destinationCurrency=EUR&destinationCurrency=INR';
     const first = await rates(c, query);
     expect((await c.post('/__admin/clock/advance', { seconds: 120 })).status).toBe(200);
     expect(await rates(c, query)).toEqual(first);

@@ -97,13 +97,15 @@ describe('bad input', () => {
     expect(res.body.details.errors).toEqual([{ field: 'accountInfo.address', message: 'Must match ^0x[0-9a-fA-F]{40}$', constraint: { pattern: '^0x[0-9a-fA-F]{40}$' } }]);
   });
 
-  it('404s an unknown customer and 410s a deleted one', async () => {
+  it('refuses an unknown or deleted customer as a field error (this operation has no 404 or 410)', async () => {
     const unknown = await client.post('/customers/external-accounts', usdAccount('Customer:00000000-0000-4000-8000-000000000000', '123456789'));
-    expect(unknown.status).toBe(404);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'customerId', message: expect.stringContaining('not found') }] } });
     await client.delete(`/customers/${customerId}`);
     const gone = await create(usdAccount(undefined, '123456789'));
-    expect(gone.status).toBe(410);
-    expect(gone.body.code).toBe('CUSTOMER_DELETED');
+    expect(gone.status).toBe(400);
+    expect(gone.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'customerId', message: expect.stringContaining('deleted') }] } });
+    expect((await client.get('/customers/external-accounts')).body.data).toEqual([]);
   });
 });
 
@@ -176,8 +178,8 @@ describe('get, delete and list', () => {
     const platform = (await client.post('/platform/external-accounts', { currency: 'EUR', accountInfo: ACCOUNT_SAMPLES.EUR_ACCOUNT!.accountInfo })).body;
     expect(platform.customerId).toBeUndefined();
     expect((await client.get(`/platform/external-accounts/${platform.id}`)).status).toBe(200);
-    expect((await client.get(`/customers/external-accounts/${platform.id}`)).status).toBe(404);
-    expect((await client.get(`/platform/external-accounts/${mine.id}`)).status).toBe(404);
+    expect((await client.get(`/customers/external-accounts/${platform.id}`)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await client.get(`/platform/external-accounts/${mine.id}`)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
     expect((await client.get('/platform/external-accounts')).body.data.map((a: any) => a.id)).toEqual([platform.id]);
     expect((await client.get('/customers/external-accounts')).body.data.map((a: any) => a.id)).toEqual([mine.id]);
   });
@@ -187,8 +189,8 @@ describe('get, delete and list', () => {
     const del = await client.delete(`/customers/external-accounts/${account.id}`);
     expect(del.status).toBe(204);
     expect(del.body).toBeUndefined();
-    expect((await client.get(`/customers/external-accounts/${account.id}`)).status).toBe(404);
-    expect((await client.delete(`/customers/external-accounts/${account.id}`)).status).toBe(404);
+    expect((await client.get(`/customers/external-accounts/${account.id}`)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    expect((await client.delete(`/customers/external-accounts/${account.id}`)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
   });
 
   it('filters by currency, customerId and both', async () => {

@@ -94,7 +94,7 @@ describe('POST /sandbox/internal-accounts/{accountId}/fund', () => {
   it('404s an unknown account', async () => {
     const res = await client.post('/sandbox/internal-accounts/InternalAccount:00000000-0000-4000-8000-000000000000/fund', { amount: 1 });
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('NOT_FOUND');
+    expect(res.body).toMatchObject({ code: 'REFERENCE_NOT_FOUND', details: { resource: 'InternalAccount' } });
   });
 
   it('refuses a balance beyond exact integers with AMOUNT_OUT_OF_RANGE, crediting nothing', async () => {

@@ -543,7 +543,7 @@ describe('D. real-time funding', () => {
     return res.body;
   }
 
-  it('to an internal account: execute is 409, /sandbox/send completes and credits the receiver; twice is 409', async () => {
+  it('to an internal account: execute is 409, /sandbox/send completes and credits the receiver; twice is 400 (no 409 on /sandbox/send)', async () => {
     const customer = await newCustomer();
     const internal = await internalAccount(customer.id);
     const quote = await realtimeQuote(customer.id, internal.id);
@@ -558,8 +558,8 @@ describe('D. real-time funding', () => {
     expect(await balances(customer.id)).toEqual({ available: quote.totalReceivingAmount, total: quote.totalReceivingAmount });
 
     const again = await client.post('/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' });
-    expect(again.status).toBe(409);
-    expect(again.body.code).toBe('CONFLICT');
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'quoteId', message: expect.stringContaining('already paid') }] } });
     expect(await balances(customer.id)).toEqual({ available: quote.totalReceivingAmount, total: quote.totalReceivingAmount });
   });
 
@@ -582,6 +582,51 @@ describe('D. real-time funding', () => {
     expect(sent.body.status).toBe('FAILED');
     expect(sent.body.failureReason).toBe('FUNDING_AMOUNT_MISMATCH');
     expect(await balances(customer.id)).toEqual({ available: 0, total: 0 });
+  });
+
+  it('a stablecoin needs source.cryptoNetwork (400 without it), and the instructions follow the network', async () => {
+    const customer = await newCustomer();
+    const internal = await internalAccount(customer.id);
+    const request = (source: Record<string, unknown>) =>
+      client.post('/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USDC', customerId: customer.id, ...source },
+        destination: { destinationType: 'ACCOUNT', accountId: internal.id },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 5_000_000,
+      });
+    const missing = await request({});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { errors: [{ field: 'source.cryptoNetwork', message: expect.stringContaining('stablecoin'), constraint: { enum: ['SOLANA', 'ETHEREUM', 'BASE', 'POLYGON', 'TRON', 'PLASMA', 'SPARK'] } }] },
+    });
+    const unknown = await request({ cryptoNetwork: 'DOGECHAIN' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.details.errors[0].field).toBe('source.cryptoNetwork');
+    expect((await client.get('/quotes')).body.data).toEqual([]);
+
+    const solana = await request({ cryptoNetwork: 'SOLANA' });
+    expect(solana.status, JSON.stringify(solana.body)).toBe(201);
+    expect(solana.body.source).toMatchObject({ sourceType: 'REALTIME_FUNDING', currency: 'USDC', cryptoNetwork: 'SOLANA' });
+    expect(solana.body.paymentInstructions[0].accountOrWalletInfo).toEqual({ accountType: 'SOLANA_WALLET', address: expect.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{44}$/), assetType: 'USDC' });
+    const base = await request({ cryptoNetwork: 'BASE' });
+    expect(base.body.paymentInstructions[0].accountOrWalletInfo).toEqual({ accountType: 'BASE_WALLET', address: expect.stringMatching(/^0x[0-9a-f]{40}$/), assetType: 'USDC' });
+    // Fiat needs no network.
+    expect((await realtimeQuote(customer.id, internal.id)).source.cryptoNetwork).toBeUndefined();
+  });
+
+  it('/sandbox/send refuses an account-funded quote with 400 (no 409 on this operation)', async () => {
+    const { customerId, accountId } = await fundedCustomer(10_000);
+    const quote = await client.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId },
+      destination: { destinationType: 'ACCOUNT', accountId: await externalUsd(customerId, '123456789') },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1000,
+    });
+    expect(quote.status).toBe(201);
+    const sent = await client.post('/sandbox/send', { quoteId: quote.body.id, currencyCode: 'USD' });
+    expect(sent.status).toBe(400);
+    expect(sent.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'quoteId', message: expect.stringContaining('funded from an account') }] } });
   });
 
   it('a wrong currencyCode is 400 INVALID_CURRENCY and the quote can still be paid', async () => {
@@ -724,12 +769,12 @@ describe('E. errors', () => {
     expect(await balances(customerId)).toEqual({ available: 9_000, total: 9_000 });
   });
 
-  it('an unknown quote is 404', async () => {
+  it('an unknown quote is 404 QUOTE_NOT_FOUND: get, execute and /sandbox/send', async () => {
     const id = 'Quote:00000000-0000-4000-8000-000000000000';
-    const exec = await execute(id);
-    expect(exec.status).toBe(404);
-    expect(exec.body.code).toBe('NOT_FOUND');
-    expect((await client.get(`/quotes/${id}`)).status).toBe(404);
+    for (const res of [await execute(id), await client.get(`/quotes/${id}`), await client.post('/sandbox/send', { quoteId: id, currencyCode: 'USD' })]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'QUOTE_NOT_FOUND', details: { resource: 'Quote', id } });
+    }
   });
 });
 

@@ -566,7 +566,7 @@ describe('reading verifications', () => {
   it('404s an unknown verification', async () => {
     const res = await client.get('/verifications/Verification:00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('NOT_FOUND');
+    expect(res.body.code).toBe('REFERENCE_NOT_FOUND');
   });
 });
 
@@ -596,7 +596,7 @@ describe('bad submissions', () => {
   it('404s an unknown customer', async () => {
     const res = await submit('Customer:00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(404);
-    expect(res.body.code).toBe('NOT_FOUND');
+    expect(res.body.code).toBe('USER_NOT_FOUND');
   });
 
   it('410s a deleted customer', async () => {

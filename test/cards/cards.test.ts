@@ -97,9 +97,10 @@ describe('issuing a card', () => {
     expect(reply.body).toMatchObject({ code: 'CARDHOLDER_KYC_NOT_APPROVED', details: { status: 'UNVERIFIED' } });
   });
 
-  it("refuses a funding source that is unknown (404), another customer's (400) or not a card form it knows", async () => {
+  it("refuses a funding source that is unknown or another customer's (400 FUNDING_SOURCE_INELIGIBLE), an unknown cardholder (400: POST /cards has no 404) or a form it does not know", async () => {
     const { client, customerId } = await cardSandbox();
-    expect((await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: 'InternalAccount:nope' })).status).toBe(404);
+    const unknown = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: 'InternalAccount:nope' });
+    expect(unknown).toMatchObject({ status: 400, body: { code: 'FUNDING_SOURCE_INELIGIBLE', details: { field: 'fundingSource' } } });
     const other = await client.post('/customers', individual({ fullName: 'Someone Else' }));
     const theirs = (await client.get(`/customers/internal-accounts?customerId=${other.body.id}`)).body.data[0].id;
     const foreign = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: theirs });
@@ -109,7 +110,9 @@ describe('issuing a card', () => {
     const physical = await client.post('/cards', { customerId, form: 'PHYSICAL', fundingSource: theirs });
     expect(physical.status).toBe(400);
     expect(physical.body.details.errors[0].field).toBe('form');
-    expect((await client.post('/cards', { customerId: 'Customer:nope', form: 'VIRTUAL', fundingSource: theirs })).status).toBe(404);
+    const nobody = await client.post('/cards', { customerId: 'Customer:nope', form: 'VIRTUAL', fundingSource: theirs });
+    expect(nobody).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', details: { errors: [{ field: 'customerId', message: 'Customer Customer:nope not found' }] } } });
+    expect((await client.get('/cards')).body.data).toEqual([]);
   });
 
   it('lists cards newest first with filters, and 404s an unknown card', async () => {
@@ -127,7 +130,53 @@ describe('issuing a card', () => {
     const page = await client.get('/cards?limit=1');
     expect(page.body).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
     expect((await client.get(`/cards?limit=1&cursor=${page.body.nextCursor}`)).body.data[0].id).toBe(a.body.id);
-    expect((await client.get('/cards/Card:nope')).status).toBe(404);
+    expect((await client.get('/cards/Card:nope')).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND', details: { resource: 'Card', id: 'Card:nope' } });
+  });
+
+  it("filters by the public description's names too (cardholderId, accountId, state), and sorts with sortOrder", async () => {
+    const { client, customerId, usd, eur } = await cardSandbox();
+    const other = await client.post('/customers', individual({ fullName: 'Other Holder', currencies: ['USD'] }));
+    const otherUsd = (await client.get(`/customers/internal-accounts?customerId=${other.body.id}`)).body.data[0].id;
+    const ids: string[] = [];
+    for (const [holder, account] of [[customerId, usd], [customerId, eur], [other.body.id, otherUsd], [customerId, usd]]) {
+      const card = await client.post('/cards', { customerId: holder, form: 'VIRTUAL', fundingSource: account });
+      expect(card.status).toBe(201);
+      ids.push(card.body.id);
+    }
+    const [a, b, c, d] = ids as [string, string, string, string];
+    await advance(client, 5);
+    expect((await client.patch(`/cards/${d}`, { status: 'FROZEN' })).status).toBe(200);
+    const list = async (query: string) => {
+      const res = await client.get(`/cards?${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.map((card: { id: string }) => card.id);
+    };
+    expect(await list(`cardholderId=${customerId}`)).toEqual([d, b, a]);
+    expect(await list(`customerId=${customerId}`)).toEqual([d, b, a]);
+    expect(await list(`accountId=${usd}`)).toEqual([d, a]);
+    expect(await list(`fundingSource=${usd}`)).toEqual([d, a]);
+    expect(await list('state=FROZEN')).toEqual([d]);
+    expect(await list('state=ACTIVE')).toEqual([c, b, a]);
+    expect(await list('status=ACTIVE')).toEqual([c, b, a]);
+    expect(await list(`cardholderId=${customerId}&state=ACTIVE&accountId=${usd}`)).toEqual([a]);
+    // Both names of one filter must both match.
+    expect(await list(`cardholderId=${customerId}&customerId=${other.body.id}`)).toEqual([]);
+    expect(await list('sortOrder=desc')).toEqual([d, c, b, a]);
+    expect(await list('sortOrder=asc')).toEqual([a, b, c, d]);
+    expect(await list(`sortOrder=asc&cardholderId=${customerId}`)).toEqual([a, b, d]);
+    // Ascending pages: more matches than the limit, each card once, in order.
+    const first = await client.get(`/cards?sortOrder=asc&cardholderId=${customerId}&limit=2`);
+    expect(first.body).toMatchObject({ hasMore: true, totalCount: 3, nextCursor: expect.any(String) });
+    expect(first.body.data.map((card: { id: string }) => card.id)).toEqual([a, b]);
+    const second = await client.get(`/cards?sortOrder=asc&cardholderId=${customerId}&limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.body).toMatchObject({ hasMore: false, totalCount: 3 });
+    expect(second.body.nextCursor).toBeUndefined();
+    expect(second.body.data.map((card: { id: string }) => card.id)).toEqual([d]);
+    // A cursor belongs to its order.
+    expect((await client.get(`/cards?sortOrder=desc&cursor=${first.body.nextCursor}`)).body).toMatchObject({ status: 400, code: 'INVALID_INPUT' });
+    const bad = await client.get('/cards?sortOrder=up&state=GONE');
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['sortOrder', 'state']);
   });
 });
 
@@ -148,24 +197,30 @@ describe('card lifecycle (PATCH /cards/{id})', () => {
     expect((await client.patch(`/cards/${card.id}`, { status: 'CLOSED' })).body.status).toBe('CLOSED');
   });
 
-  it.each(['ACTIVE', 'FROZEN', 'CLOSED'])('refuses CLOSED -> %s with 409 CARD_ALREADY_CLOSED', async (status) => {
+  // The public description's 409s: CLOSED -> CLOSED is CARD_ALREADY_CLOSED, any other move is INVALID_STATE_TRANSITION.
+  it.each([
+    ['CLOSED', 'CARD_ALREADY_CLOSED'],
+    ['ACTIVE', 'INVALID_STATE_TRANSITION'],
+    ['FROZEN', 'INVALID_STATE_TRANSITION'],
+  ])('refuses CLOSED -> %s with 409 %s', async (status, code) => {
     const { client, card } = await activeCard(0);
     await client.patch(`/cards/${card.id}`, { status: 'CLOSED' });
     const reply = await client.patch(`/cards/${card.id}`, { status });
-    expect(reply).toMatchObject({ status: 409, body: { code: 'CARD_ALREADY_CLOSED' } });
+    expect(reply).toMatchObject({ status: 409, body: { code } });
+    expect((await client.get(`/cards/${card.id}`)).body.status).toBe('CLOSED');
   });
 
-  it('refuses a new funding source on a CLOSED card', async () => {
+  it('refuses a new funding source on a CLOSED card with 409 CARD_NOT_MUTABLE', async () => {
     const { client, card, usd } = await activeCard(0);
     await client.patch(`/cards/${card.id}`, { status: 'CLOSED' });
-    expect((await client.patch(`/cards/${card.id}`, { fundingSource: usd })).body.code).toBe('CARD_ALREADY_CLOSED');
+    expect(await client.patch(`/cards/${card.id}`, { fundingSource: usd })).toMatchObject({ status: 409, body: { code: 'CARD_NOT_MUTABLE' } });
   });
 
-  it.each(['ACTIVE', 'FROZEN', 'CLOSED'])('refuses PROCESSING -> %s with 409 CARD_NOT_MUTABLE', async (status) => {
+  it.each(['ACTIVE', 'FROZEN', 'CLOSED'])('refuses PROCESSING -> %s with 409 INVALID_STATE_TRANSITION', async (status) => {
     const { client, customerId, usd } = await cardSandbox();
     const card = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd });
     const reply = await client.patch(`/cards/${card.body.id}`, { status });
-    expect(reply).toMatchObject({ status: 409, body: { code: 'CARD_NOT_MUTABLE' } });
+    expect(reply).toMatchObject({ status: 409, body: { code: 'INVALID_STATE_TRANSITION', details: { from: 'PROCESSING', to: status } } });
   });
 
   it('treats the current status as no change, and needs status or fundingSource', async () => {
@@ -184,7 +239,7 @@ describe('card lifecycle (PATCH /cards/{id})', () => {
     expect(second.status).toBe(200);
     const mxn = (await client.get(`/customers/internal-accounts?customerId=${customerId}&currency=MXN`)).body.data[0].id;
     expect((await client.patch(`/cards/${card.id}`, { fundingSource: mxn })).body.code).toBe('FUNDING_SOURCE_INELIGIBLE');
-    expect((await client.patch(`/cards/${card.id}`, { fundingSource: 'InternalAccount:nope' })).status).toBe(404);
+    expect(await client.patch(`/cards/${card.id}`, { fundingSource: 'InternalAccount:nope' })).toMatchObject({ status: 400, body: { code: 'FUNDING_SOURCE_INELIGIBLE' } });
   });
 });
 
@@ -248,16 +303,17 @@ describe('reveal', () => {
     expect(written.join('').includes(pan)).toBe(false);
   });
 
-  it('expires after 60 s of clock time; PROCESSING and CLOSED cards have no reveal', async () => {
+  it('expires after 60 s of clock time; PROCESSING and CLOSED cards have no reveal (403: the operation has no 409)', async () => {
     const { client, card, app, customerId, usd } = await activeCard(0);
     const reveal = await client.post(`/cards/${card.id}/reveal`);
     await advance(client, 61);
     expect((await app.request(new URL(reveal.body.panEmbedUrl).pathname)).status).toBe(410);
     expect((await app.request('/hosted/cards/nope.nope')).status).toBe(404);
     const fresh = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd });
-    expect((await client.post(`/cards/${fresh.body.id}/reveal`)).body.code).toBe('CARD_NOT_MUTABLE');
+    expect(await client.post(`/cards/${fresh.body.id}/reveal`)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', details: { status: 'PROCESSING' } } });
     await client.patch(`/cards/${card.id}`, { status: 'CLOSED' });
-    expect((await client.post(`/cards/${card.id}/reveal`)).body.code).toBe('CARD_ALREADY_CLOSED');
+    expect(await client.post(`/cards/${card.id}/reveal`)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', details: { status: 'CLOSED' } } });
+    expect((await client.post('/cards/Card:nope/reveal')).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
   });
 });
 
@@ -311,7 +367,8 @@ describe('the card network', () => {
 
     // Refund part of the tip: its own CREDIT row; the purchase stays SETTLED.
     const partial = await client.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: tip.body.id, amount: 400 });
-    expect(partial.status).toBe(200);
+    expect(partial.status).toBe(202);
+    expect(partial.body.issuerTransactionToken).toMatch(/^itt_/);
     expect(partial.body).toMatchObject({ type: 'CARD', direction: 'CREDIT', status: 'SETTLED', originalTransactionId: tip.body.id, settledAmount: 400, accountId: usd });
     expect(partial.body.id).not.toBe(tip.body.id);
     expect((await client.get(`/transactions/${tip.body.id}`)).body).toMatchObject({ status: 'SETTLED', refundedAmount: 400, refundSummary: { count: 1, totalAmount: 400 } });
@@ -324,7 +381,7 @@ describe('the card network', () => {
     const tooMuch = await client.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: equal.body.id, amount: 1_501 });
     expect(tooMuch).toMatchObject({ status: 400, body: { code: 'AMOUNT_OUT_OF_RANGE', details: { max: 1_500 } } });
     const again = await client.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: tip.body.id, amount: 1 });
-    expect(again.body.code).toBe('INVALID_STATE_TRANSITION');
+    expect(again).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', details: { errors: [{ field: 'cardTransactionId', message: expect.stringContaining('REFUNDED') }] } } });
 
     // The money adds up: 100,000 - 1,500 - 2,400 - 12,500 + 2,400 refunded.
     expect((await balances(client, customerId, usd)).balance).toBe(100_000 - 1_500 - 2_400 - 12_500 + 2_400);
@@ -345,14 +402,23 @@ describe('the card network', () => {
     expect(settledEvent.data).toMatchObject({ status: 'SETTLED', settledAmount: 1_500, pullSummary: { count: 1 } });
   });
 
-  it('declines on suffix 002 (INSUFFICIENT_FUNDS) and 003 (CARD_PAUSED) without a pull', async () => {
+  /** A decline as the public description reports it: 202 with the issuer's token and the reason; no card transaction, no DECLINED status, no event. */
+  async function expectDeclined(client: Client, reply: { status: number; body: any }, reason: string) {
+    expect(reply.status, JSON.stringify(reply.body)).toBe(202);
+    expect(reply.body).toEqual({ issuerTransactionToken: expect.stringMatching(/^itt_/), declineReason: reason, message: expect.stringMatching(/^Declined/) });
+    expect((await client.get('/transactions?type=CARD&limit=100')).body.data.filter((t: { status: string }) => !['AUTHORIZED', 'SETTLED', 'REFUNDED', 'EXCEPTION'].includes(t.status))).toEqual([]);
+  }
+
+  it('declines on suffix 002 (INSUFFICIENT_FUNDS) and 003 (CARD_PAUSED) without a pull or a card transaction', async () => {
     const { client, card, customerId, usd } = await activeCard(10_000);
-    for (const [suffix, reason] of [['002', 'INSUFFICIENT_FUNDS'], ['003', 'CARD_PAUSED']]) {
-      const reply = await authorize(client, card.id, 1_000, `SHOP ${suffix}`);
-      expect(reply.body).toMatchObject({ status: 'DECLINED', declineReason: reason, pullSummary: { count: 0 } });
+    for (const [suffix, reason] of [['002', 'INSUFFICIENT_FUNDS'], ['003', 'CARD_PAUSED']] as const) {
+      await expectDeclined(client, await authorize(client, card.id, 1_000, `SHOP ${suffix}`), reason);
     }
     expect(await balances(client, customerId, usd)).toEqual({ balance: 10_000, total: 10_000 });
-    expect((await client.get('/__admin/events?type=CARD_TRANSACTION.DECLINED')).body.data).toHaveLength(2);
+    expect((await client.get(`/cards/${card.id}/transactions`)).body.data).toEqual([]);
+    expect((await client.get('/transactions?type=CARD')).body.data).toEqual([]);
+    const events = (await client.get('/__admin/events?limit=100')).body.data.map((e: { type: string }) => e.type);
+    expect(events.filter((t: string) => t.startsWith('CARD_TRANSACTION.'))).toEqual([]);
   });
 
   it('approves on suffix 005 with a pull that settles 30 s later', async () => {
@@ -361,7 +427,7 @@ describe('the card network', () => {
     expect(auth.body).toMatchObject({ status: 'AUTHORIZED', pullSummary: { count: 1, pendingCount: 1 } });
     expect(await balances(client, customerId, usd)).toEqual({ balance: 9_000, total: 10_000 });
     const early = await client.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: 1_000 });
-    expect(early).toMatchObject({ status: 409, body: { code: 'CONFLICT' } });
+    expect(early).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', details: { errors: [{ field: 'cardTransactionId', message: expect.stringContaining('not settled yet') }] } } });
     await advance(client, 30);
     expect((await client.get(`/transactions/${auth.body.id}`)).body).toMatchObject({ status: 'AUTHORIZED', pullSummary: { pendingCount: 0 } });
     expect(await balances(client, customerId, usd)).toEqual({ balance: 9_000, total: 9_000 });
@@ -377,7 +443,8 @@ describe('the card network', () => {
     expect(after).toMatchObject({ status: 'EXCEPTION', pullSummary: { count: 0, totalAmount: 0 } });
     expect(await balances(client, customerId, usd)).toEqual({ balance: 10_000, total: 10_000 });
     expect((await client.get('/__admin/events?type=CARD_TRANSACTION.EXCEPTION')).body.data[0].data.id).toBe(auth.body.id);
-    expect((await client.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: 1_000 })).body.code).toBe('INVALID_STATE_TRANSITION');
+    const clearing = await client.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: 1_000 });
+    expect(clearing).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', details: { errors: [{ field: 'cardTransactionId', message: expect.stringContaining('EXCEPTION') }] } } });
   });
 
   it('approves any other suffix with an immediate pull', async () => {
@@ -387,23 +454,24 @@ describe('the card network', () => {
     expect(await balances(client, customerId, usd)).toEqual({ balance: 9_001, total: 9_001 });
   });
 
-  it.each([
-    ['FROZEN', 'CARD_PAUSED'],
-    ['CLOSED', 'CARD_CLOSED'],
-  ])('declines on a %s card whatever the suffix (%s)', async (status, reason) => {
+  it.each(['FROZEN', 'CLOSED'])('declines on a %s card whatever the suffix (CARD_PAUSED)', async (status) => {
     const { client, card } = await activeCard(10_000);
     await client.patch(`/cards/${card.id}`, { status });
-    expect((await authorize(client, card.id, 100, 'SHOP 000')).body).toMatchObject({ status: 'DECLINED', declineReason: reason });
+    const reply = await authorize(client, card.id, 100, 'SHOP 000');
+    await expectDeclined(client, reply, 'CARD_PAUSED');
+    expect(reply.body.message).toContain(status);
   });
 
-  it('declines on a PROCESSING card and when the funding balance is below the amount', async () => {
+  it('declines on a PROCESSING card and when the funding balance is below the amount, at, below and above the boundary', async () => {
     const { client, customerId, usd } = await cardSandbox();
     const fresh = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd });
-    expect((await authorize(client, fresh.body.id, 100)).body).toMatchObject({ status: 'DECLINED', declineReason: 'CARD_NOT_ACTIVE' });
+    await expectDeclined(client, await authorize(client, fresh.body.id, 100), 'CARD_PAUSED');
     await advance(client, 5);
     await client.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 500 });
-    expect((await authorize(client, fresh.body.id, 501)).body).toMatchObject({ status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS' });
-    expect((await authorize(client, fresh.body.id, 500)).body.status).toBe('AUTHORIZED');
+    await expectDeclined(client, await authorize(client, fresh.body.id, 501), 'INSUFFICIENT_FUNDS');
+    const atBoundary = await authorize(client, fresh.body.id, 500);
+    expect(atBoundary).toMatchObject({ status: 200, body: { status: 'AUTHORIZED' } });
+    expect((await client.get('/transactions?type=CARD')).body.data.map((t: { id: string }) => t.id)).toEqual([atBoundary.body.id]);
   });
 
   it('marks an over-clearing EXCEPTION when the balance no longer covers the extra pull', async () => {
@@ -422,11 +490,13 @@ describe('the card network', () => {
     const bad = await client.post(`/sandbox/cards/${card.id}/simulate/authorization`, { amount: 0, currency: {}, merchant: { descriptor: '' } });
     expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(['amount', 'currency.code', 'merchant.descriptor']);
     const currency = await client.post(`/sandbox/cards/${card.id}/simulate/authorization`, { amount: 100, currency: { code: 'EUR' }, merchant: { descriptor: 'SHOP' } });
-    expect(currency.body.details.errors[0].field).toBe('currency.code');
-    expect((await authorize(client, 'Card:nope', 100)).status).toBe(404);
-    expect((await client.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: 'Transaction:nope', amount: 1 })).status).toBe(404);
+    expect(currency).toMatchObject({ status: 400, body: { code: 'INVALID_CURRENCY', details: { errors: [{ field: 'currency.code', constraint: { enum: ['USD'] } }] } } });
+    expect((await authorize(client, 'Card:nope', 100)).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
+    const noTransaction = await client.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: 'Transaction:nope', amount: 1 });
+    expect(noTransaction.body).toMatchObject({ status: 404, code: 'TRANSACTION_NOT_FOUND', details: { resource: 'CardTransaction' } });
     const auth = await authorize(client, card.id, 100);
-    expect((await client.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: auth.body.id, amount: 100 })).body.code).toBe('INVALID_STATE_TRANSITION');
+    const early = await client.post(`/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: auth.body.id, amount: 100 });
+    expect(early).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', details: { errors: [{ field: 'cardTransactionId' }] } } });
     expect((await client.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: -1 })).status).toBe(400);
   });
 

@@ -95,7 +95,7 @@ describe('request journal', () => {
     const all = (await client.get('/__admin/requests?limit=100')).body;
     expect(all.total).toBeGreaterThan(5);
     const first = all.data[0];
-    expect(first).toMatchObject({ method: 'GET', path: '/2025-10-13/customers/Customer:missing', status: 404, durationMs: expect.any(Number), responseBody: { code: 'NOT_FOUND' } });
+    expect(first).toMatchObject({ method: 'GET', path: '/2025-10-13/customers/Customer:missing', status: 404, durationMs: expect.any(Number), responseBody: { code: 'USER_NOT_FOUND' } });
     const text = JSON.stringify(all);
     expect(text).not.toContain('4111111111111111');
     expect(text).toContain('[redacted card number]');

@@ -31,12 +31,16 @@ describe('Global Accounts', () => {
     expect((await client.get(`/customers/internal-accounts?customerId=${later.body.id}&type=EMBEDDED_WALLET`)).body.data).toHaveLength(0);
   });
 
-  it('lists credentials only with an accountId; an unknown account has none', async () => {
+  it('lists credentials and sessions only with a well-formed InternalAccount:<uuid> accountId; an unknown account has none', async () => {
     const { client } = await walletSandbox();
-    const missing = await client.get('/auth/credentials');
-    expect(missing.status).toBe(400);
-    expect(missing.body.code).toBe('INVALID_INPUT');
-    expect((await client.get('/auth/credentials?accountId=InternalAccount:nope')).body).toEqual({ data: [] });
+    for (const list of ['/auth/credentials', '/auth/sessions']) {
+      for (const query of ['', '?accountId=InternalAccount:nope', '?accountId=Customer:00000000-0000-4000-8000-000000000000']) {
+        const bad = await client.get(`${list}${query}`);
+        expect(bad.status, `${list}${query}`).toBe(400);
+        expect(bad.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'accountId' }] } });
+      }
+      expect((await client.get(`${list}?accountId=InternalAccount:00000000-0000-4000-8000-000000000000`)).body).toEqual({ data: [] });
+    }
   });
 });
 
@@ -206,5 +210,33 @@ describe('EMAIL_OTP sign-in', () => {
     expect((await client.get(`/auth/credentials?accountId=${wallet.accountId}`)).body.data[0].nickname).toBe('new@example.com');
     // Other fields, or the same e-mail, need no signature.
     expect((await client.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', email: 'new@example.com', fullName: 'Renamed' })).status).toBe(200);
+  });
+
+  it("refuses an e-mail that is already another EMAIL_OTP credential's with 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS, before any challenge", async () => {
+    const { openWallet, client } = await walletSandbox();
+    const wallet = await openWallet({ email: 'mine@example.com' });
+    const other = await openWallet({ email: 'taken@example.com' });
+    const reply = await client.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', email: 'Taken@example.com' });
+    expect(reply).toMatchObject({ status: 409, body: { code: 'EMAIL_OTP_EMAIL_ALREADY_EXISTS', details: { field: 'email', credentialId: other.emailCredentialId } } });
+    expect((await client.get(`/customers/${wallet.customerId}`)).body.email).toBe('mine@example.com');
+  });
+
+  it('refuses the signed retry with 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed after the challenge', async () => {
+    const { openWallet, client } = await walletSandbox();
+    const wallet = await openWallet({ email: 'old@example.com', phoneNumber: '+14155550123' });
+    const email = await otpLogin(client, wallet.emailCredentialId);
+    const sms = await signed(client, 'POST', '/auth/credentials', { type: 'SMS_OTP', accountId: wallet.accountId }, email.key);
+    const { key } = await otpLogin(client, sms.body.id);
+    const patch = { customerType: 'INDIVIDUAL', email: 'new@example.com' };
+    const first = await client.patch(`/customers/${wallet.customerId}`, patch);
+    expect(first.status).toBe(202);
+    // Meanwhile the EMAIL_OTP credential is replaced by another one.
+    expect((await signed(client, 'DELETE', `/auth/credentials/${wallet.emailCredentialId}`, undefined, key)).status).toBe(204);
+    const replaced = await signed(client, 'POST', '/auth/credentials', { type: 'EMAIL_OTP', accountId: wallet.accountId }, key);
+    expect(replaced.status).toBe(201);
+    const retry = await client.call('PATCH', `/customers/${wallet.customerId}`, patch, signedHeaders(await stampOf(first.body.payloadToSign, key), first.body.requestId));
+    expect(retry).toMatchObject({ status: 409, body: { code: 'EMAIL_OTP_CREDENTIAL_SET_CHANGED', details: { before: [wallet.emailCredentialId], now: [replaced.body.id] } } });
+    expect((await client.get(`/customers/${wallet.customerId}`)).body.email).toBe('old@example.com');
+    expect((await client.get(`/auth/credentials?accountId=${wallet.accountId}`)).body.data.find((m: { type: string }) => m.type === 'EMAIL_OTP').nickname).toBe('old@example.com');
   });
 });

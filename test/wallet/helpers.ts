@@ -76,7 +76,12 @@ export async function advance(client: Client, seconds: number): Promise<void> {
   expect((await client.post('/__admin/clock/advance', { seconds })).status).toBe(200);
 }
 
-/** The tenant's clock, in ms (OIDC iat must follow it when the clock travels). */
+/** The tenant's clock, in ms: what the sandbox issues (sessions, challenges) is dated by it. */
 export async function tenantNow(client: Client): Promise<number> {
   return Date.parse((await client.get('/__admin/clock')).body.now);
+}
+
+/** Real time as the sandbox reads it, in ms: an OIDC token's iat and exp are judged by it, however far the tenant's clock has travelled. */
+export async function realNow(client: Client): Promise<number> {
+  return Date.parse((await client.get('/__admin/clock')).body.realNow);
 }

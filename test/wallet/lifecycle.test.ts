@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { SoftwarePasskey, sandboxOidcToken } from '../../src/client/index.js';
 import type { Client } from '../helpers.js';
-import { advance, generateP256KeyPair, otpLogin, sealedSessionKey, signed, tenantNow, walletSandbox, type KeyPair, type Wallet } from './helpers.js';
+import { advance, generateP256KeyPair, otpLogin, sealedSessionKey, signed, realNow, walletSandbox, type KeyPair, type Wallet } from './helpers.js';
 
 interface CredentialKind {
   type: 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH' | 'PASSKEY';
@@ -36,10 +36,10 @@ const KINDS: CredentialKind[] = [
   {
     type: 'OAUTH',
     create: async (client, wallet, signer) =>
-      (await signed(client, 'POST', '/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: sandboxOidcToken({ sub: 'life' }, await tenantNow(client)) }, signer)).body.id,
+      (await signed(client, 'POST', '/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: sandboxOidcToken({ sub: 'life' }, await realNow(client)) }, signer)).body.id,
     login: async (client, id) => {
       const clientKey = generateP256KeyPair();
-      const session = await client.post(`/auth/credentials/${id}/verify`, { type: 'OAUTH', oidcToken: sandboxOidcToken({ sub: 'life', clientPublicKey: clientKey.publicKeyUncompressed }, await tenantNow(client)), clientPublicKey: clientKey.publicKeyUncompressed });
+      const session = await client.post(`/auth/credentials/${id}/verify`, { type: 'OAUTH', oidcToken: sandboxOidcToken({ sub: 'life', clientPublicKey: clientKey.publicKeyUncompressed }, await realNow(client)), clientPublicKey: clientKey.publicKeyUncompressed });
       expect(session.status, JSON.stringify(session.body)).toBe(200);
       return { sessionId: session.body.id, key: sealedSessionKey(session.body.encryptedSessionSigningKey, clientKey) };
     },

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT, generateKeyPair } from 'jose';
 import { createHash } from 'node:crypto';
-import { advance, generateP256KeyPair, otpLogin, sealedSessionKey, signed, tenantNow, walletSandbox } from './helpers.js';
+import { advance, generateP256KeyPair, otpLogin, sealedSessionKey, signed, realNow, walletSandbox } from './helpers.js';
 import type { Client } from '../helpers.js';
 import { manualTime } from '../../src/core/clock.js';
 
@@ -21,13 +21,13 @@ async function withOauth(claims: Record<string, unknown> = {}) {
   const box = await walletSandbox();
   const wallet = await box.openWallet();
   const { key } = await otpLogin(box.client, wallet.emailCredentialId);
-  const created = await signed(box.client, 'POST', '/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: await oidcToken(await tenantNow(box.client), claims) }, key);
+  const created = await signed(box.client, 'POST', '/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: await oidcToken(await realNow(box.client), claims) }, key);
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return { ...box, wallet, otpKey: key, credential: created.body };
 }
 
 async function verify(client: Client, id: string, clientPublicKey: string, claims: Record<string, unknown> = {}) {
-  const token = await oidcToken(await tenantNow(client), { nonce: sha256Hex(clientPublicKey), ...claims });
+  const token = await oidcToken(await realNow(client), { nonce: sha256Hex(clientPublicKey), ...claims });
   return client.post(`/auth/credentials/${id}/verify`, { type: 'OAUTH', oidcToken: token, clientPublicKey });
 }
 
@@ -76,7 +76,7 @@ describe('OAUTH', () => {
   it.each(failing)('refuses registration: %s (401 naming the check)', async (_name, claims, reason) => {
     const box = await walletSandbox();
     const wallet = await box.openWallet();
-    const now = await tenantNow(box.client);
+    const now = await realNow(box.client);
     const { iatOffset, expOffset, ...rest } = claims as { iatOffset?: number; expOffset?: number };
     const seconds = Math.floor(now / 1000);
     const token = await oidcToken(now, { ...rest, ...(iatOffset !== undefined ? { iat: seconds + iatOffset } : {}), ...(expOffset !== undefined ? { exp: seconds + expOffset } : {}) });
@@ -89,7 +89,7 @@ describe('OAUTH', () => {
   it('accepts the edges: aud as a one-element array, iat 60 s old plus 5 s skew, the bare Google issuer and Apple', async () => {
     // A stopped clock, so the edges are exact.
     const box = await walletSandbox({ time: manualTime(Date.parse('2026-03-01T12:00:00Z')) });
-    const now = await tenantNow(box.client);
+    const now = await realNow(box.client);
     const seconds = now / 1000;
     for (const claims of [{ aud: ['my-app'] }, { iat: seconds - 65 }, { iat: seconds + 5 }, { iss: 'accounts.google.com' }, { iss: 'https://appleid.apple.com' }]) {
       const wallet = await box.openWallet();
@@ -98,6 +98,41 @@ describe('OAUTH', () => {
       expect(reply.status, JSON.stringify(claims)).toBe(202);
       expect(reply.body.type).toBe('OAUTH');
     }
+  });
+
+  it('judges iat and exp by real time: a token minted now is fresh after the tenant clock moved hours ahead; sessions stay on the tenant clock', async () => {
+    const realStart = Date.parse('2026-03-01T12:00:00Z');
+    const time = manualTime(realStart);
+    const box = await walletSandbox({ time });
+    const wallet = await box.openWallet();
+    await advance(box.client, 2 * 3600);
+    const { key } = await otpLogin(box.client, wallet.emailCredentialId);
+    const clock = (await box.client.get('/__admin/clock')).body;
+    expect(clock).toMatchObject({ now: '2026-03-01T14:00:00.000Z', realNow: '2026-03-01T12:00:00.000Z', offsetSeconds: 7200 });
+
+    // Minted now by the identity provider (real time), with an exp that has long passed on the tenant's clock.
+    const fresh = await oidcToken(realStart, { exp: realStart / 1000 + 60 });
+    const created = await signed(box.client, 'POST', '/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: fresh }, key);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    // A token dated by the tenant's clock is two hours in the future as far as the world is concerned.
+    const clientKey = generateP256KeyPair();
+    const travelled = await oidcToken(realStart + 2 * 3600_000, { nonce: sha256Hex(clientKey.publicKey) });
+    const refused = await box.client.post(`/auth/credentials/${created.body.id}/verify`, { type: 'OAUTH', oidcToken: travelled, clientPublicKey: clientKey.publicKey });
+    expect(refused).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED', reason: expect.stringMatching(/iat is in the future/) } });
+
+    const session = await box.client.post(`/auth/credentials/${created.body.id}/verify`, { type: 'OAUTH', oidcToken: await oidcToken(realStart, { nonce: sha256Hex(clientKey.publicKey) }), clientPublicKey: clientKey.publicKey });
+    expect(session.status, JSON.stringify(session.body)).toBe(200);
+    // What the sandbox issues is dated by the tenant's clock: the session lasts 15 minutes of it.
+    expect(Date.parse(session.body.expiresAt) - Date.parse(clock.now)).toBe(15 * 60_000);
+
+    // Real time moving on makes the same token stale, whatever the tenant clock says (60 s plus 5 s of skew).
+    time.advance(65_000);
+    const atEdge = await box.client.post(`/auth/credentials/${created.body.id}/verify`, { type: 'OAUTH', oidcToken: await oidcToken(realStart, { nonce: sha256Hex(clientKey.publicKey) }), clientPublicKey: clientKey.publicKey });
+    expect(atEdge.status).toBe(200);
+    time.advance(1_000);
+    const stale = await box.client.post(`/auth/credentials/${created.body.id}/verify`, { type: 'OAUTH', oidcToken: await oidcToken(realStart, { nonce: sha256Hex(clientKey.publicKey) }), clientPublicKey: clientKey.publicKey });
+    expect(stale).toMatchObject({ status: 401, body: { reason: expect.stringMatching(/more than 60 seconds old/) } });
   });
 
   it('refuses a malformed JWT with 400 and the former literal token with 401', async () => {
@@ -127,7 +162,7 @@ describe('OAUTH', () => {
   it('binds the nonce to the exact clientPublicKey string (case matters)', async () => {
     const { client, credential } = await withOauth();
     const key = generateP256KeyPair().publicKey;
-    const token = await oidcToken(await tenantNow(client), { nonce: sha256Hex(key.toUpperCase()) });
+    const token = await oidcToken(await realNow(client), { nonce: sha256Hex(key.toUpperCase()) });
     const reply = await client.post(`/auth/credentials/${credential.id}/verify`, { type: 'OAUTH', oidcToken: token, clientPublicKey: key });
     expect(reply.status).toBe(401);
   });
@@ -145,10 +180,10 @@ describe('OAUTH', () => {
 
   it('allows one OAUTH credential per identity; another identity is fine', async () => {
     const { client, wallet, otpKey } = await withOauth();
-    const same = await client.post('/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: await oidcToken(await tenantNow(client)) });
+    const same = await client.post('/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: await oidcToken(await realNow(client)) });
     expect(same.status).toBe(400);
     expect(same.body.code).toBe('INVALID_INPUT');
-    const other = await signed(client, 'POST', '/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: await oidcToken(await tenantNow(client), { sub: 'user-2' }) }, otpKey);
+    const other = await signed(client, 'POST', '/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: await oidcToken(await realNow(client), { sub: 'user-2' }) }, otpKey);
     expect(other.status).toBe(201);
   });
 

@@ -8,7 +8,7 @@ import { decryptExportBundle, encryptOtpCodeToBundle } from '@turnkey/crypto';
 import { SANDBOX_SIGNER_PUBLIC_KEY } from '../../src/crypto/enclave.js';
 import { SoftwarePasskey, sandboxOidcToken } from '../../src/client/index.js';
 import type { Client } from '../helpers.js';
-import { generateP256KeyPair, otpLogin, signed, signedHeaders, stampOf, tenantNow, walletSandbox, type KeyPair } from './helpers.js';
+import { generateP256KeyPair, otpLogin, signed, signedHeaders, stampOf, realNow, walletSandbox, type KeyPair } from './helpers.js';
 
 const PROCESSING = { status: 'PROCESSING', message: expect.any(String) };
 
@@ -110,7 +110,7 @@ describe('WALLET_PROCESSING faults', () => {
 
   it('OAUTH and PASSKEY verify: the identical re-send returns the same session', async () => {
     const { client, wallet, key } = await signedIn();
-    const now = await tenantNow(client);
+    const now = await realNow(client);
     const oauth = await signed(client, 'POST', '/auth/credentials', { type: 'OAUTH', accountId: wallet.accountId, oidcToken: sandboxOidcToken({ sub: 'p-1' }, now) }, key);
     expect(oauth.status).toBe(201);
     await arm(client, 'VERIFY_CREDENTIAL', 1);

@@ -15,17 +15,19 @@ import type { Tenant } from '../../store/tenant.js';
 import { balancesOf, postEntry, settleEntry } from '../internal-accounts/ledger.js';
 import { CARD_PULL, presentCardTransaction } from './card-transaction.view.js';
 import { requireCard } from './cards.service.js';
-import type { CardRecord, CardTransaction, CardTransactionRecord, SandboxCardAuthorizationRequest } from './cards.schemas.js';
+import type { CardDeclineReason, CardRecord, CardTransaction, CardTransactionRecord, SandboxCardAuthorizationRequest, SandboxCardDecline } from './cards.schemas.js';
 
 export const CARD_PULL_JOB = 'card.pullSettled';
 const CARD_RELEASE = 'CARD_RELEASE';
 const CARD_REFUND = 'CARD_REFUND';
 const LIST = 'card-transactions';
 
-type DeclineReason = NonNullable<CardTransactionRecord['declineReason']>;
-
-/** Why a card declines whatever the descriptor says. */
-const CARD_DECLINES: Partial<Record<CardRecord['status'], DeclineReason>> = { PROCESSING: 'CARD_NOT_ACTIVE', FROZEN: 'CARD_PAUSED', CLOSED: 'CARD_CLOSED' };
+/** Why a card cannot transact whatever the descriptor says: all declined as CARD_PAUSED, the one card-side reason the public description names. */
+const CARD_CANNOT_TRANSACT: Partial<Record<CardRecord['status'], string>> = {
+  PROCESSING: 'the card is still PROCESSING',
+  FROZEN: 'the card is FROZEN',
+  CLOSED: 'the card is CLOSED',
+};
 
 /** Records the change and announces it as CARD_TRANSACTION.<status>, carrying the whole transaction. */
 function announce(tenant: Tenant, record: CardTransactionRecord): CardTransaction {
@@ -58,23 +60,37 @@ function netPulled(tenant: Tenant, id: string): { net: number; pending: boolean 
   return { net: -entries.reduce((sum, e) => sum + e.amount, 0), pending: entries.some((e) => e.status === 'PENDING') };
 }
 
-/** POST /sandbox/cards/{cardId}/simulate/authorization. */
-export function authorize(tenant: Tenant, cardId: string, request: SandboxCardAuthorizationRequest): CardTransaction {
+/** Why this authorization is declined, if it is: the card first, then the descriptor, then the funding balance. */
+function declineOf(tenant: Tenant, card: CardRecord, request: SandboxCardAuthorizationRequest): { reason: CardDeclineReason; message: string } | undefined {
+  const cannot = CARD_CANNOT_TRANSACT[card.status] ?? (tenant.internalAccounts.get(card.fundingSource)?.status !== 'ACTIVE' ? 'its funding source is not ACTIVE' : undefined);
+  if (cannot) return { reason: 'CARD_PAUSED', message: `Declined: ${cannot}` };
+  const rule = ruleFor('cardAuthorization', request.merchant.descriptor);
+  if (rule.outcome.decision === 'DECLINED') return { reason: rule.outcome.declineReason ?? 'CARD_PAUSED', message: `Declined by the merchant descriptor: ${rule.description}` };
+  const available = balancesOf(tenant, card.fundingSource).available;
+  if (available < request.amount) return { reason: 'INSUFFICIENT_FUNDS', message: `Declined: the funding source has ${available} available; ${request.amount} is needed` };
+  return undefined;
+}
+
+export type AuthorizationResult = { approved: CardTransaction } | { declined: SandboxCardDecline };
+
+/**
+ * POST /sandbox/cards/{cardId}/simulate/authorization. Approved: the
+ * AUTHORIZED card transaction (the spec). Declined: no card transaction
+ * exists (the public description has no declined status), only the
+ * network's answer with its reason.
+ */
+export function authorize(tenant: Tenant, cardId: string, request: SandboxCardAuthorizationRequest): AuthorizationResult {
   const card = requireCard(tenant, cardId);
   if (request.currency.code !== card.currency) {
-    throw invalidInput([{ field: 'currency.code', message: `The card is in ${card.currency}`, constraint: { enum: [card.currency] } }]);
+    throw apiError('INVALID_CURRENCY', `The card is in ${card.currency}`, { errors: [{ field: 'currency.code', message: `The card is in ${card.currency}`, constraint: { enum: [card.currency] } }] });
   }
+  const decline = declineOf(tenant, card, request);
+  if (decline) return { declined: { issuerTransactionToken: issuerToken(), declineReason: decline.reason, message: decline.message } };
   const rule = ruleFor('cardAuthorization', request.merchant.descriptor).outcome;
-  const declineReason: DeclineReason | undefined =
-    CARD_DECLINES[card.status] ??
-    (tenant.internalAccounts.get(card.fundingSource)?.status !== 'ACTIVE' ? 'CARD_NOT_ACTIVE' : undefined) ??
-    (rule.decision === 'DECLINED' ? rule.declineReason : undefined) ??
-    (balancesOf(tenant, card.fundingSource).available < request.amount ? 'INSUFFICIENT_FUNDS' : undefined);
   const platformCustomerId = tenant.customers.get(card.customerId)?.platformCustomerId;
   const record = insertCardTransaction(tenant, {
     direction: 'DEBIT',
-    status: declineReason ? 'DECLINED' : 'AUTHORIZED',
-    ...(declineReason ? { declineReason } : {}),
+    status: 'AUTHORIZED',
     cardId: card.id,
     customerId: card.customerId,
     ...(platformCustomerId !== undefined ? { platformCustomerId } : {}),
@@ -83,13 +99,15 @@ export function authorize(tenant: Tenant, cardId: string, request: SandboxCardAu
     currencyCode: card.currency,
     authorizedAmount: request.amount,
   });
-  if (!declineReason) {
-    const immediate = rule.pull === 'IMMEDIATE';
-    const pull = postEntry(tenant, { accountId: card.fundingSource, amount: -request.amount, currency: card.currency, kind: CARD_PULL, status: immediate ? 'POSTED' : 'PENDING', reference: record.id });
-    if (!immediate) tenant.scheduler.schedule(CARD_PULL_JOB, rule.delaySeconds * 1000, { transactionId: record.id, entryId: pull.id, fails: rule.pull === 'FAILS_LATER' });
-  }
+  const immediate = rule.pull === 'IMMEDIATE';
+  const pull = postEntry(tenant, { accountId: card.fundingSource, amount: -request.amount, currency: card.currency, kind: CARD_PULL, status: immediate ? 'POSTED' : 'PENDING', reference: record.id });
+  if (!immediate) tenant.scheduler.schedule(CARD_PULL_JOB, rule.delaySeconds * 1000, { transactionId: record.id, entryId: pull.id, fails: rule.pull === 'FAILS_LATER' });
   tenant.changed();
-  return announce(tenant, record);
+  return { approved: announce(tenant, record) };
+}
+
+function issuerToken(): string {
+  return `itt_${nanoid(20)}`;
 }
 
 type NewCardTransaction = Omit<CardTransactionRecord, 'id' | 'type' | 'issuerTransactionToken' | 'authorizedAt' | 'lastEventAt' | 'createdAt' | 'updatedAt'>;
@@ -101,7 +119,7 @@ function insertCardTransaction(tenant: Tenant, fields: NewCardTransaction): Card
     id: tenant.ids('Transaction'),
     type: 'CARD',
     ...fields,
-    issuerTransactionToken: `itt_${nanoid(20)}`,
+    issuerTransactionToken: issuerToken(),
     authorizedAt: now,
     lastEventAt: now,
     createdAt: now,
@@ -133,11 +151,12 @@ export function settlePull(tenant: Tenant, job: DueJob): void {
 export function clear(tenant: Tenant, cardId: string, request: { cardTransactionId: string; amount: number }): CardTransaction {
   const card = requireCard(tenant, cardId);
   const transaction = requireCardTransaction(tenant, card, request.cardTransactionId);
+  // The simulators answer bad input with 400 only (no 409): a transaction in the wrong state is a field error.
   if (transaction.direction !== 'DEBIT' || (transaction.status !== 'AUTHORIZED' && transaction.status !== 'SETTLED')) {
-    throw apiError('INVALID_STATE_TRANSITION', `A ${transaction.status} ${transaction.direction} card transaction cannot be cleared`, { status: transaction.status });
+    throw invalidInput([{ field: 'cardTransactionId', message: `A ${transaction.status} ${transaction.direction} card transaction cannot be cleared; it must be an AUTHORIZED (or already SETTLED) purchase` }]);
   }
   const { net, pending } = netPulled(tenant, transaction.id);
-  if (pending) throw apiError('CONFLICT', "The authorization's funding pull has not settled yet; advance the clock past it first", { transactionId: transaction.id });
+  if (pending) throw invalidInput([{ field: 'cardTransactionId', message: "The authorization's funding pull has not settled yet; advance the clock past it first" }]);
   const settled = (transaction.settledAmount ?? 0) + request.amount;
   const difference = settled - net;
   let pullFailed = false;
@@ -165,7 +184,7 @@ export function refund(tenant: Tenant, cardId: string, request: { cardTransactio
   const card = requireCard(tenant, cardId);
   const original = requireCardTransaction(tenant, card, request.cardTransactionId);
   if (original.direction !== 'DEBIT' || original.status !== 'SETTLED') {
-    throw apiError('INVALID_STATE_TRANSITION', `Only a SETTLED purchase can be refunded; this one is ${original.direction} ${original.status}`, { status: original.status });
+    throw invalidInput([{ field: 'cardTransactionId', message: `Only a SETTLED purchase can be refunded; this one is ${original.direction} ${original.status}` }]);
   }
   const refundable = (original.settledAmount ?? 0) - (original.refundedAmount ?? 0);
   if (request.amount > refundable) throw apiError('AMOUNT_OUT_OF_RANGE', `At most ${refundable} can still be refunded`, { field: 'amount', max: refundable });

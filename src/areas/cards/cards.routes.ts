@@ -11,6 +11,7 @@ import {
   CardUpdateRequest,
   SandboxCardAuthorizationRequest,
   SandboxCardClearingRequest,
+  SandboxCardDecline,
   SandboxCardReturnRequest,
 } from './cards.schemas.js';
 
@@ -23,9 +24,10 @@ export const issueCardRoute = createRoute({
   path: '/cards',
   tags,
   summary: 'Issue a virtual card',
-  description: 'The cardholder must be APPROVED (400 CARDHOLDER_KYC_NOT_APPROVED) and fundingSource one of its internal accounts. The card is PROCESSING, then ACTIVE 5 seconds of sandbox time later (CARD.STATUS_CHANGE).',
+  description:
+    'The cardholder must be APPROVED (400 CARDHOLDER_KYC_NOT_APPROVED) and fundingSource one of its active internal accounts (400 FUNDING_SOURCE_INELIGIBLE). The card is PROCESSING, then ACTIVE 5 seconds of sandbox time later (CARD.STATUS_CHANGE).',
   request: { body: jsonBody(CardCreateRequest) },
-  responses: { 201: jsonResponse(Card, 'The card, PROCESSING'), ...errorResponses(404, 410, 415) },
+  responses: { 201: jsonResponse(Card, 'The card, PROCESSING'), ...errorResponses(415) },
 });
 
 export const listCardsRoute = createRoute({
@@ -33,7 +35,7 @@ export const listCardsRoute = createRoute({
   path: '/cards',
   tags,
   summary: 'List cards',
-  description: 'Newest first, cursor-paginated; filter by customer, funding source, platformCardId and status.',
+  description: 'Newest first (sortOrder=asc: oldest first), cursor-paginated; filter by cardholder (customerId or cardholderId), funding source (fundingSource or accountId), platformCardId and status (status or state).',
   request: { query: CardListQuery },
   responses: { 200: jsonResponse(CardList, 'A page of cards'), ...errorResponses() },
 });
@@ -53,7 +55,7 @@ export const updateCardRoute = createRoute({
   tags,
   summary: 'Freeze, unfreeze or close a card, or change its funding source',
   description:
-    'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final, statusReason CLOSED_BY_PLATFORM). A CLOSED card: 409 CARD_ALREADY_CLOSED; a PROCESSING card: 409 CARD_NOT_MUTABLE; any other move: 409 INVALID_STATE_TRANSITION.',
+    'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final, statusReason CLOSED_BY_PLATFORM). Closing a CLOSED card: 409 CARD_ALREADY_CLOSED; any other change to a CLOSED card: 409 CARD_NOT_MUTABLE; any other move (e.g. from PROCESSING): 409 INVALID_STATE_TRANSITION.',
   request: { params: IdParam, body: jsonBody(CardUpdateRequest) },
   responses: { 200: jsonResponse(Card, 'The card'), ...errorResponses(404, 409, 415) },
 });
@@ -63,9 +65,10 @@ export const revealCardRoute = createRoute({
   path: '/cards/{id}/reveal',
   tags,
   summary: "Get a link to the card's number",
-  description: 'panEmbedUrl opens once, within 60 seconds of sandbox time, a page showing the number, expiry and CVV, for an iframe. The number never appears in an API response.',
+  description:
+    'panEmbedUrl opens once, within 60 seconds of sandbox time, a page showing the number, expiry and CVV, for an iframe. The number never appears in an API response. Only an ACTIVE or FROZEN card has a number to show (403 FORBIDDEN otherwise).',
   request: { params: IdParam },
-  responses: { 200: jsonResponse(CardRevealResponse, 'The link'), ...errorResponses(404, 409) },
+  responses: { 200: jsonResponse(CardRevealResponse, 'The link'), ...errorResponses(403, 404) },
 });
 
 export const listCardTransactionsRoute = createRoute({
@@ -84,9 +87,13 @@ export const simulateAuthorizationRoute = createRoute({
   tags: ['Sandbox'],
   summary: 'Simulate a card authorization',
   description:
-    'The last three characters of merchant.descriptor decide: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), 005 approves with a pull that settles 30 s later, 006 approves with a pull that fails 30 s later (EXCEPTION), others approve. A FROZEN, CLOSED or PROCESSING card, or a funding balance below the amount, declines whatever the suffix.',
+    'The last three characters of merchant.descriptor decide: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), 005 approves with a pull that settles 30 s later, 006 approves with a pull that fails 30 s later (EXCEPTION), others approve. A FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED), and so does a funding balance below the amount (INSUFFICIENT_FUNDS), whatever the suffix. An approval answers 200 with the AUTHORIZED card transaction; a decline answers 202 with the issuer token and the reason, and creates no card transaction.',
   request: { params: CardIdParam, body: jsonBody(SandboxCardAuthorizationRequest) },
-  responses: { 200: jsonResponse(CardTransaction, 'The card transaction: AUTHORIZED or DECLINED'), ...errorResponses(404, 415) },
+  responses: {
+    200: jsonResponse(CardTransaction, 'Approved: the AUTHORIZED card transaction'),
+    202: jsonResponse(SandboxCardDecline, 'Declined: no card transaction exists'),
+    ...errorResponses(404, 415),
+  },
 });
 
 export const simulateClearingRoute = createRoute({
@@ -96,7 +103,7 @@ export const simulateClearingRoute = createRoute({
   summary: 'Simulate a clearing',
   description: 'Rolls amount into settledAmount (SETTLED). More than was pulled: one further pull for the difference (EXCEPTION when the balance does not cover it); less: the rest goes back to the funding source.',
   request: { params: CardIdParam, body: jsonBody(SandboxCardClearingRequest) },
-  responses: { 200: jsonResponse(CardTransaction, 'The card transaction'), ...errorResponses(404, 409, 415) },
+  responses: { 200: jsonResponse(CardTransaction, 'The card transaction'), ...errorResponses(404, 415) },
 });
 
 export const simulateReturnRoute = createRoute({
@@ -104,7 +111,7 @@ export const simulateReturnRoute = createRoute({
   path: '/sandbox/cards/{cardId}/simulate/return',
   tags: ['Sandbox'],
   summary: 'Simulate a merchant refund',
-  description: 'A CREDIT row linked by originalTransactionId credits the funding source; the purchase becomes REFUNDED once refunded in full.',
+  description: 'Accepted (202): a CREDIT row linked by originalTransactionId credits the funding source; the purchase becomes REFUNDED once refunded in full.',
   request: { params: CardIdParam, body: jsonBody(SandboxCardReturnRequest) },
-  responses: { 200: jsonResponse(CardTransaction, 'The refund (CREDIT row)'), ...errorResponses(404, 409, 415) },
+  responses: { 202: jsonResponse(CardTransaction, 'The refund (CREDIT row), carrying its issuerTransactionToken'), ...errorResponses(404, 415) },
 });

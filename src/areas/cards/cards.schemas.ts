@@ -40,11 +40,18 @@ export const CardUpdateRequest = z
   .refine((u) => u.status !== undefined || u.fundingSource !== undefined, { message: 'Send status, fundingSource or both', path: ['status'] })
   .openapi('CardUpdateRequest');
 
+const Id = z.string().min(1).max(200);
+
+/** The spec's names (customerId, fundingSource, status) and the public description's (cardholderId, accountId, state) both filter; given together, both must match. */
 export const CardListQuery = ListQuery.extend({
-  customerId: z.string().min(1).max(200).optional(),
-  fundingSource: z.string().min(1).max(200).optional(),
-  platformCardId: z.string().min(1).max(200).optional(),
+  customerId: Id.optional().openapi({ description: 'Cards of this cardholder' }),
+  cardholderId: Id.optional().openapi({ description: 'Same as customerId' }),
+  fundingSource: Id.optional().openapi({ description: 'Cards funded by this internal account' }),
+  accountId: Id.optional().openapi({ description: 'Same as fundingSource' }),
+  platformCardId: Id.optional(),
   status: CardStatus.optional(),
+  state: CardStatus.optional().openapi({ description: 'Same as status' }),
+  sortOrder: z.enum(['asc', 'desc']).default('desc').openapi({ description: 'By creation: desc (newest first, the default) or asc' }),
 });
 
 export const CardList = listResponse(Card, 'CardListResponse');
@@ -64,7 +71,10 @@ export const CardMerchant = z
   })
   .openapi('CardMerchant');
 
-export const CardTransactionStatus = z.enum(['AUTHORIZED', 'SETTLED', 'REFUNDED', 'EXCEPTION', 'DECLINED']).openapi('CardTransactionStatus');
+export const CardTransactionStatus = z.enum(['AUTHORIZED', 'SETTLED', 'REFUNDED', 'EXCEPTION']).openapi('CardTransactionStatus');
+
+/** Why an authorization was declined: the public description's two reasons. */
+export const CardDeclineReason = z.enum(['INSUFFICIENT_FUNDS', 'CARD_PAUSED']).openapi('CardDeclineReason');
 
 const Summary = z.object({ count: z.number().int(), totalAmount: z.number().int() });
 
@@ -74,7 +84,6 @@ export const CardTransaction = z
     type: z.literal('CARD'),
     direction: z.enum(['DEBIT', 'CREDIT']).openapi({ description: 'CREDIT: a merchant refund, its own row linked by originalTransactionId' }),
     status: CardTransactionStatus,
-    declineReason: z.enum(['INSUFFICIENT_FUNDS', 'CARD_PAUSED', 'CARD_CLOSED', 'CARD_NOT_ACTIVE']).optional(),
     cardId: z.string(),
     customerId: z.string(),
     platformCustomerId: z.string().optional(),
@@ -108,6 +117,15 @@ export const SandboxCardClearingRequest = z
 
 export const SandboxCardReturnRequest = z.object({ cardTransactionId: z.string().min(1).max(200), amount: PositiveAmount }).openapi('SandboxCardReturnRequest');
 
+/** A declined authorization: the card network answered, no card transaction exists. */
+export const SandboxCardDecline = z
+  .object({
+    issuerTransactionToken: z.string().openapi({ description: "The issuer's token for the simulated event" }),
+    declineReason: CardDeclineReason,
+    message: z.string().openapi({ description: 'Why, in words' }),
+  })
+  .openapi('SandboxCardSimulationResponse');
+
 export type Card = z.infer<typeof Card>;
 export type CardRecord = Card;
 export type CardStatus = z.infer<typeof CardStatus>;
@@ -118,6 +136,8 @@ export type CardMerchant = z.infer<typeof CardMerchant>;
 export type CardTransaction = z.infer<typeof CardTransaction>;
 export type CardTransactionStatus = z.infer<typeof CardTransactionStatus>;
 export type SandboxCardAuthorizationRequest = z.infer<typeof SandboxCardAuthorizationRequest>;
+export type SandboxCardDecline = z.infer<typeof SandboxCardDecline>;
+export type CardDeclineReason = z.infer<typeof CardDeclineReason>;
 
 /** What the store keeps of a card transaction: the pull summary and the currency object are derived when shown. */
 export type CardTransactionRecord = Omit<CardTransaction, 'pullSummary' | 'currency'> & { currencyCode: string };

@@ -4,10 +4,10 @@
  * frozen, unfrozen and closed through PATCH. Every status change records
  * CARD.STATUS_CHANGE with the Card.
  */
-import { apiError, notFound } from '../../core/errors.js';
+import { apiError, notFound, referencedIn } from '../../core/errors.js';
 import { isoAt, parseInstant } from '../../core/clock.js';
 import { newHostedToken } from '../../core/hosted-tokens.js';
-import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
+import { decodeCursor, encodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import { emitEvent } from '../../events/outbox.js';
 import { CARD_ACTIVATION_SECONDS, CARD_REVEAL_SECONDS } from '../../rules/index.js';
 import type { DueJob } from '../../store/jobs.js';
@@ -34,11 +34,11 @@ export function requireCard(tenant: Tenant, id: string): CardRecord {
   return card;
 }
 
-/** An internal account that can fund a card of `customerId` (in `currency`, when the card has one). */
+/** An internal account that can fund a card of `customerId` (in `currency`, when the card has one); anything else is FUNDING_SOURCE_INELIGIBLE. */
 function fundingAccount(tenant: Tenant, customerId: string, accountId: string, currency?: string): InternalAccountRecord {
   const account = tenant.internalAccounts.get(accountId);
-  if (!account) throw notFound('InternalAccount', accountId);
   const ineligible = (why: string) => apiError('FUNDING_SOURCE_INELIGIBLE', `${accountId} cannot fund this card: ${why}`, { field: 'fundingSource' });
+  if (!account) throw ineligible('no internal account has this id');
   if (account.customerId !== customerId) throw ineligible(`it is not an internal account of ${customerId}`);
   if (account.status !== 'ACTIVE') throw ineligible(`it is ${account.status}`);
   if (account.type === 'EMBEDDED_WALLET') throw ineligible('embedded wallets fund cards through delegated keys, which the sandbox does not simulate');
@@ -52,7 +52,8 @@ function announce(tenant: Tenant, card: CardRecord): void {
 
 /** POST /cards: the card starts PROCESSING; the issuer activates it CARD_ACTIVATION_SECONDS later. */
 export function issueCard(tenant: Tenant, input: CardCreateRequest): Card {
-  const customer = requireLiveCustomer(tenant, input.customerId);
+  // POST /cards answers bad input with 400 only: an unknown or deleted cardholder is a field error.
+  const customer = referencedIn('customerId', () => requireLiveCustomer(tenant, input.customerId));
   const verification = customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
   if (verification !== 'APPROVED') {
     throw apiError('CARDHOLDER_KYC_NOT_APPROVED', `The cardholder's ${customer.customerType === 'INDIVIDUAL' ? 'kycStatus' : 'kybStatus'} is ${verification}`, { customerId: customer.id, status: verification });
@@ -105,37 +106,71 @@ export function getCard(tenant: Tenant, id: string): Card {
   return requireCard(tenant, id);
 }
 
-export function listCards(tenant: Tenant, query: CardListQuery): ListResult<Card> {
+/** An ascending list has cursors of its own: a cursor of one order never pages the other. */
+const LIST_ASC = 'cards-asc';
+
+/** Each filter under either of its names; both names given must both match. */
+function cardFilters(query: CardListQuery): Array<(c: CardRecord) => boolean> {
   const conditions: Array<(c: CardRecord) => boolean> = [];
-  if (query.customerId !== undefined) conditions.push((c) => c.customerId === query.customerId);
-  if (query.fundingSource !== undefined) conditions.push((c) => c.fundingSource === query.fundingSource);
+  for (const customerId of [query.customerId, query.cardholderId]) if (customerId !== undefined) conditions.push((c) => c.customerId === customerId);
+  for (const accountId of [query.fundingSource, query.accountId]) if (accountId !== undefined) conditions.push((c) => c.fundingSource === accountId);
+  for (const status of [query.status, query.state]) if (status !== undefined) conditions.push((c) => c.status === status);
   if (query.platformCardId !== undefined) conditions.push((c) => c.platformCardId === query.platformCardId);
-  if (query.status !== undefined) conditions.push((c) => c.status === query.status);
+  return conditions;
+}
+
+export function listCards(tenant: Tenant, query: CardListQuery): ListResult<Card> {
+  const conditions = cardFilters(query);
+  const customerId = query.customerId ?? query.cardholderId;
+  const accountId = query.fundingSource ?? query.accountId;
   const index =
-    query.customerId !== undefined
-      ? { index: 'customer', key: query.customerId }
-      : query.fundingSource !== undefined
-        ? { index: 'fundingSource', key: query.fundingSource }
+    customerId !== undefined
+      ? { index: 'customer', key: customerId }
+      : accountId !== undefined
+        ? { index: 'fundingSource', key: accountId }
         : query.platformCardId !== undefined
           ? { index: 'platformCardId', key: query.platformCardId }
           : {};
+  const where = (c: CardRecord) => conditions.every((f) => f(c));
+  if (query.sortOrder === 'asc') return ascendingPage(tenant, index, where, query.limit, query.cursor);
   const beforeSeq = decodeCursor(LIST, query.cursor);
   const page = tenant.cards.page({
     ...index,
     limit: query.limit,
     ...(beforeSeq !== undefined ? { beforeSeq } : {}),
-    ...(conditions.length > 0 ? { where: (c: CardRecord) => conditions.every((f) => f(c)) } : {}),
+    ...(conditions.length > 0 ? { where } : {}),
   });
   return toListResult(LIST, page, (c) => c);
 }
 
-/** PATCH /cards/{id}: freeze, unfreeze, close, or move to another funding source. */
+/** Oldest first: the matching cards in insertion order, from just after the cursor's card. */
+function ascendingPage(tenant: Tenant, index: { index?: string; key?: string }, where: (c: CardRecord) => boolean, limit: number, cursor: string | undefined): ListResult<Card> {
+  const afterSeq = decodeCursor(LIST_ASC, cursor);
+  const candidates = index.index !== undefined ? tenant.cards.byIndex(index.index, index.key!) : [...tenant.cards.values()];
+  const matching = candidates.filter(where);
+  const seqOf = (c: CardRecord) => tenant.cards.seqOf(c.id) ?? -1;
+  const rest = afterSeq === undefined ? matching : matching.filter((c) => seqOf(c) > afterSeq);
+  const data = rest.slice(0, limit);
+  const hasMore = rest.length > limit;
+  return { data, hasMore, totalCount: matching.length, ...(hasMore ? { nextCursor: encodeCursor(LIST_ASC, seqOf(data[data.length - 1]!)) } : {}) };
+}
+
+/**
+ * PATCH /cards/{id}: freeze, unfreeze, close, or move to another funding
+ * source. The public description's 409s: closing a CLOSED card is
+ * CARD_ALREADY_CLOSED, another state for it INVALID_STATE_TRANSITION, any
+ * other change to it CARD_NOT_MUTABLE; a move outside the table (from
+ * PROCESSING too) INVALID_STATE_TRANSITION.
+ */
 export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest): Card {
   const card = requireCard(tenant, id);
-  if (card.status === 'CLOSED') throw apiError('CARD_ALREADY_CLOSED', `Card ${id} is closed`, { status: card.status });
   const target = patch.status;
+  if (card.status === 'CLOSED') {
+    if (target === 'CLOSED') throw apiError('CARD_ALREADY_CLOSED', `Card ${id} is already CLOSED`, { status: card.status });
+    if (target !== undefined) throw apiError('INVALID_STATE_TRANSITION', `A CLOSED card cannot become ${target}; CLOSED is final`, { from: card.status, to: target, allowed: [] });
+    throw apiError('CARD_NOT_MUTABLE', `Card ${id} is CLOSED; nothing about it can change`, { status: card.status });
+  }
   if (target !== undefined && target !== card.status) {
-    if (card.status === 'PROCESSING') throw apiError('CARD_NOT_MUTABLE', `Card ${id} is still PROCESSING; it can be ${target === 'ACTIVE' ? 'unfrozen' : 'changed'} once ACTIVE`, { status: card.status });
     if (!TRANSITIONS[card.status].includes(target)) {
       throw apiError('INVALID_STATE_TRANSITION', `A ${card.status} card cannot become ${target}`, { from: card.status, to: target, allowed: TRANSITIONS[card.status] });
     }
@@ -155,8 +190,9 @@ export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest)
 /** POST /cards/{id}/reveal: a single-use, short-lived link to the page that shows the card's credentials. */
 export function revealCard(tenant: Tenant, id: string, origin: string): { panEmbedUrl: string; expiresAt: string } {
   const card = requireCard(tenant, id);
-  if (card.status === 'CLOSED') throw apiError('CARD_ALREADY_CLOSED', `Card ${id} is closed`, { status: card.status });
-  if (card.status === 'PROCESSING') throw apiError('CARD_NOT_MUTABLE', `Card ${id} is still PROCESSING; its number exists once it is ACTIVE`, { status: card.status });
+  // The reveal operation has no 409: a card with no number to show is refused as forbidden.
+  if (card.status === 'CLOSED') throw apiError('FORBIDDEN', `Card ${id} is CLOSED; its number can no longer be revealed`, { status: card.status });
+  if (card.status === 'PROCESSING') throw apiError('FORBIDDEN', `Card ${id} is still PROCESSING; its number exists once it is ACTIVE`, { status: card.status });
   const now = tenant.clock.nowMs();
   tenant.cardReveals.removeOldestWhile((r) => (parseInstant(r.expiresAt) ?? 0) < now);
   const token = newHostedToken(tenant.id);

@@ -59,7 +59,12 @@ const IndividualFields = {
   nationality: CountryCode.optional(),
   address: Address.optional(),
   idType: IdType.optional(),
-  identifier: z.string().min(1).max(64).optional(),
+  identifier: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ writeOnly: true, description: 'The identification number (e.g. the SSN). Write-only: kept for verification, never returned in a response or a webhook.' }),
   countryOfIssuance: CountryCode.optional(),
   ...IndividualEdd,
 };

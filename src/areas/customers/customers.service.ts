@@ -20,9 +20,12 @@ import type { Customer, CustomerCreateRequest, CustomerListQuery, CustomerUpdate
 
 const LIST = 'customers';
 
-/** The customer as the API shows it: a business carries its beneficial owners. */
+/** The customer as the API shows it: never its identifier (write-only personal data); a business carries its beneficial owners. */
 export function presentCustomer(tenant: Tenant, customer: Customer): Customer {
-  if (customer.customerType !== 'BUSINESS') return customer;
+  if (customer.customerType !== 'BUSINESS') {
+    const { identifier: _identifier, ...shown } = customer;
+    return shown;
+  }
   return { ...customer, beneficialOwners: tenant.beneficialOwners.byIndex('customer', customer.id) };
 }
 
@@ -165,19 +168,36 @@ export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdate
   const customer = requireLiveCustomer(tenant, id);
   const tied = patch.email !== undefined && patch.email !== customer.email ? emailCredentialsOf(tenant, id) : [];
   if (tied.length === 0) return Promise.resolve({ status: 200, body: applyCustomerUpdate(tenant, id, patch) });
+  const tiedIds = () => emailCredentialsOf(tenant, id).map((m) => m.id).sort();
   return runSigned(tenant, request, () => ({
     operation: 'UPDATE_CUSTOMER_EMAIL',
     accountId: tied[0]!.accountId,
     prepare: () => {
       checkUpdate(tenant, id, patch);
-      return {};
+      checkEmailFree(tenant, patch.email!);
+      return { tied: tiedIds() };
     },
-    perform: () => {
+    perform: (context) => {
+      checkEmailFree(tenant, patch.email!);
+      const now = tiedIds();
+      if (now.length !== context.tied.length || now.some((m, i) => m !== context.tied[i])) {
+        throw apiError('EMAIL_OTP_CREDENTIAL_SET_CHANGED', undefined, { before: context.tied, now });
+      }
       const updated = applyCustomerUpdate(tenant, id, patch);
       syncEmailCredentials(tenant, id, patch.email!);
       return { status: 200, body: updated };
     },
   }));
+}
+
+/** An e-mail that becomes the address of tied EMAIL_OTP credentials must not be any EMAIL_OTP credential's already. */
+function checkEmailFree(tenant: Tenant, email: string): void {
+  const wanted = email.toLowerCase();
+  for (const method of tenant.authMethods.values()) {
+    if (method.type === 'EMAIL_OTP' && method.nickname.toLowerCase() === wanted) {
+      throw apiError('EMAIL_OTP_EMAIL_ALREADY_EXISTS', `${email} is already the address of ${method.id}`, { field: 'email', credentialId: method.id });
+    }
+  }
 }
 
 /** Soft delete: the customer stays readable with isDeleted true, its internal accounts close. */

@@ -34,10 +34,15 @@ export function requireDocument(tenant: Tenant, id: string): DocumentRecord {
   return document;
 }
 
-/** A document holder is a live customer or a beneficial owner of one. */
+/** A document holder is a live customer or a beneficial owner of one: 404 with the code of what it names. */
 function requireHolder(tenant: Tenant, holderId: string): void {
-  const owner = tenant.beneficialOwners.get(holderId);
-  requireLiveCustomer(tenant, owner ? owner.customerId : holderId);
+  if (holderId.startsWith('BeneficialOwner:')) {
+    const owner = tenant.beneficialOwners.get(holderId);
+    if (!owner) throw notFound('BeneficialOwner', holderId);
+    requireLiveCustomer(tenant, owner.customerId);
+    return;
+  }
+  requireLiveCustomer(tenant, holderId);
 }
 
 function checkFile(file: UploadedFile): NonNullable<ReturnType<typeof sniffDocumentType>> {

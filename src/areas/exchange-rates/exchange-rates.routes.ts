@@ -9,7 +9,7 @@ export const listExchangeRatesRoute = createRoute({
   summary: 'List current exchange rates',
   description:
     'One entry per source currency, destination currency and destination rail, priced for `sendingAmount` after fees. ' +
-    'Rates hold for five minutes of tenant clock time, then move. An unknown currency answers INVALID_CURRENCY.',
+    'Rates hold for five minutes of tenant clock time, then move. Crypto currencies are sources only: they arrive on no payment rail. An unknown currency answers INVALID_CURRENCY.',
   request: { query: ExchangeRateQuery },
   responses: { 200: jsonResponse(ExchangeRateList, 'The rates'), ...errorResponses() },
 });

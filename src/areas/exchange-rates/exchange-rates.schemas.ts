@@ -24,6 +24,14 @@ export const ExchangeRateQuery = z.object({
     .openapi({ description: 'Minor units of the source currency to price; 10000 when omitted', example: 10_000 }),
 });
 
+/** The payment rails of the public description: the only values destinationPaymentRail takes. */
+export const PAYMENT_RAILS = [
+  'ACH', 'ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT', 'PAYNOW', 'PESONET', 'PIX',
+  'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI', 'WIRE',
+] as const;
+
+export const PaymentRail = z.enum(PAYMENT_RAILS).openapi('PaymentRail');
+
 export const ExchangeRateFees = z
   .object({
     fixed: z.number().int().min(0).openapi({ description: 'The flat part, in minor units of the source currency' }),
@@ -35,7 +43,7 @@ export const ExchangeRate = z
   .object({
     sourceCurrency: Currency,
     destinationCurrency: Currency,
-    destinationPaymentRail: z.string().openapi({ example: 'SPEI' }),
+    destinationPaymentRail: PaymentRail,
     sendingAmount: z.number().int().min(0),
     minSendingAmount: z.number().int().min(0).openapi({ description: 'From the platform configuration of the source currency' }),
     maxSendingAmount: z.number().int().min(0).openapi({ description: 'From the platform configuration of the source currency' }),

@@ -7,30 +7,24 @@ import { apiError } from '../../core/errors.js';
 import { MAX_AMOUNT, currencyOf } from '../../core/money.js';
 import type { Tenant } from '../../store/tenant.js';
 import { ACCOUNT_TYPES, type AccountTypeSpec } from '../external-accounts/account-types.js';
-import type { ExchangeRate, ExchangeRateList, ExchangeRateQuery } from './exchange-rates.schemas.js';
+import { PAYMENT_RAILS, type ExchangeRate, type ExchangeRateList, type ExchangeRateQuery } from './exchange-rates.schemas.js';
+
+type PaymentRail = (typeof PAYMENT_RAILS)[number];
 import { RATE_CURRENCIES, hasRate, rateAt, receivingFor, serviceFee } from './rates.js';
 
 /**
- * The rails money in `currency` can arrive on. Rule: the `rails` of every
- * BANK account type holding the currency, except SWIFT_ACCOUNT (it holds
- * every fiat currency, so it says nothing about the corridor). A currency no
- * such type holds (crypto) arrives in a wallet, so its rails are the names
- * of the account types holding it, e.g. SOLANA_WALLET or LIGHTNING.
+ * The rails money in `currency` can arrive on: the `rails` of every BANK
+ * account type holding the currency, except SWIFT_ACCOUNT (it holds every
+ * fiat currency, so it says nothing about the corridor), limited to the
+ * public description's payment rails. A currency only wallets hold (crypto)
+ * arrives on no payment rail, so it is never an exchange-rate destination.
  */
-function railsFor(currency: string): string[] {
-  // Each spec once: LIGHTNING_ACCOUNT is another name for LIGHTNING.
-  const seen = new Set<AccountTypeSpec>();
-  const holders = (Object.entries(ACCOUNT_TYPES) as [string, AccountTypeSpec][]).filter(([, spec]) => {
-    if (!spec.currencies.includes(currency) || seen.has(spec)) return false;
-    seen.add(spec);
-    return true;
-  });
-  const banks = holders.filter(([name, spec]) => spec.family === 'BANK' && name !== 'SWIFT_ACCOUNT');
-  if (banks.length > 0) return [...new Set(banks.flatMap(([, spec]) => spec.rails))];
-  return holders.filter(([, spec]) => spec.family !== 'BANK').map(([name]) => name);
+function railsFor(currency: string): PaymentRail[] {
+  const banks = (Object.entries(ACCOUNT_TYPES) as [string, AccountTypeSpec][]).filter(([name, spec]) => spec.family === 'BANK' && name !== 'SWIFT_ACCOUNT' && spec.currencies.includes(currency));
+  return [...new Set(banks.flatMap(([, spec]) => spec.rails))].filter((rail): rail is PaymentRail => (PAYMENT_RAILS as readonly string[]).includes(rail));
 }
 
-const RAILS: ReadonlyMap<string, readonly string[]> = new Map(RATE_CURRENCIES.map((code) => [code, railsFor(code)]));
+const RAILS: ReadonlyMap<string, readonly PaymentRail[]> = new Map(RATE_CURRENCIES.map((code) => [code, railsFor(code)]));
 
 function checkCurrency(code: string, field: 'sourceCurrency' | 'destinationCurrency'): string {
   if (!hasRate(code)) throw apiError('INVALID_CURRENCY', `The sandbox has no exchange rate for ${code}`, { field, currency: code });

@@ -34,7 +34,7 @@ export const createCustomerRoute = createRoute({
   summary: 'Create an external account for a customer',
   description: 'The last three digits of the primary identifier select the sandbox outcome (see the magic values in the README).',
   request: { body: jsonBody(CustomerExternalAccountCreate) },
-  responses: { 201: jsonResponse(ExternalAccount, 'The new external account'), ...errorResponses(404, 410, 415) },
+  responses: { 201: jsonResponse(ExternalAccount, 'The new external account'), ...errorResponses(415) },
 });
 
 export const getCustomerRoute = createRoute({

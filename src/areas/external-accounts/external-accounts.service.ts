@@ -3,7 +3,7 @@
  * the service, owned by a customer or by the platform. Beneficiary name
  * verification and ownership verification follow the sandbox rule tables.
  */
-import { apiError, invalidInput, notFound, type FieldError } from '../../core/errors.js';
+import { apiError, invalidInput, notFound, referencedIn, type FieldError } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
 import { decodeCursor, renderListResult, type JsonText, type ListResult } from '../../core/pagination.js';
 import { LIVENESS_COMPLETES_AFTER_SECONDS, outcomeFor } from '../../rules/index.js';
@@ -67,7 +67,8 @@ function beneficiaryVerification(spec: AccountTypeSpec, info: AccountInfo): Pick
 export type ExternalAccountInput = Omit<CustomerExternalAccountCreate, 'customerId'> & { customerId?: string | undefined };
 
 export function createExternalAccount(tenant: Tenant, input: ExternalAccountInput): ExternalAccount {
-  if (input.customerId !== undefined) requireLiveCustomer(tenant, input.customerId);
+  // Creating an external account answers bad input with 400 only: an unknown customer is a field error.
+  if (input.customerId !== undefined) referencedIn('customerId', () => requireLiveCustomer(tenant, input.customerId!));
   const info = input.accountInfo as AccountInfo;
   const spec = specOf(info);
 

@@ -63,7 +63,34 @@ function reference(entropy: Entropy): string {
 
 const NOTE = 'Include the reference so the deposit is credited to this account.';
 
-function walletInfo(currency: string, e: Entropy): Record<string, unknown> | undefined {
+/** The networks a stablecoin deposit can arrive on (the public description's cryptoNetwork values that carry tokens), and the wallet type of each. */
+export const STABLECOIN_NETWORKS = {
+  SOLANA: 'SOLANA_WALLET',
+  ETHEREUM: 'ETHEREUM_WALLET',
+  BASE: 'BASE_WALLET',
+  POLYGON: 'POLYGON_WALLET',
+  TRON: 'TRON_WALLET',
+  PLASMA: 'PLASMA_WALLET',
+  SPARK: 'SPARK_WALLET',
+} as const;
+
+export type StablecoinNetwork = keyof typeof STABLECOIN_NETWORKS;
+
+function addressOn(network: StablecoinNetwork, e: Entropy): string {
+  switch (network) {
+    case 'SOLANA':
+      return e.chars(44, BASE58);
+    case 'TRON':
+      return `T${e.chars(33, BASE58)}`;
+    case 'SPARK':
+      return `sp1${e.chars(58, BECH32)}`;
+    default:
+      return `0x${e.take(20).toString('hex')}`;
+  }
+}
+
+function walletInfo(currency: string, e: Entropy, network: StablecoinNetwork | undefined): Record<string, unknown> | undefined {
+  if (network !== undefined) return { accountType: STABLECOIN_NETWORKS[network], address: addressOn(network, e), assetType: currency };
   switch (currency) {
     case 'USDC':
     case 'SOL':
@@ -110,9 +137,10 @@ function bankInfo(currency: string, e: Entropy): Record<string, unknown> {
   }
 }
 
-export function fundingInstructionsFor(accountId: string, currency: string, isPlatformAccount: boolean): PaymentInstructions[] {
+/** Where to send money in `currency`; a stablecoin deposit on `network` goes to a wallet on that network. */
+export function fundingInstructionsFor(accountId: string, currency: string, isPlatformAccount: boolean, network?: StablecoinNetwork): PaymentInstructions[] {
   const entropy = new Entropy(accountId);
-  const info = walletInfo(currency, entropy) ?? bankInfo(currency, entropy);
+  const info = walletInfo(currency, entropy, network) ?? bankInfo(currency, entropy);
   const clean = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined)) as PaymentInstructions['accountOrWalletInfo'];
   return [{ instructionsNotes: NOTE, isPlatformAccount, accountOrWalletInfo: clean }];
 }

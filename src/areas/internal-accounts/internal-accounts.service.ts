@@ -2,7 +2,7 @@
  * Internal accounts: balances held by the service for the platform and for
  * each customer. Balances come from the ledger.
  */
-import { apiError, notFound } from '../../core/errors.js';
+import { apiError, invalidInput, notFound } from '../../core/errors.js';
 import { amountOf, currencyInfo } from '../../core/money.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import type { Tenant } from '../../store/tenant.js';
@@ -105,8 +105,9 @@ export function listPlatformInternalAccounts(tenant: Tenant, filter: { currency?
 /** Sandbox funding: credits the account at once. */
 export function fundInternalAccount(tenant: Tenant, accountId: string, amount: number): InternalAccount {
   const account = requireInternalAccount(tenant, accountId);
+  // This operation has no 409: an account that cannot take money is bad input.
   if (account.status !== 'ACTIVE') {
-    throw apiError('INVALID_STATE_TRANSITION', `InternalAccount ${accountId} is ${account.status} and cannot be funded`, { status: account.status });
+    throw invalidInput([{ field: 'accountId', message: `InternalAccount ${accountId} is ${account.status} and cannot be funded` }]);
   }
   postEntry(tenant, { accountId, amount, currency: account.currency, kind: 'SANDBOX_FUNDING' });
   tenant.internalAccounts.update(accountId, (a) => {

@@ -2,7 +2,7 @@
  * The two ends of a payment, resolved to what they are, and the checks a
  * payout must pass before any money moves.
  */
-import { apiError } from '../../core/errors.js';
+import { apiError, invalidInput } from '../../core/errors.js';
 import { UNVERIFIED_WALLET_LIMIT_USD_CENTS } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
 import { singleTransactionMaximum } from '../config/config.service.js';
@@ -43,16 +43,20 @@ export function customerOfParty(party: Party): string | undefined {
   }
 }
 
-/** An internal or external account of the tenant; `field` names the request field in errors. */
+/**
+ * An internal or external account of the tenant; `field` names the request
+ * field in errors. Unknown: 404 REFERENCE_NOT_FOUND; an internal account
+ * that is not ACTIVE cannot move money: 400 naming the field.
+ */
 export function findAccount(tenant: Tenant, accountId: string, field: string): Extract<Party, { kind: 'INTERNAL' | 'EXTERNAL' }> {
   const internal = tenant.internalAccounts.get(accountId);
   if (internal) {
-    if (internal.status !== 'ACTIVE') throw apiError('INVALID_STATE_TRANSITION', `InternalAccount ${accountId} is ${internal.status}`, { field, status: internal.status });
+    if (internal.status !== 'ACTIVE') throw invalidInput([{ field, message: `InternalAccount ${accountId} is ${internal.status}; only an ACTIVE account can move money` }]);
     return { kind: 'INTERNAL', account: internal };
   }
   const external = tenant.externalAccounts.get(accountId);
   if (external) return { kind: 'EXTERNAL', account: external };
-  throw apiError('NOT_FOUND', `No internal or external account ${accountId}`, { field, id: accountId });
+  throw apiError('REFERENCE_NOT_FOUND', `No internal or external account ${accountId}`, { field, id: accountId });
 }
 
 /** The identifier whose suffix the outcome tables read. */

@@ -14,7 +14,7 @@ export const createQuoteRoute = createRoute({
   description:
     'Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE.',
   request: { body: jsonBody(QuoteRequest) },
-  responses: { 201: jsonResponse(Quote, 'The quote (executed already when immediatelyExecute was true)'), ...errorResponses(404, 409, 415) },
+  responses: { 201: jsonResponse(Quote, 'The quote (executed already when immediatelyExecute was true)'), ...errorResponses(415) },
 });
 
 export const listQuotesRoute = createRoute({

@@ -4,15 +4,15 @@
  * external account, an internal account or a UMA address. Executing a quote
  * starts its payment; the destination's suffix decides how it ends.
  */
-import { apiError, invalidInput, notFound } from '../../core/errors.js';
+import { ApiError, apiError, invalidInput, notFound, referencedIn } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
-import { currencyInfo, currencyOf } from '../../core/money.js';
+import { currencyInfo, currencyOf, isStablecoin } from '../../core/money.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import { QUOTE_LIFETIME_SECONDS, outcomeFor, ruleFor } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import { accountTypeSpec } from '../external-accounts/account-types.js';
-import { fundingInstructionsFor } from '../internal-accounts/funding-instructions.js';
+import { STABLECOIN_NETWORKS, fundingInstructionsFor, type StablecoinNetwork } from '../internal-accounts/funding-instructions.js';
 import { rateAt, receivingFor, sendingFor, serviceFee, type Rate } from '../exchange-rates/rates.js';
 import { checkFunds, checkPayoutLimits, currencyOfParty, customerOfParty, findAccount, identifierOf, type Party, type PayoutAmounts } from '../payments/parties.js';
 import { IMMEDIATE, planQuotePayout, planTransfer, planUma, type Plan } from '../payments/plans.js';
@@ -26,13 +26,31 @@ import type { Quote, QuoteRecord, QuoteRequest, QuoteStatus } from './quotes.sch
 
 const LIST = 'quotes';
 
+/** The network a real-time stablecoin deposit arrives on: required for a stablecoin, one that carries tokens. */
+function depositNetwork(source: Extract<QuoteRequest['source'], { sourceType: 'REALTIME_FUNDING' }>): StablecoinNetwork | undefined {
+  if (!isStablecoin(source.currency)) return undefined;
+  const networks = Object.keys(STABLECOIN_NETWORKS);
+  if (source.cryptoNetwork === undefined) {
+    throw invalidInput([{ field: 'source.cryptoNetwork', message: `Required when currency is a stablecoin: the network the ${source.currency} is deposited on`, constraint: { enum: networks } }]);
+  }
+  if (!networks.includes(source.cryptoNetwork)) {
+    throw invalidInput([{ field: 'source.cryptoNetwork', message: `Must be one of: ${networks.join(', ')}`, constraint: { enum: networks } }]);
+  }
+  return source.cryptoNetwork as StablecoinNetwork;
+}
+
+/**
+ * POST /quotes answers bad input with 400 only: ids in the body that name
+ * nothing are field errors there, not 404s.
+ */
 function resolveSource(tenant: Tenant, source: QuoteRequest['source']): Party {
   if (source.sourceType === 'REALTIME_FUNDING') {
     if (!currencyInfo(source.currency) || !rateAt(source.currency, source.currency, 0)) throw apiError('INVALID_CURRENCY', `${source.currency} cannot fund a quote`, { field: 'source.currency' });
-    if (source.customerId !== undefined) requireLiveCustomer(tenant, source.customerId);
+    depositNetwork(source);
+    if (source.customerId !== undefined) referencedIn('source.customerId', () => requireLiveCustomer(tenant, source.customerId!));
     return { kind: 'REALTIME', currency: source.currency, customerId: source.customerId };
   }
-  const party = findAccount(tenant, source.accountId, 'source.accountId');
+  const party = referencedIn('source.accountId', () => findAccount(tenant, source.accountId, 'source.accountId'));
   if (source.customerId !== undefined && customerOfParty(party) !== source.customerId) {
     throw invalidInput([{ field: 'source.customerId', message: `Account ${source.accountId} does not belong to ${source.customerId}` }]);
   }
@@ -46,10 +64,17 @@ function resolveDestination(tenant: Tenant, request: QuoteRequest): Party {
     if (!lookup || lookup.receiverUmaAddress?.toLowerCase() !== destination.umaAddress.toLowerCase()) {
       throw invalidInput([{ field: 'lookupId', message: `Look the receiver up first with GET /receiver/uma/${destination.umaAddress} and pass its lookupId` }]);
     }
-    const receiver = resolveUmaReceiver(tenant, destination.umaAddress, destination.currency);
+    let receiver;
+    try {
+      receiver = resolveUmaReceiver(tenant, destination.umaAddress, destination.currency);
+    } catch (err) {
+      // Gone since the lookup.
+      if (err instanceof ApiError && err.code === 'UMA_NOT_FOUND') throw apiError('INVALID_RECEIVER', err.message, { field: 'destination.umaAddress' });
+      throw err;
+    }
     return { kind: 'UMA', address: destination.umaAddress, receiver };
   }
-  const party = findAccount(tenant, destination.accountId, 'destination.accountId');
+  const party = referencedIn('destination.accountId', () => findAccount(tenant, destination.accountId, 'destination.accountId'));
   if (party.kind === 'EXTERNAL' && destination.paymentRail !== undefined) {
     const rails = accountTypeSpec(party.account.accountInfo.accountType)?.rails ?? [];
     if (!rails.includes(destination.paymentRail)) {
@@ -154,7 +179,7 @@ export function createQuote(tenant: Tenant, request: QuoteRequest): Quote {
     exchangeRate: amounts.rate.exchangeRate,
     feesIncluded: amounts.fees,
     platformFeesIncluded: 0,
-    ...(source.kind === 'REALTIME' ? { paymentInstructions: fundingInstructionsFor(id, sendingCurrency, true) } : {}),
+    ...(request.source.sourceType === 'REALTIME_FUNDING' ? { paymentInstructions: fundingInstructionsFor(id, sendingCurrency, true, depositNetwork(request.source)) } : {}),
     transactionId: tenant.ids('Transaction'),
     ...(request.description ? { description: request.description } : {}),
     ...(customerId ? { customerId } : {}),
@@ -324,9 +349,11 @@ export function transactionOf(tenant: Tenant, quote: QuoteRecord): Transaction {
  */
 export function sendRealtimeFunding(tenant: Tenant, request: { quoteId: string; currencyCode: string; currencyAmount?: number | undefined }): Transaction {
   const quote = requireQuote(tenant, request.quoteId);
+  // This operation has no 409: a quote it cannot pay is bad input.
   if (quote.source.sourceType !== 'REALTIME_FUNDING') {
-    throw apiError('CONFLICT', 'This quote is funded from an account; execute it with POST /quotes/{quoteId}/execute', { quoteId: quote.id });
+    throw invalidInput([{ field: 'quoteId', message: 'This quote is funded from an account; execute it with POST /quotes/{quoteId}/execute' }]);
   }
+  if (quote.executed) throw invalidInput([{ field: 'quoteId', message: `Quote ${quote.id} was already paid` }]);
   requireExecutable(tenant, quote);
   if (request.currencyCode !== quote.sendingCurrency.code) {
     throw apiError('INVALID_CURRENCY', `The quote is paid in ${quote.sendingCurrency.code}`, { field: 'currencyCode', expected: quote.sendingCurrency.code });

@@ -17,7 +17,7 @@ export const fundInternalAccountRoute = createRoute({
     params: z.object({ accountId: z.string().min(1).max(200).openapi({ param: { name: 'accountId', in: 'path' }, example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }) }),
     body: jsonBody(SandboxFundRequest),
   },
-  responses: { 200: jsonResponse(InternalAccount, 'The funded account'), ...errorResponses(404, 409, 415) },
+  responses: { 200: jsonResponse(InternalAccount, 'The funded account'), ...errorResponses(404, 415) },
 });
 
 export const sendRoute = createRoute({
@@ -33,7 +33,7 @@ export const sendRoute = createRoute({
         .openapi('SandboxSendRequest'),
     ),
   },
-  responses: { 200: jsonResponse(Transaction, 'The transaction'), ...errorResponses(404, 409, 415) },
+  responses: { 200: jsonResponse(Transaction, 'The transaction'), ...errorResponses(404, 415) },
 });
 
 export const umaReceiveRoute = createRoute({

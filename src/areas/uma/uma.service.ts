@@ -42,7 +42,11 @@ function depositAccountOf(tenant: Tenant, customer: Customer, currency: string |
   return { accountId: internal.id, currency: internal.currency };
 }
 
-/** Who is behind a UMA address, in which currency. */
+/**
+ * Who is behind a UMA address, in which currency. Nobody at an address of
+ * the sandbox's own domains: 404 UMA_NOT_FOUND; elsewhere there is no
+ * counterparty to ask: 400 LOOKUP_REQUEST_FAILED.
+ */
 export function resolveUmaReceiver(tenant: Tenant, address: string, currency?: string): UmaReceiver {
   const domain = domainOf(address);
   const rule = ruleFor('umaReceiver', address);
@@ -52,7 +56,10 @@ export function resolveUmaReceiver(tenant: Tenant, address: string, currency?: s
     return { kind: 'SANDBOX', currency: own, outcome: rule.outcome, description: rule.description };
   }
   const customer = tenant.customers.findOne('umaAddress', address.toLowerCase());
-  if (!customer || customer.isDeleted) throw apiError('LOOKUP_REQUEST_FAILED', `No UMA receiver answers at ${address}`, { umaAddress: address });
+  if (!customer || customer.isDeleted) {
+    if (sandboxDomains(tenant).includes(domain)) throw apiError('UMA_NOT_FOUND', `No receiver exists at ${address}`, { umaAddress: address });
+    throw apiError('LOOKUP_REQUEST_FAILED', `No UMA receiver answers at ${address}: the sandbox reaches only its own domains (${sandboxDomains(tenant).join(', ')})`, { umaAddress: address });
+  }
   const deposit = depositAccountOf(tenant, customer, currency);
   return { kind: 'CUSTOMER', customerId: customer.id, accountId: deposit.accountId, currency: deposit.currency };
 }
@@ -105,7 +112,7 @@ export function receiveUma(tenant: Tenant, request: SandboxUmaReceiveRequest): T
   else if (request.receiverUmaAddress !== undefined) {
     domainOf(request.receiverUmaAddress);
     const found = tenant.customers.findOne('umaAddress', request.receiverUmaAddress.toLowerCase());
-    if (!found || found.isDeleted) throw apiError('NOT_FOUND', `No customer has the UMA address ${request.receiverUmaAddress}`, { field: 'receiverUmaAddress' });
+    if (!found || found.isDeleted) throw apiError('UMA_NOT_FOUND', `No customer has the UMA address ${request.receiverUmaAddress}`, { field: 'receiverUmaAddress' });
     customer = found;
   } else {
     throw apiError('INVALID_INPUT', 'Name the receiver with receiverUmaAddress or customerId', { errors: [{ field: 'receiverUmaAddress', message: 'Required unless customerId is given' }] });

@@ -123,7 +123,7 @@ export function verifyCredential(tenant: Tenant, id: string, input: CredentialVe
       }));
     case 'OAUTH':
       return settleOnce(tenant, { key: `verify:${id}:${bodySha256}`, operation: 'VERIFY_CREDENTIAL', bodySha256 }, async () => {
-        await checkOidcLogin(input.oidcToken, tenant.clock.nowMs(), method.identity!, input.clientPublicKey);
+        await checkOidcLogin(input.oidcToken, tenant.clock.realNowMs(), method.identity!, input.clientPublicKey);
         return { status: 200, body: await openSession(tenant, method, { clientPublicKey: input.clientPublicKey }) };
       });
     case 'PASSKEY': {

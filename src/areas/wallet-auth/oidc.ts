@@ -42,10 +42,15 @@ function audienceOf(aud: JWTPayload['aud']): string | undefined {
   return undefined;
 }
 
-/** The checks every use of a token runs (registration and verification), at request time `nowMs`. */
-export async function readOidcToken(token: string, nowMs: number): Promise<OidcToken> {
+/**
+ * The checks every use of a token runs (registration and verification).
+ * `realNowMs` is real time, never the tenant's clock: the identity provider
+ * minted iat and exp by the world's clock, so a token minted now stays fresh
+ * however far the tenant's clock has travelled.
+ */
+export async function readOidcToken(token: string, realNowMs: number): Promise<OidcToken> {
   const claims = await decode(token);
-  const now = nowMs / 1000;
+  const now = realNowMs / 1000;
   if (typeof claims.iss !== 'string' || outcomeFor('oidcIssuer', claims.iss).result !== 'ACCEPTED') throw failed(`iss ${JSON.stringify(claims.iss ?? null)} is not a supported issuer`);
   const aud = audienceOf(claims.aud);
   if (aud === undefined) throw failed('aud must be a non-empty string or a one-element string array');
@@ -65,8 +70,8 @@ export async function readOidcToken(token: string, nowMs: number): Promise<OidcT
 }
 
 /** Verification: the registration checks, the same identity as the credential, and the nonce bound to the client key. */
-export async function checkOidcLogin(token: string, nowMs: number, registered: OidcIdentity, clientPublicKey: string): Promise<OidcToken> {
-  const claims = await readOidcToken(token, nowMs);
+export async function checkOidcLogin(token: string, realNowMs: number, registered: OidcIdentity, clientPublicKey: string): Promise<OidcToken> {
+  const claims = await readOidcToken(token, realNowMs);
   for (const claim of ['iss', 'aud', 'sub'] as const) {
     if (claims[claim] !== registered[claim]) throw failed(`${claim} does not match the credential`);
   }

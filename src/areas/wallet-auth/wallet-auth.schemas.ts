@@ -99,7 +99,13 @@ export const ExportRequest = z
   .openapi('InternalAccountExportRequest');
 export const ExportResponse = z.object({ id: z.string(), encryptedWalletCredentials: z.string() }).openapi('InternalAccountExportResponse');
 export const PrivacyUpdateRequest = z.object({ privateEnabled: z.boolean() }).openapi('InternalAccountUpdateRequest');
-export const AccountIdQuery = z.object({ accountId: z.string().min(1).max(200) });
+/** The lists need a well-formed `InternalAccount:<uuid>` (400 otherwise); an unknown one simply has nothing. */
+export const AccountIdQuery = z.object({
+  accountId: z
+    .string()
+    .regex(/^InternalAccount:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .openapi({ example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
+});
 
 export type AuthType = z.infer<typeof AuthType>;
 export type AuthMethod = z.infer<typeof AuthMethod>;
