@@ -64,7 +64,8 @@ function moveClockTo(tenant: Tenant, target: number): { previous: string; now: s
   const ran = tenant.scheduler.runUntil(target);
   // Retries of webhook deliveries follow the clock too.
   tenant.signal('clock', undefined);
-  return { previous: isoAt(previous), now: tenant.clock.nowIso(), ran };
+  // The instant asked for, not a later reading: real time keeps running underneath.
+  return { previous: isoAt(previous), now: isoAt(Math.max(target, previous)), ran };
 }
 
 /** PUT /__admin/snapshot: validated first, then the tenant's state is replaced in one step. */

@@ -1,12 +1,12 @@
 /** The control plane's state tools: clock set, snapshot export and restore, the request journal, faults and scenarios. */
 import { describe, expect, it } from 'vitest';
 import { fixtureFile, individual, makeSandbox, usdAccount } from '../helpers.js';
-import { createSandbox, StartupError } from '../../src/index.js';
+import { createSandbox, manualTime, StartupError } from '../../src/index.js';
 import { otpLogin, signed, walletSandbox } from '../wallet/helpers.js';
 
 describe('clock', () => {
   it('sets the clock to an instant, running what falls due; never backwards', async () => {
-    const client = makeSandbox().client();
+    const client = makeSandbox({ time: manualTime(Date.parse('2026-03-01T09:00:00.000Z')) }).client();
     await client.patch('/config', { isRegulatedFinancialInstitution: true });
     const customer = await client.post('/customers', individual({ currencies: ['USD'] }));
     const account = (await client.get(`/customers/internal-accounts?customerId=${customer.body.id}`)).body.data[0].id;
