@@ -12,9 +12,10 @@ import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
 import { unknownInputWarnings, validationHook } from './core/validation.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
-import { registerAreas } from './areas/index.js';
+import { registerAreas, webhookDefinitions } from './areas/index.js';
 import { registerControl } from './control/control.index.js';
-import { mountDocs } from './docs.js';
+import { mountDocs } from './docs/swagger-ui.js';
+import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
 import type { TenantRegistry } from './store/registry.js';
@@ -62,8 +63,10 @@ const jsonSizeLimit: MiddlewareHandler<AppEnv> = (c, next) => {
 
 export interface SandboxApp {
   app: OpenAPIHono<AppEnv>;
-  /** The OpenAPI 3.1 document, generated from the zod routes on first use. */
+  /** The API's OpenAPI 3.1 document, generated from the zod routes on first use. */
   openApiDocument(): Record<string, unknown>;
+  /** The control plane's OpenAPI 3.1 document (paths under /__admin, server /). */
+  controlOpenApiDocument(): Record<string, unknown>;
 }
 
 /**
@@ -114,63 +117,30 @@ export function createApp(deps: AppDeps): SandboxApp {
   const api = router(deps.log);
   // Inside the journal, so the journal sees the unknown inputs this names.
   api.use('*', auth, services, journal.middleware(), unknownInputWarnings(), requestFaults(), jsonSizeLimit);
-  api.openAPIRegistry.registerComponent('securitySchemes', 'BasicAuth', {
-    type: 'http',
-    scheme: 'basic',
-    description: 'Client id as the user name, client secret as the password. Each client id is its own isolated tenant.',
-  });
   registerAreas(api);
 
   const admin = router(deps.log);
   admin.use('*', auth, services, jsonSizeLimit);
   registerControl(admin, deps.registry, journal);
 
+  let apiDocument: Record<string, unknown> | undefined;
+  let controlDocument: Record<string, unknown> | undefined;
+  const openApiDocument = (): Record<string, unknown> => (apiDocument ??= buildApiDocument(api, webhookDefinitions));
+  const controlOpenApiDocument = (): Record<string, unknown> => (controlDocument ??= buildControlDocument(admin));
+
   const app = router(deps.log);
   app.use('*', commitChanges(deps.registry, deps.log));
-  // Before the control plane: the dashboard's own files need no credentials.
+  // Before the control plane: the dashboard's own files and the documents need no credentials.
   registerDashboard(app);
+  app.get('/openapi.json', (c) => c.json(openApiDocument()));
+  app.get(`${ADMIN_BASE_PATH}/openapi.json`, (c) => c.json(controlOpenApiDocument()));
   app.route(API_BASE_PATH, api);
   app.route(ADMIN_BASE_PATH, admin);
   app.notFound(notFoundHandler(() => app.routes));
 
-  let document: Record<string, unknown> | undefined;
-  const openApiDocument = (): Record<string, unknown> => {
-    document ??= buildDocument(api, admin);
-    return document;
-  };
-  app.get('/openapi.json', (c) => c.json(openApiDocument()));
   registerHostedPages(app, deps.registry);
   registerCardRevealPage(app, deps.registry);
   mountDocs(app);
-  app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH }));
-  return { app, openApiDocument };
-}
-
-function buildDocument(api: AppRouter, admin: AppRouter): Record<string, unknown> {
-  const info = {
-    title: 'paysandbox',
-    version: API_VERSION,
-    description:
-      'A local, stateful sandbox of the payments API. Every client id is an isolated tenant. The Control plane tag documents the sandbox-only endpoints under /__admin.',
-  };
-  const main = api.getOpenAPI31Document({ openapi: '3.1.0', info, servers: [{ url: API_BASE_PATH }], security: [{ BasicAuth: [] }] });
-  const control = admin.getOpenAPI31Document({ openapi: '3.1.0', info });
-  const paths: Record<string, unknown> = { ...main.paths };
-  for (const [path, item] of Object.entries(control.paths ?? {})) paths[`${ADMIN_BASE_PATH}${path}`] = item;
-  const components = main.components ?? {};
-  return {
-    ...main,
-    paths,
-    components: { ...components, schemas: { ...components.schemas, ...control.components?.schemas } },
-    tags: [
-      { name: 'Platform Configuration' },
-      { name: 'Customers' },
-      { name: 'Internal Accounts' },
-      { name: 'External Accounts' },
-      { name: 'Embedded Wallet Auth' },
-      { name: 'Cards' },
-      { name: 'Sandbox' },
-      { name: 'Control plane', description: 'Sandbox-only endpoints under /__admin, acting on the calling tenant' },
-    ],
-  };
+  app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', adminOpenapi: `${ADMIN_BASE_PATH}/openapi.json`, admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH }));
+  return { app, openApiDocument, controlOpenApiDocument };
 }

@@ -124,8 +124,8 @@ export function buildSandbox(options: SandboxOptions = {}) {
     audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
     ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
-  const { app, openApiDocument } = createApp({ registry, log, webhooks });
-  return { app, registry, log, openApiDocument, webhooks };
+  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks });
+  return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks };
 }
 
 export async function startServer(options: SandboxOptions = {}): Promise<RunningSandbox> {

@@ -1,5 +1,11 @@
-/** In-process helpers: a fresh sandbox per test and a tiny client that speaks Basic auth. */
+/**
+ * In-process helpers: a fresh sandbox per test and a tiny client that speaks
+ * Basic auth. Every response the client receives is checked against the
+ * sandbox's served OpenAPI documents (test/support/conformance.ts): a
+ * response its operation does not declare fails the test.
+ */
 import { readFileSync } from 'node:fs';
+import { readChecked } from './support/conformance.js';
 import { buildSandbox, type SandboxOptions } from '../src/server.js';
 import { API_BASE_PATH } from '../src/core/version.js';
 
@@ -23,14 +29,8 @@ function clientFor(app: ReturnType<typeof buildSandbox>['app'], clientId: string
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
     }
     const res = await app.request(url, init);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    const { status, body: parsed, headers: responseHeaders } = await readChecked(app, method, url, res);
+    return { status, body: parsed as T, headers: responseHeaders };
   };
   return {
     clientId,

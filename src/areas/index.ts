@@ -48,6 +48,23 @@ import { registerCards } from './cards/cards.index.js';
 import { CARD_ACTIVATION_JOB, activateCard } from './cards/cards.service.js';
 import { CARD_PULL_JOB, settlePull } from './cards/card-network.service.js';
 import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
+import type { WebhookDefinition } from '../events/events.schemas.js';
+import { TestWebhook } from '../webhooks/webhooks.schemas.js';
+import { CustomerWebhook } from './customers/customers.schemas.js';
+import { VerificationWebhook } from './verifications/verifications.schemas.js';
+import { IncomingPaymentWebhook, OutgoingPaymentWebhook } from './transactions/transactions.schemas.js';
+import { CardStatusWebhook, CardTransactionWebhook } from './cards/cards.schemas.js';
+
+/** Every webhook the sandbox delivers, as the API document declares them. */
+export const webhookDefinitions: readonly WebhookDefinition[] = [
+  IncomingPaymentWebhook,
+  OutgoingPaymentWebhook,
+  TestWebhook,
+  CustomerWebhook,
+  VerificationWebhook,
+  CardStatusWebhook,
+  CardTransactionWebhook,
+];
 
 export function registerAreas(api: AppRouter): void {
   // Static paths before parameterised ones: /customers/internal-accounts must not match /customers/{customerId}.

@@ -1,113 +1,206 @@
 /**
  * The one error catalogue: every code the sandbox can answer with, its HTTP
- * status and its default reason. Services throw `apiError(code)`; the app's
- * error handler turns it into the spec's error body.
+ * status, its default reason and the operations (by operationId) that raise
+ * it. Services throw `apiError(code)`; the app's error handler turns it into
+ * the spec's error body; the OpenAPI documents declare, per operation, the
+ * codes listed here (src/docs/error-responses.ts), and the test suite checks
+ * every error response it provokes against that declaration.
+ *
+ * A new operation that throws a code adds its operationId to that code's
+ * `raisedBy`. A code no operation raises keeps `raisedBy: []`: it stays in
+ * the catalogue (the spec lists it; faults can inject it) but no document
+ * declares it.
  */
+
+/**
+ * Who raises a code: a list of operationIds, or a rule that picks operations
+ * by their shape (any input can be invalid, any body can be too large, ...).
+ */
+export type RaisedBy = readonly string[] | 'EVERY_OPERATION' | 'OPERATIONS_WITH_INPUT' | 'OPERATIONS_WITH_BODY' | 'WRITES_WITHOUT_MULTIPART';
+
+/** Operations that end in a signed retry when the wallet is involved. */
+const SIGNED_RETRY = [
+  'updateCustomerById',
+  'updateInternalAccount',
+  'exportInternalAccount',
+  'createAuthCredential',
+  'revokeAuthCredential',
+  'verifyAuthCredential',
+  'refreshAuthSession',
+  'revokeAuthSession',
+  'executeQuote',
+  'createTransferOut',
+] as const;
+
+/** Operations that move money out of an internal account, checking limits and funds. */
+const PAYOUTS = ['createQuote', 'executeQuote', 'createTransferOut'] as const;
+
+/** Operations that upload a document, whose number picks the review outcome. */
+const DOCUMENT_REVIEW = ['uploadDocument', 'replaceDocument'] as const;
+
+/** Operations that look up, by an id, a resource without a 404 code of its own (REFERENCE_NOT_FOUND). */
+const NOT_FOUND_RAISERS = [
+  'getCustomerById',
+  'updateCustomerById',
+  'deleteCustomerById',
+  'createCustomerKycLink',
+  'getCustomerKycLink',
+  'createBeneficialOwner',
+  'listBeneficialOwners',
+  'getBeneficialOwner',
+  'updateBeneficialOwner',
+  'deleteBeneficialOwner',
+  'uploadDocument',
+  'getDocument',
+  'replaceDocument',
+  'deleteDocument',
+  'createVerification',
+  'getVerification',
+  'updateInternalAccount',
+  'exportInternalAccount',
+  'createCustomerExternalAccount',
+  'getCustomerExternalAccountById',
+  'deleteCustomerExternalAccountById',
+  'createExternalAccountOwnershipChallenge',
+  'verifyExternalAccountOwnership',
+  'getPlatformExternalAccountById',
+  'deletePlatformExternalAccountById',
+  'createPlatformExternalAccountOwnershipChallenge',
+  'verifyPlatformExternalAccountOwnership',
+  'lookupUma',
+  'lookupExternalAccount',
+  'createQuote',
+  'getQuoteById',
+  'executeQuote',
+  'getTransactionById',
+  'createTransferIn',
+  'createTransferOut',
+  'createAuthCredential',
+  'challengeAuthCredential',
+  'verifyAuthCredential',
+  'revokeAuthCredential',
+  'refreshAuthSession',
+  'revokeAuthSession',
+  'createCard',
+  'getCardById',
+  'updateCardById',
+  'revealCard',
+  'listCardTransactions',
+  'sandboxFundInternalAccount',
+  'sandboxSend',
+  'sandboxReceive',
+  'sandboxSimulateCardAuthorization',
+  'sandboxSimulateCardClearing',
+  'sandboxSimulateCardReturn',
+  'adminReplayWebhookDelivery',
+  'adminLoadScenario',
+] as const;
+
 export const ERROR_CATALOGUE = {
   // 400: the spec's table, in its order.
-  INVALID_INPUT: { status: 400, reason: 'Invalid input' },
-  END_USER_TERMS_VERSION_NOT_FOUND: { status: 400, reason: 'The submitted terms version is not supported for that agreement' },
-  MISSING_MANDATORY_USER_INFO: { status: 400, reason: 'Required customer information is missing' },
-  INVITATION_ALREADY_CLAIMED: { status: 400, reason: 'The invitation was already claimed' },
-  INVITATIONS_NOT_CONFIGURED: { status: 400, reason: 'Invitations are not configured for this platform' },
-  INVALID_UMA_ADDRESS: { status: 400, reason: 'The UMA address format is invalid' },
-  INVITATION_CANCELLED: { status: 400, reason: 'The invitation was cancelled' },
-  QUOTE_REQUEST_FAILED: { status: 400, reason: 'The quote could not be created; retry the request' },
-  INVALID_PAYREQ_RESPONSE: { status: 400, reason: "The counterparty's pay-request response is invalid" },
-  INVALID_RECEIVER: { status: 400, reason: 'The receiver is invalid' },
-  PARSE_PAYREQ_RESPONSE_ERROR: { status: 400, reason: "The receiver's pay-request response could not be parsed" },
-  CERT_CHAIN_INVALID: { status: 400, reason: "The counterparty's certificate chain is invalid" },
-  CERT_CHAIN_EXPIRED: { status: 400, reason: "The counterparty's certificate chain has expired" },
-  INVALID_PUBKEY_FORMAT: { status: 400, reason: "The counterparty's public key format is invalid" },
-  MISSING_REQUIRED_UMA_PARAMETERS: { status: 400, reason: 'The counterparty did not send every required UMA parameter' },
-  SENDER_NOT_ACCEPTED: { status: 400, reason: 'The sender is not accepted' },
-  AMOUNT_OUT_OF_RANGE: { status: 400, reason: 'The amount is out of range' },
-  INVALID_CURRENCY: { status: 400, reason: 'The currency is invalid' },
-  INVALID_TIMESTAMP: { status: 400, reason: 'The timestamp is invalid' },
-  INVALID_NONCE: { status: 400, reason: 'The nonce is invalid' },
-  INVALID_REQUEST_FORMAT: { status: 400, reason: 'The request format is invalid' },
-  INVALID_BANK_ACCOUNT: { status: 400, reason: 'The bank account is invalid' },
-  SELF_PAYMENT: { status: 400, reason: 'Paying yourself is not allowed' },
-  LOOKUP_REQUEST_FAILED: { status: 400, reason: 'The lookup request failed' },
-  PARSE_LNURLP_RESPONSE_ERROR: { status: 400, reason: 'The LNURLP response could not be parsed' },
-  INVALID_AMOUNT: { status: 400, reason: 'The amount is invalid' },
-  WEBHOOK_ENDPOINT_NOT_SET: { status: 400, reason: 'No webhook endpoint is configured' },
-  WEBHOOK_DELIVERY_ERROR: { status: 400, reason: 'The webhook could not be delivered' },
-  LOW_QUALITY: { status: 400, reason: 'The document quality is too low' },
-  DATA_MISMATCH: { status: 400, reason: 'The document details differ from the information provided' },
-  EXPIRED: { status: 400, reason: 'The document has expired' },
-  SUSPECTED_FRAUD: { status: 400, reason: 'The document is suspected to be forged or edited' },
-  UNSUITABLE_DOCUMENT: { status: 400, reason: 'This document type is not accepted' },
-  INCOMPLETE: { status: 400, reason: 'The document is missing pages or sides' },
-  EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: { status: 400, reason: 'The internal account already has an EMAIL_OTP credential' },
-  SMS_OTP_CREDENTIAL_ALREADY_EXISTS: { status: 400, reason: 'The internal account already has an SMS_OTP credential' },
-  PASSKEY_CREDENTIAL_ALREADY_EXISTS: { status: 400, reason: 'A passkey with this credentialId is already registered on the account' },
-  STABLECOIN_PROVIDER_ACCOUNT_INVALID: { status: 400, reason: 'The stablecoin provider account link is not usable' },
-  STABLECOIN_PROVIDER_ACCOUNT_REVOKED: { status: 400, reason: 'The stablecoin provider account link was revoked' },
-  STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED: { status: 400, reason: 'Several active provider links exist; pass stablecoinProviderAccountId' },
-  CARDHOLDER_KYC_NOT_APPROVED: { status: 400, reason: 'The cardholder is not KYC approved, so no card can be issued' },
-  TRANSACTION_SIZE_LIMIT_EXCEEDED: { status: 400, reason: 'The amount exceeds the configured single-transaction maximum' },
-  EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED: { status: 400, reason: 'The destination ownership must be verified before this transfer' },
-  INSUFFICIENT_FUNDS: { status: 400, reason: 'Insufficient funds' },
-  QUOTE_EXPIRED: { status: 400, reason: 'The quote has expired; request a new one' },
-  QUOTE_RATE_UNAVAILABLE: { status: 400, reason: 'No exchange rate is available for this corridor right now' },
-  STABLECOIN_AMOUNT_NOT_REPRESENTABLE: { status: 400, reason: "The amount cannot be represented at the token's precision" },
-  STABLECOIN_BURN_SOURCE_NOT_SUPPORTED: { status: 400, reason: 'The burn source account cannot be used for this operation' },
-  STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED: { status: 400, reason: 'Linking the external account failed' },
-  STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED: { status: 400, reason: 'The external account needs a link method' },
-  STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED: { status: 400, reason: 'The external account is not linked' },
-  STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED: { status: 400, reason: 'This external account type is not supported' },
-  STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED: { status: 400, reason: 'The provider could not link the account' },
-  STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED: { status: 400, reason: 'The external account must be linked with the provider first' },
-  STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED: { status: 400, reason: 'The stablecoin is not enabled for service operations' },
-  STABLECOIN_NOT_PROVISIONED: { status: 400, reason: 'The stablecoin is not provisioned for issuer operations' },
-  STABLECOIN_OPERATION_NOT_SUPPORTED: { status: 400, reason: 'The stablecoin does not support this operation' },
-  STABLECOIN_PROVIDER_ERROR: { status: 400, reason: 'The provider rejected the operation' },
-  STABLECOIN_PROVIDER_SOURCE_NOT_LINKED: { status: 400, reason: 'The provider source account is not linked' },
-  STABLECOIN_VERIFICATION_FAILED: { status: 400, reason: 'The stablecoin could not be verified with the provider' },
+  INVALID_INPUT: { status: 400, reason: 'Invalid input', raisedBy: 'OPERATIONS_WITH_INPUT' },
+  END_USER_TERMS_VERSION_NOT_FOUND: { status: 400, reason: 'The submitted terms version is not supported for that agreement', raisedBy: [] },
+  MISSING_MANDATORY_USER_INFO: { status: 400, reason: 'Required customer information is missing', raisedBy: ['createAuthCredential'] },
+  INVITATION_ALREADY_CLAIMED: { status: 400, reason: 'The invitation was already claimed', raisedBy: [] },
+  INVITATIONS_NOT_CONFIGURED: { status: 400, reason: 'Invitations are not configured for this platform', raisedBy: [] },
+  INVALID_UMA_ADDRESS: { status: 400, reason: 'The UMA address format is invalid', raisedBy: ['lookupUma', 'createQuote', 'executeQuote'] },
+  INVITATION_CANCELLED: { status: 400, reason: 'The invitation was cancelled', raisedBy: [] },
+  QUOTE_REQUEST_FAILED: { status: 400, reason: 'The quote could not be created; retry the request', raisedBy: [] },
+  INVALID_PAYREQ_RESPONSE: { status: 400, reason: "The counterparty's pay-request response is invalid", raisedBy: [] },
+  INVALID_RECEIVER: { status: 400, reason: 'The receiver is invalid', raisedBy: [] },
+  PARSE_PAYREQ_RESPONSE_ERROR: { status: 400, reason: "The receiver's pay-request response could not be parsed", raisedBy: [] },
+  CERT_CHAIN_INVALID: { status: 400, reason: "The counterparty's certificate chain is invalid", raisedBy: [] },
+  CERT_CHAIN_EXPIRED: { status: 400, reason: "The counterparty's certificate chain has expired", raisedBy: [] },
+  INVALID_PUBKEY_FORMAT: { status: 400, reason: "The counterparty's public key format is invalid", raisedBy: [] },
+  MISSING_REQUIRED_UMA_PARAMETERS: { status: 400, reason: 'The counterparty did not send every required UMA parameter', raisedBy: [] },
+  SENDER_NOT_ACCEPTED: { status: 400, reason: 'The sender is not accepted', raisedBy: [] },
+  AMOUNT_OUT_OF_RANGE: { status: 400, reason: 'The amount is out of range', raisedBy: ['createQuote', 'executeQuote', 'createTransferIn', 'sandboxFundInternalAccount', 'sandboxSend', 'sandboxReceive', 'sandboxSimulateCardReturn'] },
+  INVALID_CURRENCY: { status: 400, reason: 'The currency is invalid', raisedBy: ['getExchangeRates', 'lookupUma', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut', 'sandboxSend', 'sandboxReceive'] },
+  INVALID_TIMESTAMP: { status: 400, reason: 'The timestamp is invalid', raisedBy: [] },
+  INVALID_NONCE: { status: 400, reason: 'The nonce is invalid', raisedBy: [] },
+  INVALID_REQUEST_FORMAT: { status: 400, reason: 'The request format is invalid', raisedBy: ['createQuote', 'createTransferIn', 'createTransferOut'] },
+  INVALID_BANK_ACCOUNT: { status: 400, reason: 'The bank account is invalid', raisedBy: ['createCustomerExternalAccount', 'createPlatformExternalAccount'] },
+  SELF_PAYMENT: { status: 400, reason: 'Paying yourself is not allowed', raisedBy: ['createQuote'] },
+  LOOKUP_REQUEST_FAILED: { status: 400, reason: 'The lookup request failed', raisedBy: ['lookupUma', 'createQuote', 'executeQuote'] },
+  PARSE_LNURLP_RESPONSE_ERROR: { status: 400, reason: 'The LNURLP response could not be parsed', raisedBy: [] },
+  INVALID_AMOUNT: { status: 400, reason: 'The amount is invalid', raisedBy: ['createQuote', 'sandboxReceive'] },
+  WEBHOOK_ENDPOINT_NOT_SET: { status: 400, reason: 'No webhook endpoint is configured', raisedBy: ['sendTestWebhook'] },
+  WEBHOOK_DELIVERY_ERROR: { status: 400, reason: 'The webhook could not be delivered', raisedBy: ['sendTestWebhook'] },
+  LOW_QUALITY: { status: 400, reason: 'The document quality is too low', raisedBy: DOCUMENT_REVIEW },
+  DATA_MISMATCH: { status: 400, reason: 'The document details differ from the information provided', raisedBy: DOCUMENT_REVIEW },
+  EXPIRED: { status: 400, reason: 'The document has expired', raisedBy: DOCUMENT_REVIEW },
+  SUSPECTED_FRAUD: { status: 400, reason: 'The document is suspected to be forged or edited', raisedBy: DOCUMENT_REVIEW },
+  UNSUITABLE_DOCUMENT: { status: 400, reason: 'This document type is not accepted', raisedBy: DOCUMENT_REVIEW },
+  INCOMPLETE: { status: 400, reason: 'The document is missing pages or sides', raisedBy: DOCUMENT_REVIEW },
+  EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: { status: 400, reason: 'The internal account already has an EMAIL_OTP credential', raisedBy: ['createAuthCredential'] },
+  SMS_OTP_CREDENTIAL_ALREADY_EXISTS: { status: 400, reason: 'The internal account already has an SMS_OTP credential', raisedBy: ['createAuthCredential'] },
+  PASSKEY_CREDENTIAL_ALREADY_EXISTS: { status: 400, reason: 'A passkey with this credentialId is already registered on the account', raisedBy: ['createAuthCredential'] },
+  STABLECOIN_PROVIDER_ACCOUNT_INVALID: { status: 400, reason: 'The stablecoin provider account link is not usable', raisedBy: [] },
+  STABLECOIN_PROVIDER_ACCOUNT_REVOKED: { status: 400, reason: 'The stablecoin provider account link was revoked', raisedBy: [] },
+  STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED: { status: 400, reason: 'Several active provider links exist; pass stablecoinProviderAccountId', raisedBy: [] },
+  CARDHOLDER_KYC_NOT_APPROVED: { status: 400, reason: 'The cardholder is not KYC approved, so no card can be issued', raisedBy: ['createCard'] },
+  TRANSACTION_SIZE_LIMIT_EXCEEDED: { status: 400, reason: 'The amount exceeds the configured single-transaction maximum', raisedBy: PAYOUTS },
+  EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED: { status: 400, reason: 'The destination ownership must be verified before this transfer', raisedBy: PAYOUTS },
+  INSUFFICIENT_FUNDS: { status: 400, reason: 'Insufficient funds', raisedBy: PAYOUTS },
+  QUOTE_EXPIRED: { status: 400, reason: 'The quote has expired; request a new one', raisedBy: ['executeQuote', 'sandboxSend'] },
+  QUOTE_RATE_UNAVAILABLE: { status: 400, reason: 'No exchange rate is available for this corridor right now', raisedBy: ['createQuote', 'sandboxReceive'] },
+  STABLECOIN_AMOUNT_NOT_REPRESENTABLE: { status: 400, reason: "The amount cannot be represented at the token's precision", raisedBy: [] },
+  STABLECOIN_BURN_SOURCE_NOT_SUPPORTED: { status: 400, reason: 'The burn source account cannot be used for this operation', raisedBy: [] },
+  STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED: { status: 400, reason: 'Linking the external account failed', raisedBy: [] },
+  STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED: { status: 400, reason: 'The external account needs a link method', raisedBy: [] },
+  STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED: { status: 400, reason: 'The external account is not linked', raisedBy: [] },
+  STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED: { status: 400, reason: 'This external account type is not supported', raisedBy: [] },
+  STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED: { status: 400, reason: 'The provider could not link the account', raisedBy: [] },
+  STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED: { status: 400, reason: 'The external account must be linked with the provider first', raisedBy: [] },
+  STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED: { status: 400, reason: 'The stablecoin is not enabled for service operations', raisedBy: [] },
+  STABLECOIN_NOT_PROVISIONED: { status: 400, reason: 'The stablecoin is not provisioned for issuer operations', raisedBy: [] },
+  STABLECOIN_OPERATION_NOT_SUPPORTED: { status: 400, reason: 'The stablecoin does not support this operation', raisedBy: [] },
+  STABLECOIN_PROVIDER_ERROR: { status: 400, reason: 'The provider rejected the operation', raisedBy: [] },
+  STABLECOIN_PROVIDER_SOURCE_NOT_LINKED: { status: 400, reason: 'The provider source account is not linked', raisedBy: [] },
+  STABLECOIN_VERIFICATION_FAILED: { status: 400, reason: 'The stablecoin could not be verified with the provider', raisedBy: [] },
 
   // 400 codes the public description uses beside the spec's table.
-  FUNDING_SOURCE_INELIGIBLE: { status: 400, reason: 'This internal account cannot fund the card' },
+  FUNDING_SOURCE_INELIGIBLE: { status: 400, reason: 'This internal account cannot fund the card', raisedBy: ['createCard', 'updateCardById'] },
 
   // 401: the spec's table.
-  UNAUTHORIZED: { status: 401, reason: 'Invalid or missing API credentials' },
-  INVALID_SIGNATURE: { status: 401, reason: 'The signature header is invalid' },
-  WALLET_SIGNATURE_MISSING: { status: 401, reason: 'Service-Wallet-Signature is required for this wallet action' },
-  WALLET_SIGNATURE_MALFORMED: { status: 401, reason: 'Service-Wallet-Signature could not be parsed' },
-  WALLET_SIGNATURE_BODY_MISMATCH: { status: 401, reason: 'The signature was computed over a different body than the one received' },
-  WALLET_SIGNATURE_INVALID: { status: 401, reason: 'The wallet signature failed verification against the registered credential' },
-  REQUEST_ID_MISSING: { status: 401, reason: 'Request-Id is required on the signed retry' },
+  UNAUTHORIZED: { status: 401, reason: 'Invalid or missing API credentials', raisedBy: 'EVERY_OPERATION' },
+  INVALID_SIGNATURE: { status: 401, reason: 'The signature header is invalid', raisedBy: [] },
+  WALLET_SIGNATURE_MISSING: { status: 401, reason: 'Service-Wallet-Signature is required for this wallet action', raisedBy: SIGNED_RETRY },
+  WALLET_SIGNATURE_MALFORMED: { status: 401, reason: 'Service-Wallet-Signature could not be parsed', raisedBy: SIGNED_RETRY },
+  WALLET_SIGNATURE_BODY_MISMATCH: { status: 401, reason: 'The signature was computed over a different body than the one received', raisedBy: SIGNED_RETRY },
+  WALLET_SIGNATURE_INVALID: { status: 401, reason: 'The wallet signature failed verification against the registered credential', raisedBy: SIGNED_RETRY },
+  REQUEST_ID_MISSING: { status: 401, reason: 'Request-Id is required on the signed retry', raisedBy: [...SIGNED_RETRY] },
 
   // 403: the public description's codes.
-  FORBIDDEN: { status: 403, reason: 'This action is not allowed on this resource' },
+  FORBIDDEN: { status: 403, reason: 'This action is not allowed on this resource', raisedBy: ['revealCard'] },
 
   // 404: the public description's codes, one per kind of resource; REFERENCE_NOT_FOUND where no specific one fits.
-  USER_NOT_FOUND: { status: 404, reason: 'The customer does not exist' },
-  QUOTE_NOT_FOUND: { status: 404, reason: 'The quote does not exist' },
-  TRANSACTION_NOT_FOUND: { status: 404, reason: 'The transaction does not exist' },
-  UMA_NOT_FOUND: { status: 404, reason: 'The UMA address is well-formed but no receiver exists at it' },
-  REFERENCE_NOT_FOUND: { status: 404, reason: 'The referenced resource does not exist' },
+  USER_NOT_FOUND: { status: 404, reason: 'The customer does not exist', raisedBy: ['getCustomerById', 'updateCustomerById', 'deleteCustomerById', 'createCustomerKycLink', 'getCustomerKycLink', 'createVerification', 'listBeneficialOwners', 'lookupUma'] },
+  QUOTE_NOT_FOUND: { status: 404, reason: 'The quote does not exist', raisedBy: ['getQuoteById', 'executeQuote'] },
+  TRANSACTION_NOT_FOUND: { status: 404, reason: 'The transaction does not exist', raisedBy: ['getTransactionById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn'] },
+  UMA_NOT_FOUND: { status: 404, reason: 'The UMA address is well-formed but no receiver exists at it', raisedBy: ['lookupUma'] },
+  REFERENCE_NOT_FOUND: { status: 404, reason: 'The referenced resource does not exist', raisedBy: NOT_FOUND_RAISERS },
   /** Only for a path no route serves: every missing resource has its own code above. */
-  NOT_FOUND: { status: 404, reason: 'The requested resource does not exist' },
+  NOT_FOUND: { status: 404, reason: 'The requested resource does not exist', raisedBy: [] },
 
   // Statuses the spec uses without a table of codes.
-  METHOD_NOT_ALLOWED: { status: 405, reason: 'This HTTP method is not supported on this path' },
-  CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource' },
-  UMA_ADDRESS_EXISTS: { status: 409, reason: 'The UMA address is already taken' },
-  EMAIL_OTP_EMAIL_ALREADY_EXISTS: { status: 409, reason: 'The e-mail address is already the address of an EMAIL_OTP credential' },
-  EMAIL_OTP_CREDENTIAL_SET_CHANGED: { status: 409, reason: 'The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again' },
-  INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition' },
-  CARD_ALREADY_CLOSED: { status: 409, reason: 'The card is closed; nothing about it can change' },
-  CARD_NOT_MUTABLE: { status: 409, reason: 'The card is still being provisioned; its status cannot change yet' },
-  CUSTOMER_DELETED: { status: 410, reason: 'The customer has been deleted' },
-  PAYLOAD_TOO_LARGE: { status: 413, reason: 'The request body is too large' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, reason: 'Send the request body as JSON with Content-Type: application/json' },
-  RATE_LIMITED: { status: 429, reason: 'Too many requests; retry after the number of seconds in Retry-After' },
+  METHOD_NOT_ALLOWED: { status: 405, reason: 'This HTTP method is not supported on this path', raisedBy: 'EVERY_OPERATION' },
+  CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource', raisedBy: ['createCustomer', 'updateCustomerById', 'deleteDocument', 'createExternalAccountOwnershipChallenge', 'verifyExternalAccountOwnership', 'createPlatformExternalAccountOwnershipChallenge', 'verifyPlatformExternalAccountOwnership', 'executeQuote', 'sandboxSend', 'sandboxSimulateCardClearing', 'adminReplayWebhookDelivery'] },
+  UMA_ADDRESS_EXISTS: { status: 409, reason: 'The UMA address is already taken', raisedBy: ['createCustomer', 'updateCustomerById'] },
+  EMAIL_OTP_EMAIL_ALREADY_EXISTS: { status: 409, reason: 'The e-mail address is already the address of an EMAIL_OTP credential', raisedBy: ['updateCustomerById'] },
+  EMAIL_OTP_CREDENTIAL_SET_CHANGED: { status: 409, reason: 'The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again', raisedBy: ['updateCustomerById'] },
+  INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition', raisedBy: ['updateCardById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'sandboxFundInternalAccount', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut'] },
+  CARD_ALREADY_CLOSED: { status: 409, reason: 'The card is closed; nothing about it can change', raisedBy: ['updateCardById', 'revealCard'] },
+  CARD_NOT_MUTABLE: { status: 409, reason: 'The card is still being provisioned; its status cannot change yet', raisedBy: ['updateCardById', 'revealCard'] },
+  CUSTOMER_DELETED: { status: 410, reason: 'The customer has been deleted', raisedBy: ['updateCustomerById', 'deleteCustomerById', 'createBeneficialOwner', 'updateBeneficialOwner', 'uploadDocument', 'replaceDocument', 'createVerification', 'createCustomerKycLink', 'getCustomerKycLink', 'createCustomerExternalAccount', 'createCard', 'lookupUma', 'createQuote', 'sandboxReceive'] },
+  PAYLOAD_TOO_LARGE: { status: 413, reason: 'The request body is too large', raisedBy: 'WRITES_WITHOUT_MULTIPART' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, reason: 'Send the request body as JSON with Content-Type: application/json', raisedBy: 'OPERATIONS_WITH_BODY' },
+  RATE_LIMITED: { status: 429, reason: 'Too many requests; retry after the number of seconds in Retry-After', raisedBy: ['challengeAuthCredential'] },
 
   // 500: the spec's list.
-  SERVICE_SWITCH_ERROR: { status: 500, reason: 'Switch error' },
-  INTERNAL_ERROR: { status: 500, reason: 'Internal server error' },
-} as const satisfies Record<string, { status: number; reason: string }>;
+  SERVICE_SWITCH_ERROR: { status: 500, reason: 'Switch error', raisedBy: [] },
+  INTERNAL_ERROR: { status: 500, reason: 'Internal server error', raisedBy: 'EVERY_OPERATION' },
+} as const satisfies Record<string, { status: number; reason: string; raisedBy: RaisedBy }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export type ErrorStatus = (typeof ERROR_CATALOGUE)[ErrorCode]['status'];
@@ -219,4 +312,41 @@ export function referencedIn<T>(field: string, lookup: () => T): T {
     if (err instanceof ApiError && (err.status === 404 || err.status === 410)) throw invalidInput([{ field, message: err.message }]);
     throw err;
   }
+}
+
+/** What decides which shape rules apply to an operation. */
+export interface OperationShape {
+  operationId: string;
+  method: string;
+  /** Parameters (path, query, header) or a body that can fail validation. */
+  hasInput: boolean;
+  hasBody: boolean;
+  hasMultipartBody: boolean;
+}
+
+function raises(raisedBy: RaisedBy, op: OperationShape): boolean {
+  switch (raisedBy) {
+    case 'EVERY_OPERATION':
+      return true;
+    case 'OPERATIONS_WITH_INPUT':
+      return op.hasInput;
+    case 'OPERATIONS_WITH_BODY':
+      return op.hasBody;
+    case 'WRITES_WITHOUT_MULTIPART':
+      return !['get', 'head'].includes(op.method.toLowerCase()) && !op.hasMultipartBody;
+    default:
+      return raisedBy.includes(op.operationId);
+  }
+}
+
+/** Every code an operation can answer with, in catalogue order. */
+export function codesRaisedBy(op: OperationShape): ErrorCode[] {
+  return (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter((code) => raises(ERROR_CATALOGUE[code].raisedBy, op));
+}
+
+/** The operationIds the catalogue names, to check them against the documents. */
+export function operationIdsNamedInCatalogue(): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of Object.values(ERROR_CATALOGUE)) if (typeof entry.raisedBy !== 'string') for (const id of entry.raisedBy) ids.add(id);
+  return ids;
 }

@@ -52,7 +52,11 @@ function toRegExp(path: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
-/** 405 with Allow when the path exists under other methods, else 404. */
+/**
+ * 405 with Allow when the path exists under other methods only, else 404 (a
+ * route of this very method that found nothing, like an asset path naming no
+ * asset, is a 404).
+ */
 export function notFoundHandler(routes: () => readonly KnownRoute[]): NotFoundHandler {
   let compiled: Array<{ method: string; re: RegExp }> | undefined;
   return (c) => {
@@ -60,7 +64,8 @@ export function notFoundHandler(routes: () => readonly KnownRoute[]): NotFoundHa
       .filter((r) => r.method !== 'ALL')
       .map((r) => ({ method: r.method.toUpperCase(), re: toRegExp(r.path) }));
     const allowed = [...new Set(compiled.filter((r) => r.re.test(c.req.path)).map((r) => r.method))];
-    if (allowed.length > 0) {
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (allowed.length > 0 && !allowed.includes(method)) {
       const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
       return send(c, apiError('METHOD_NOT_ALLOWED', `${c.req.method} is not supported on ${c.req.path}; use ${allowed.join(', ')}`, { allowed }, { Allow: allow.join(', ') }));
     }

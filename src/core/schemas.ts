@@ -1,9 +1,9 @@
 /**
- * zod building blocks shared by every area: formats, the error body, list
- * queries and list responses. Route files compose these.
+ * zod building blocks shared by every area: formats, list queries and list
+ * responses. Route files compose these; their error responses are generated
+ * from the error catalogue (src/docs/error-responses.ts).
  */
 import { z } from '@hono/zod-openapi';
-import { ERROR_CATALOGUE, type ErrorCode } from './errors.js';
 import { CURRENCY_CODES, MAX_AMOUNT } from './money.js';
 
 export const CountryCode = z.string().regex(/^[A-Z]{2}$/).openapi({ example: 'US', description: 'ISO 3166-1 alpha-2 country code' });
@@ -36,60 +36,6 @@ export const CurrencyAmount = z
 
 /** A positive integer amount in minor units, bounded so it never loses precision. */
 export const PositiveAmount = z.number().int().min(1).max(MAX_AMOUNT).openapi({ example: 10000 });
-
-export const FieldErrorSchema = z
-  .object({
-    field: z.string(),
-    message: z.string().optional(),
-    constraint: z
-      .object({
-        format: z.string().optional(),
-        pattern: z.string().optional(),
-        enum: z.array(z.string()).optional(),
-        minLength: z.number().int().optional(),
-        maxLength: z.number().int().optional(),
-      })
-      .optional(),
-  })
-  .openapi('FieldError');
-
-export const ErrorBodySchema = z
-  .object({
-    code: z.string().openapi({ example: 'INVALID_INPUT' }),
-    reason: z.string(),
-    message: z.string().openapi({ description: 'Same text as reason' }),
-    status: z.number().int(),
-    details: z.object({ errors: z.array(FieldErrorSchema).optional() }).catchall(z.unknown()).optional(),
-  })
-  .openapi('Error');
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad request',
-  401: 'Missing or invalid credentials',
-  403: 'Forbidden',
-  404: 'Not found',
-  405: 'Method not allowed',
-  409: 'Conflict with the current state',
-  410: 'Gone',
-  415: 'Unsupported media type',
-  429: 'Rate limited',
-  500: 'Internal error',
-};
-
-function codesFor(status: number): ErrorCode[] {
-  return (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter((code) => ERROR_CATALOGUE[code].status === status);
-}
-
-/** OpenAPI response entries for the error statuses a route can answer. */
-export function errorResponses(...statuses: number[]) {
-  const out: Record<number, { description: string; content: { 'application/json': { schema: typeof ErrorBodySchema } } }> = {};
-  for (const status of [...new Set([400, 401, 500, ...statuses])]) {
-    const codes = codesFor(status);
-    const listed = codes.length <= 8 ? ` Codes: ${codes.join(', ')}.` : '';
-    out[status] = { description: `${STATUS_TEXT[status] ?? 'Error'}.${listed}`, content: { 'application/json': { schema: ErrorBodySchema } } };
-  }
-  return out;
-}
 
 /**
  * For cross-field checks that must report alongside the other field errors:

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { Timestamp } from '../core/schemas.js';
 
-/** The webhook envelope of the spec. */
+/** The webhook envelope of the spec, for any event. */
 export const WebhookEvent = z
   .object({
     id: z.string().openapi({ example: 'Webhook:019542f5-b3e7-1d02-0000-000000000008' }),
@@ -12,3 +12,43 @@ export const WebhookEvent = z
   .openapi('WebhookEvent');
 
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
+
+/**
+ * One kind of webhook: the event types it carries and the zod schema of its
+ * `data`. Areas define theirs beside their schemas and emit events through
+ * them (`emitEvent(tenant, CardWebhook, 'CARD.STATUS_CHANGE', card)`), so the
+ * types and payloads the sandbox delivers are the ones its OpenAPI document
+ * declares under `webhooks`.
+ */
+export interface WebhookDefinition<T extends string = string, D extends z.ZodType = z.ZodType> {
+  /** The key under the document's `webhooks` (the public description's name). */
+  key: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  types: readonly T[];
+  data: D;
+  /** The whole body: the envelope with this webhook's types and data, a named component. */
+  payload: z.ZodType;
+}
+
+export function defineWebhook<const T extends string, D extends z.ZodType>(spec: {
+  key: string;
+  operationId: string;
+  /** Component name of the payload schema. */
+  name: string;
+  summary: string;
+  description: string;
+  types: readonly [T, ...T[]];
+  data: D;
+}): WebhookDefinition<T, D> {
+  const payload = z
+    .object({
+      id: z.string().openapi({ description: 'Webhook:<uuid>; the same id on every retry, so use it to drop duplicates', example: 'Webhook:019542f5-b3e7-1d02-0000-000000000008' }),
+      type: z.enum(spec.types),
+      timestamp: Timestamp.openapi({ description: 'When the event happened, on the tenant clock' }),
+      data: spec.data,
+    })
+    .openapi(spec.name);
+  return { key: spec.key, operationId: spec.operationId, summary: spec.summary, description: spec.description, types: spec.types, data: spec.data, payload };
+}

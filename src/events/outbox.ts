@@ -3,14 +3,20 @@
  * in the spec's envelope, recorded at the moment it happens. Delivery reads
  * from here.
  */
+import type { z } from '@hono/zod-openapi';
 import type { Tenant } from '../store/tenant.js';
-import type { WebhookEvent } from './events.schemas.js';
+import type { WebhookDefinition, WebhookEvent } from './events.schemas.js';
 
 /** The outbox keeps the most recent events; older ones are dropped so a long run's memory stays bounded. */
 export const EVENTS_KEPT = 10_000;
 
-/** Records an event carrying a copy of the resource as it is now. */
-export function emitEvent(tenant: Tenant, type: string, resource: object): WebhookEvent {
+/**
+ * Records an event of one of `webhook`'s types, carrying a copy of the
+ * resource as it is now; the types make the event what the webhook
+ * declares.
+ */
+export function emitEvent<T extends string, D extends z.ZodType>(tenant: Tenant, webhook: WebhookDefinition<T, D>, type: NoInfer<T>, resource: z.input<D>): WebhookEvent {
+  if (!webhook.types.includes(type)) throw new Error(`${type} is not a ${webhook.key} event`);
   const event: WebhookEvent = {
     id: tenant.ids('Webhook'),
     type,

@@ -13,7 +13,7 @@ import type { WebhookEvent } from '../events/events.schemas.js';
 import { WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_SECONDS } from '../rules/index.js';
 import type { Tenant } from '../store/tenant.js';
 import { SIGNATURE_HEADER, type WebhookSigner } from './signer.js';
-import type { DeliveryAttempt, WebhookDelivery, WebhookDeliveryRecord } from './webhooks.schemas.js';
+import { TestWebhook, type DeliveryAttempt, type WebhookDelivery, type WebhookDeliveryRecord } from './webhooks.schemas.js';
 
 declare module '../core/env.js' {
   interface AppVariables {
@@ -184,7 +184,8 @@ export class WebhookDispatcher {
   async sendTest(tenant: Tenant): Promise<{ event: WebhookEvent; delivery: WebhookDelivery }> {
     const url = this.endpointOf(tenant);
     if (!url) throw apiError('WEBHOOK_ENDPOINT_NOT_SET', 'Set webhookEndpoint with PATCH /config first');
-    const event: WebhookEvent = { id: tenant.ids('Webhook'), type: 'WEBHOOK.TEST', timestamp: tenant.clock.nowIso(), data: { id: `WebhookTest:${tenant.id}`, message: 'A test event from paysandbox' } };
+    const type: (typeof TestWebhook.types)[number] = 'TEST';
+    const event: WebhookEvent = { id: tenant.ids('Webhook'), type, timestamp: tenant.clock.nowIso(), data: { id: `WebhookTest:${tenant.id}`, message: 'A test event from paysandbox' } };
     const record = this.record(tenant, event, url, true);
     const delivered = await this.attempt(tenant, record.id);
     const last = delivered.attempts[delivered.attempts.length - 1];

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { Timestamp } from '../core/schemas.js';
+import { defineWebhook } from '../events/events.schemas.js';
 
 export const DeliveryAttempt = z
   .object({
@@ -33,3 +34,14 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export interface WebhookDeliveryRecord extends WebhookDelivery {
   body: string;
 }
+
+/** TEST: what POST /sandbox/webhooks/test sends. */
+export const TestWebhook = defineWebhook({
+  key: 'test-webhook',
+  operationId: 'testWebhook',
+  name: 'TestWebhook',
+  summary: 'A test event',
+  description: 'Sent by POST /sandbox/webhooks/test, at once, to check that the endpoint receives and verifies webhooks.',
+  types: ['TEST'],
+  data: z.object({ id: z.string().openapi({ example: 'WebhookTest:my-app' }), message: z.string() }).openapi('TestWebhookData'),
+});

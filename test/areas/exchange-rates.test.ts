@@ -187,13 +187,14 @@ describe('GET /exchange-rates', () => {
       ['?sourceCurrency=usd', ['sourceCurrency']],
       ['?sourceCurrency=US', ['sourceCurrency']],
       ['?sourceCurrency=USD&sourceCurrency=EUR', ['sourceCurrency']],
-      ['?destinationCurrency=mxn', ['destinationCurrency']],
+      // destinationCurrency is an array parameter: a single value is its first item.
+      ['?destinationCurrency=mxn', ['destinationCurrency.0']],
       ['?destinationCurrency=MXN&destinationCurrency=EURO12', ['destinationCurrency.1']],
       ['?sendingAmount=-1', ['sendingAmount']],
       ['?sendingAmount=1.5', ['sendingAmount']],
       ['?sendingAmount=abc', ['sendingAmount']],
       ['?sendingAmount=100000000001', ['sendingAmount']],
-      ['?sourceCurrency=eur&destinationCurrency=M&sendingAmount=-5', ['destinationCurrency', 'sendingAmount', 'sourceCurrency']],
+      ['?sourceCurrency=eur&destinationCurrency=M&sendingAmount=-5', ['destinationCurrency.0', 'sendingAmount', 'sourceCurrency']],
     ];
     for (const [query, fields] of cases) {
       const res = await c.get(`/exchange-rates${query}`);

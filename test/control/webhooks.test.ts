@@ -149,8 +149,8 @@ describe('POST /sandbox/webhooks/test', () => {
     const { client, receiver } = await setUp();
     const ok = await client.post('/sandbox/webhooks/test');
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ event: { type: 'WEBHOOK.TEST' }, delivery: { status: 'SUCCEEDED', test: true } });
-    expect(JSON.parse(receiver.received[0]!.body).type).toBe('WEBHOOK.TEST');
+    expect(ok.body).toMatchObject({ event: { type: 'TEST' }, delivery: { status: 'SUCCEEDED', test: true } });
+    expect(JSON.parse(receiver.received[0]!.body).type).toBe('TEST');
     receiver.answers.push(418);
     const refused = await client.post('/sandbox/webhooks/test');
     expect(refused).toMatchObject({ status: 400, body: { code: 'WEBHOOK_DELIVERY_ERROR', details: { status: 418, url: receiver.url } } });
@@ -159,6 +159,6 @@ describe('POST /sandbox/webhooks/test', () => {
     expect(down.body.code).toBe('WEBHOOK_DELIVERY_ERROR');
     expect(down.body.details.error).toMatch(/ECONNREFUSED|UND_ERR_SOCKET|closed/);
     // A test delivery is not retried.
-    expect((await deliveries(client, '?status=PENDING')).filter((d) => d.eventType === 'WEBHOOK.TEST')).toEqual([]);
+    expect((await deliveries(client, '?status=PENDING')).filter((d) => d.eventType === 'TEST')).toEqual([]);
   });
 });

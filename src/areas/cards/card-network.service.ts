@@ -15,7 +15,7 @@ import type { Tenant } from '../../store/tenant.js';
 import { balancesOf, postEntry, settleEntry } from '../internal-accounts/ledger.js';
 import { CARD_PULL, presentCardTransaction } from './card-transaction.view.js';
 import { requireCard } from './cards.service.js';
-import type { CardDeclineReason, CardRecord, CardTransaction, CardTransactionRecord, SandboxCardAuthorizationRequest, SandboxCardDecline } from './cards.schemas.js';
+import { CardTransactionWebhook, type CardDeclineReason, type CardRecord, type CardTransaction, type CardTransactionRecord, type SandboxCardAuthorizationRequest, type SandboxCardDecline } from './cards.schemas.js';
 
 export const CARD_PULL_JOB = 'card.pullSettled';
 const CARD_RELEASE = 'CARD_RELEASE';
@@ -32,7 +32,7 @@ const CARD_CANNOT_TRANSACT: Partial<Record<CardRecord['status'], string>> = {
 /** Records the change and announces it as CARD_TRANSACTION.<status>, carrying the whole transaction. */
 function announce(tenant: Tenant, record: CardTransactionRecord): CardTransaction {
   const shown = presentCardTransaction(tenant, record);
-  emitEvent(tenant, `CARD_TRANSACTION.${record.status}`, shown);
+  emitEvent(tenant, CardTransactionWebhook, `CARD_TRANSACTION.${record.status}`, shown);
   return shown;
 }
 
@@ -74,7 +74,7 @@ function declineOf(tenant: Tenant, card: CardRecord, request: SandboxCardAuthori
 export type AuthorizationResult = { approved: CardTransaction } | { declined: SandboxCardDecline };
 
 /**
- * POST /sandbox/cards/{cardId}/simulate/authorization. Approved: the
+ * POST /sandbox/cards/{id}/simulate/authorization. Approved: the
  * AUTHORIZED card transaction (the spec). Declined: no card transaction
  * exists (the public description has no declined status), only the
  * network's answer with its reason.
@@ -143,7 +143,7 @@ export function settlePull(tenant: Tenant, job: DueJob): void {
 }
 
 /**
- * POST /sandbox/cards/{cardId}/simulate/clearing. Clearings roll up into
+ * POST /sandbox/cards/{id}/simulate/clearing. Clearings roll up into
  * settledAmount; the funding source ends up paying exactly that: a further
  * pull when more was cleared than taken (EXCEPTION when the balance no
  * longer covers it), a release when less.
@@ -176,7 +176,7 @@ export function clear(tenant: Tenant, cardId: string, request: { cardTransaction
 }
 
 /**
- * POST /sandbox/cards/{cardId}/simulate/return: a merchant refund, its own
+ * POST /sandbox/cards/{id}/simulate/return: a merchant refund, its own
  * CREDIT row linked by originalTransactionId, credited to the account the
  * purchase was pulled from. The purchase is REFUNDED once refunded in full.
  */

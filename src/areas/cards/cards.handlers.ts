@@ -18,10 +18,10 @@ export const transactions: RouteHandler<typeof routes.listCardTransactionsRoute,
   c.json(listCardTransactions(c.var.tenant, c.req.valid('param').id, c.req.valid('query')), 200);
 
 export const simulateAuthorization: RouteHandler<typeof routes.simulateAuthorizationRoute, AppEnv> = (c) => {
-  const result = authorize(c.var.tenant, c.req.valid('param').cardId, c.req.valid('json'));
+  const result = authorize(c.var.tenant, c.req.valid('param').id, c.req.valid('json'));
   return 'approved' in result ? c.json(result.approved, 200) : c.json(result.declined, 202);
 };
 
-export const simulateClearing: RouteHandler<typeof routes.simulateClearingRoute, AppEnv> = (c) => c.json(clear(c.var.tenant, c.req.valid('param').cardId, c.req.valid('json')), 200);
+export const simulateClearing: RouteHandler<typeof routes.simulateClearingRoute, AppEnv> = (c) => c.json(clear(c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200);
 
-export const simulateReturn: RouteHandler<typeof routes.simulateReturnRoute, AppEnv> = (c) => c.json(refund(c.var.tenant, c.req.valid('param').cardId, c.req.valid('json')), 202);
+export const simulateReturn: RouteHandler<typeof routes.simulateReturnRoute, AppEnv> = (c) => c.json(refund(c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 202);

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CountryCode, Currency, CurrencyCode, ListQuery, PositiveAmount, Timestamp, listResponse } from '../../core/schemas.js';
 import { MAX_AMOUNT } from '../../core/money.js';
+import { defineWebhook } from '../../events/events.schemas.js';
 
 export const CardStatus = z.enum(['PROCESSING', 'ACTIVE', 'FROZEN', 'CLOSED']).openapi('CardStatus');
 export const CardStatusReason = z.enum(['ISSUER_REJECTED', 'CLOSED_BY_PLATFORM', 'CLOSED_BY_SERVICE']).openapi('CardStatusReason');
@@ -149,3 +150,25 @@ export interface CardRevealRecord {
   expiresAt: string;
   usedAt?: string;
 }
+
+/** CARD.STATUS_CHANGE: the spec's name for a card's status change. */
+export const CardStatusWebhook = defineWebhook({
+  key: 'card-state-change',
+  operationId: 'cardStateChangeWebhook',
+  name: 'CardStatusChangeWebhook',
+  summary: "A card's status changed",
+  description: 'Sent when issuance completes (PROCESSING to ACTIVE), on freeze and unfreeze, and when the card closes. `data` is the card.',
+  types: ['CARD.STATUS_CHANGE'],
+  data: Card,
+});
+
+/** CARD_TRANSACTION.<status>: a card transaction changed. */
+export const CardTransactionWebhook = defineWebhook({
+  key: 'card-transaction',
+  operationId: 'cardTransactionWebhook',
+  name: 'CardTransactionWebhook',
+  summary: 'A card transaction changed',
+  description: 'Sent on authorization, clearing (clearings roll up into settledAmount), refund and exception. `data` is the whole card transaction; a merchant refund is its own CREDIT row linked by originalTransactionId.',
+  types: ['CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.EXCEPTION'],
+  data: CardTransaction,
+});

@@ -15,7 +15,7 @@ import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
 import { brandOf, panOf, referencesOf } from './card-numbers.js';
-import type { Card, CardCreateRequest, CardListQuery, CardRecord, CardStatus, CardUpdateRequest } from './cards.schemas.js';
+import { CardStatusWebhook, type Card, type CardCreateRequest, type CardListQuery, type CardRecord, type CardStatus, type CardUpdateRequest } from './cards.schemas.js';
 
 export const CARD_ACTIVATION_JOB = 'card.activate';
 const LIST = 'cards';
@@ -47,7 +47,7 @@ function fundingAccount(tenant: Tenant, customerId: string, accountId: string, c
 }
 
 function announce(tenant: Tenant, card: CardRecord): void {
-  emitEvent(tenant, 'CARD.STATUS_CHANGE', card);
+  emitEvent(tenant, CardStatusWebhook, 'CARD.STATUS_CHANGE', card);
 }
 
 /** POST /cards: the card starts PROCESSING; the issuer activates it CARD_ACTIVATION_SECONDS later. */

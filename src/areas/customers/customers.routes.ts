@@ -1,41 +1,46 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { jsonBody, jsonResponse } from '../../core/schemas.js';
 import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
 import { Customer, CustomerCreateRequest, CustomerList, CustomerListQuery, CustomerUpdateRequest } from './customers.schemas.js';
+import { TAGS } from '../../core/tags.js';
 
-const tags = ['Customers'];
+const tags = [TAGS.customers];
 const CustomerIdParam = z.object({ customerId: z.string().min(1).max(200).openapi({ param: { name: 'customerId', in: 'path' }, example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }) });
 
 export const createCustomerRoute = createRoute({
+  operationId: 'createCustomer',
   method: 'post',
   path: '/customers',
   tags,
   summary: 'Create a customer',
   description: 'Creates an individual or business customer and its internal account(s). Every invalid field is reported at once in `details.errors`.',
   request: { body: jsonBody(CustomerCreateRequest) },
-  responses: { 201: jsonResponse(Customer, 'The new customer'), ...errorResponses(409, 415) },
+  responses: { 201: jsonResponse(Customer, 'The new customer') },
 });
 
 export const listCustomersRoute = createRoute({
+  operationId: 'listCustomers',
   method: 'get',
   path: '/customers',
   tags,
   summary: 'List customers',
   description: 'Newest first, cursor-paginated.',
   request: { query: CustomerListQuery },
-  responses: { 200: jsonResponse(CustomerList, 'A page of customers'), ...errorResponses() },
+  responses: { 200: jsonResponse(CustomerList, 'A page of customers') },
 });
 
 export const getCustomerRoute = createRoute({
+  operationId: 'getCustomerById',
   method: 'get',
   path: '/customers/{customerId}',
   tags,
   summary: 'Get a customer',
   request: { params: CustomerIdParam },
-  responses: { 200: jsonResponse(Customer, 'The customer (deleted ones carry isDeleted: true)'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(Customer, 'The customer (deleted ones carry isDeleted: true)') },
 });
 
 export const updateCustomerRoute = createRoute({
+  operationId: 'updateCustomerById',
   method: 'patch',
   path: '/customers/{customerId}',
   tags,
@@ -46,16 +51,16 @@ export const updateCustomerRoute = createRoute({
   responses: {
     200: jsonResponse(Customer, 'The updated customer'),
     202: jsonResponse(SignedRetryChallenge, 'Signed-retry challenge (e-mail tied to an EMAIL_OTP credential)'),
-    ...errorResponses(404, 409, 410, 415),
   },
 });
 
 export const deleteCustomerRoute = createRoute({
+  operationId: 'deleteCustomerById',
   method: 'delete',
   path: '/customers/{customerId}',
   tags,
   summary: 'Delete a customer',
   description: 'Marks the customer deleted and closes its internal accounts. Deleting twice is 410.',
   request: { params: CustomerIdParam },
-  responses: { 200: jsonResponse(Customer, 'The deleted customer'), ...errorResponses(404, 410) },
+  responses: { 200: jsonResponse(Customer, 'The deleted customer') },
 });

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { IdType, KycStatus, ssnShape } from './identity.schemas.js';
 import { BeneficialOwner } from '../beneficial-owners/beneficial-owners.schemas.js';
 import { Address, CountryCode, CurrencyCode, Email, IsoDate, KnownCurrency, ListQuery, PhoneNumber, Timestamp, listResponse } from '../../core/schemas.js';
+import { defineWebhook } from '../../events/events.schemas.js';
 
 export const CustomerType = z.enum(['INDIVIDUAL', 'BUSINESS']).openapi('CustomerType');
 
@@ -159,7 +160,11 @@ export const CustomerListQuery = ListQuery.extend({
   region: CountryCode.optional(),
   currency: CurrencyCode.optional(),
   umaAddress: z.string().min(1).max(255).optional(),
-  isIncludingDeleted: z.enum(['true', 'false']).optional().openapi({ description: 'Include deleted customers (default false)' }),
+  // A query string carries text: 'true' and 'false' are the boolean the parameter is.
+  isIncludingDeleted: z
+    .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+    .optional()
+    .openapi({ type: 'boolean', description: 'Include deleted customers (default false)' }),
 });
 
 export const CustomerList = listResponse(Customer, 'CustomerListResponse');
@@ -170,3 +175,14 @@ export type BusinessCustomer = z.infer<typeof BusinessCustomer>;
 export type CustomerCreateRequest = z.infer<typeof CustomerCreateRequest>;
 export type CustomerUpdateRequest = z.infer<typeof CustomerUpdateRequest>;
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
+
+/** CUSTOMER.KYC_* and CUSTOMER.KYB_*: a customer's verification status changed. */
+export const CustomerWebhook = defineWebhook({
+  key: 'customer-update',
+  operationId: 'customerStatusWebhook',
+  name: 'CustomerWebhook',
+  summary: "A customer's KYC or KYB status changed",
+  description: 'Sent when an individual customer becomes KYC PENDING, APPROVED or REJECTED, or a business KYB PENDING, APPROVED or REJECTED. `data` is the customer; a business carries its beneficialOwners.',
+  types: ['CUSTOMER.KYC_APPROVED', 'CUSTOMER.KYC_REJECTED', 'CUSTOMER.KYC_PENDING', 'CUSTOMER.KYB_APPROVED', 'CUSTOMER.KYB_REJECTED', 'CUSTOMER.KYB_PENDING'],
+  data: Customer,
+});

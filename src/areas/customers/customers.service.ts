@@ -16,7 +16,7 @@ import { initialKybStatus, initialKycStatus } from './verification-status.js';
 import type { OperationResult } from '../wallet-auth/processing.js';
 import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
 import { emailCredentialsOf, openGlobalAccount, syncEmailCredentials } from '../wallet-auth/wallets.service.js';
-import type { Customer, CustomerCreateRequest, CustomerListQuery, CustomerUpdateRequest } from './customers.schemas.js';
+import { CustomerWebhook, type Customer, type CustomerCreateRequest, type CustomerListQuery, type CustomerUpdateRequest } from './customers.schemas.js';
 
 const LIST = 'customers';
 
@@ -29,13 +29,13 @@ export function presentCustomer(tenant: Tenant, customer: Customer): Customer {
   return { ...customer, beneficialOwners: tenant.beneficialOwners.byIndex('customer', customer.id) };
 }
 
-const STATUS_EVENTS: Partial<Record<KycStatus, string>> = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' };
+const STATUS_EVENTS = { PENDING: 'PENDING', APPROVED: 'APPROVED', REJECTED: 'REJECTED' } as const satisfies Partial<Record<KycStatus, string>>;
 
 /** CUSTOMER.KYC_* or CUSTOMER.KYB_* for the status the customer is in now; UNVERIFIED has no event. */
 function emitStatusEvent(tenant: Tenant, customer: Customer): void {
   const status = customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
-  const suffix = STATUS_EVENTS[status];
-  if (suffix) emitEvent(tenant, `CUSTOMER.${customer.customerType === 'INDIVIDUAL' ? 'KYC' : 'KYB'}_${suffix}`, presentCustomer(tenant, customer));
+  const suffix = status in STATUS_EVENTS ? STATUS_EVENTS[status as keyof typeof STATUS_EVENTS] : undefined;
+  if (suffix) emitEvent(tenant, CustomerWebhook, `CUSTOMER.${customer.customerType === 'INDIVIDUAL' ? 'KYC' : 'KYB'}_${suffix}`, presentCustomer(tenant, customer));
 }
 
 /** Sets kycStatus (individual) or kybStatus (business), with its event when it changes. */
@@ -214,7 +214,7 @@ export function deleteCustomer(tenant: Tenant, id: string): Customer {
 
 export function listCustomers(tenant: Tenant, query: CustomerListQuery): ListResult<Customer> {
   const beforeSeq = decodeCursor(LIST, query.cursor);
-  const includeDeleted = query.isIncludingDeleted === 'true';
+  const includeDeleted = query.isIncludingDeleted === true;
   const createdAfter = query.createdAfter !== undefined ? parseInstant(query.createdAfter) : undefined;
   const createdBefore = query.createdBefore !== undefined ? parseInstant(query.createdBefore) : undefined;
   const updatedAfter = query.updatedAfter !== undefined ? parseInstant(query.updatedAfter) : undefined;

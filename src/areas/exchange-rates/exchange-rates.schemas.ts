@@ -10,18 +10,18 @@ export const ExchangeRateQuery = z.object({
     description: 'The currency sent. Omit for every supported currency of the platform configuration.',
     example: 'USD',
   }),
-  // Repeating the parameter arrives as an array; once, as a plain string.
+  // Repeating the parameter arrives as an array; once, as a plain string (which may list several, comma-separated).
   destinationCurrency: z
-    .union([CurrencyCode, z.array(CurrencyCode).min(1).max(MAX_DESTINATIONS)])
+    .preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(CurrencyCode).min(1).max(MAX_DESTINATIONS))
     .optional()
-    .openapi({ description: 'The currency received; repeat the parameter for several. Omit for every currency with a rate.', example: 'MXN' }),
+    .openapi({ description: 'The currencies received: repeat the parameter (or separate codes by commas) for several. Omit for every currency with a rate.', example: ['MXN'] }),
   sendingAmount: z.coerce
     .number()
     .int()
     .min(0)
     .max(MAX_AMOUNT)
     .default(10_000)
-    .openapi({ description: 'Minor units of the source currency to price; 10000 when omitted', example: 10_000 }),
+    .openapi({ type: 'integer', format: 'int64', description: 'Minor units of the source currency to price; 10000 when omitted', example: 10_000 }),
 });
 
 /** The payment rails of the public description: the only values destinationPaymentRail takes. */

@@ -52,6 +52,17 @@ const bankIndividualFields = {
   address: Address.optional(),
 };
 
+/**
+ * Account types whose individual beneficiary differs from the common one
+ * (extra or required fields) get their own named schema; every other type
+ * shares `IndividualBeneficiary` (or `WalletIndividualBeneficiary`).
+ */
+const beneficiaries = new Map<string, ReturnType<typeof beneficiaryUnion>>();
+
+function beneficiaryUnion(individual: z.ZodObject, name: string) {
+  return z.discriminatedUnion('beneficiaryType', [individual.openapi(`${name}IndividualBeneficiary`), BusinessBeneficiary]).openapi(`${name}Beneficiary`);
+}
+
 function individualBeneficiary(spec: AccountTypeSpec) {
   const base: Record<string, z.ZodType> =
     spec.family === 'WALLET'
@@ -64,8 +75,16 @@ function individualBeneficiary(spec: AccountTypeSpec) {
   return z.object(base);
 }
 
-function beneficiarySchema(spec: AccountTypeSpec) {
-  return z.discriminatedUnion('beneficiaryType', [individualBeneficiary(spec), BusinessBeneficiary]);
+function beneficiarySchema(spec: AccountTypeSpec, type: AccountType) {
+  const key = JSON.stringify([spec.family === 'WALLET', spec.individualExtra ?? {}, [...spec.individualRequired].sort()]);
+  let schema = beneficiaries.get(key);
+  if (!schema) {
+    const common = spec.individualExtra === undefined && spec.individualRequired.length === 0;
+    const name = spec.family === 'WALLET' ? 'Wallet' : common ? '' : componentName(type.replace(/_ACCOUNT$/, ''));
+    schema = beneficiaryUnion(individualBeneficiary(spec), name);
+    beneficiaries.set(key, schema);
+  }
+  return schema;
 }
 
 function componentName(type: string): string {
@@ -80,10 +99,11 @@ function variant(type: AccountType, forRead: boolean) {
   const spec: AccountTypeSpec = ACCOUNT_TYPES[type];
   const shape: Record<string, z.ZodType> = { accountType: z.literal(type), ...fieldsOf(spec.fields) };
   if (spec.beneficiary !== 'NONE') {
-    const beneficiary = beneficiarySchema(spec);
+    const beneficiary = beneficiarySchema(spec, type);
     shape.beneficiary = spec.beneficiary === 'REQUIRED' ? beneficiary : beneficiary.optional();
   }
-  if (forRead) shape.paymentRails = z.array(z.string());
+  // Wallets and lightning report no rails: the list is there only when the type has some (and stored records, as in snapshots, never carry it).
+  if (forRead) shape.paymentRails = z.array(z.string()).optional().openapi({ description: 'The rails this account is paid over; absent for types without rails' });
   let schema = z.object(shape);
   const optionalIdentifiers = spec.identifiers.filter((f) => !spec.fields[f]?.required);
   if (!forRead && optionalIdentifiers.length === spec.identifiers.length) {

@@ -1,12 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { jsonBody, jsonResponse } from '../../core/schemas.js';
 import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
 import { Quote, QuoteList, QuoteListQuery, QuoteRequest } from './quotes.schemas.js';
+import { TAGS } from '../../core/tags.js';
 
-const tags = ['Quotes'];
+const tags = [TAGS.crossCurrencyTransfers];
 const QuoteIdParam = z.object({ quoteId: z.string().min(1).max(200).openapi({ param: { name: 'quoteId', in: 'path' }, example: 'Quote:019542f5-b3e7-1d02-0000-00000000000a' }) });
 
 export const createQuoteRoute = createRoute({
+  operationId: 'createQuote',
   method: 'post',
   path: '/quotes',
   tags,
@@ -14,28 +16,31 @@ export const createQuoteRoute = createRoute({
   description:
     'Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE.',
   request: { body: jsonBody(QuoteRequest) },
-  responses: { 201: jsonResponse(Quote, 'The quote (executed already when immediatelyExecute was true)'), ...errorResponses(415) },
+  responses: { 201: jsonResponse(Quote, 'The quote (executed already when immediatelyExecute was true)') },
 });
 
 export const listQuotesRoute = createRoute({
+  operationId: 'listQuotes',
   method: 'get',
   path: '/quotes',
   tags,
   summary: 'List quotes',
   request: { query: QuoteListQuery },
-  responses: { 200: jsonResponse(QuoteList, 'A page of quotes'), ...errorResponses() },
+  responses: { 200: jsonResponse(QuoteList, 'A page of quotes') },
 });
 
 export const getQuoteRoute = createRoute({
+  operationId: 'getQuoteById',
   method: 'get',
   path: '/quotes/{quoteId}',
   tags,
   summary: 'Get a quote',
   request: { params: QuoteIdParam },
-  responses: { 200: jsonResponse(Quote, 'The quote'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(Quote, 'The quote') },
 });
 
 export const executeQuoteRoute = createRoute({
+  operationId: 'executeQuote',
   method: 'post',
   path: '/quotes/{quoteId}/execute',
   tags,
@@ -52,6 +57,5 @@ export const executeQuoteRoute = createRoute({
   responses: {
     200: jsonResponse(Quote, 'The executed quote'),
     202: jsonResponse(SignedRetryChallenge, 'The source is an embedded wallet: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id'),
-    ...errorResponses(404, 409),
   },
 });

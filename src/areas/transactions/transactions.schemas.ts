@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CurrencyAmount, ListQuery, Timestamp, listResponse } from '../../core/schemas.js';
 import { CardTransaction, CardTransactionStatus, type CardTransactionRecord } from '../cards/cards.schemas.js';
+import { defineWebhook } from '../../events/events.schemas.js';
 
 export const TransactionStatus = z
   .enum(['CREATED', 'PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'REJECTED', 'FAILED', 'REFUNDED', 'EXPIRED'])
@@ -98,3 +99,35 @@ export function receiverAccountOf(t: StoredTransaction): string | undefined {
   if (t.type === 'CARD') return t.direction === 'CREDIT' ? t.accountId : undefined;
   return t.destination.destinationType === 'ACCOUNT' ? t.destination.accountId : undefined;
 }
+
+/** INCOMING_PAYMENT.*: money arriving in an internal account changed status. */
+export const IncomingPaymentWebhook = defineWebhook({
+  key: 'incoming-payment',
+  operationId: 'incomingPaymentWebhook',
+  name: 'IncomingPaymentWebhook',
+  summary: 'An incoming payment changed status',
+  description: 'Sent as an incoming payment (a UMA receipt, a pull, a real-time-funded quote into an internal account) goes PENDING, COMPLETED or FAILED, and for its refund. `data` is the transaction.',
+  types: ['INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED', 'INCOMING_PAYMENT.FAILED', 'INCOMING_PAYMENT.REFUND_PENDING', 'INCOMING_PAYMENT.REFUND_COMPLETED', 'INCOMING_PAYMENT.REFUND_FAILED'],
+  data: Transaction,
+});
+
+/** OUTGOING_PAYMENT.*: money leaving the platform changed status. */
+export const OutgoingPaymentWebhook = defineWebhook({
+  key: 'outgoing-payment',
+  operationId: 'outgoingPaymentWebhook',
+  name: 'OutgoingPaymentWebhook',
+  summary: 'An outgoing payment changed status',
+  description: 'Sent at every status of an outgoing payment, and for the refund of one that failed after leaving. `data` is the transaction.',
+  types: [
+    'OUTGOING_PAYMENT.PENDING',
+    'OUTGOING_PAYMENT.PENDING_AUTHORIZATION',
+    'OUTGOING_PAYMENT.PROCESSING',
+    'OUTGOING_PAYMENT.COMPLETED',
+    'OUTGOING_PAYMENT.FAILED',
+    'OUTGOING_PAYMENT.EXPIRED',
+    'OUTGOING_PAYMENT.REFUND_PENDING',
+    'OUTGOING_PAYMENT.REFUND_COMPLETED',
+    'OUTGOING_PAYMENT.REFUND_FAILED',
+  ],
+  data: Transaction,
+});

@@ -10,7 +10,7 @@ import { decodeCursor, toListResult, type ListResult } from '../../core/paginati
 import { emitEvent } from '../../events/outbox.js';
 import type { Tenant } from '../../store/tenant.js';
 import { presentCardTransaction } from '../cards/card-transaction.view.js';
-import { receiverAccountOf, senderAccountOf, type AnyTransaction, type StoredTransaction, type Transaction, type TransactionListQuery, type TransactionStatus } from './transactions.schemas.js';
+import { IncomingPaymentWebhook, OutgoingPaymentWebhook, receiverAccountOf, senderAccountOf, type AnyTransaction, type StoredTransaction, type Transaction, type TransactionListQuery, type TransactionStatus } from './transactions.schemas.js';
 
 const LIST = 'transactions';
 
@@ -20,8 +20,9 @@ const ANNOUNCED: Record<Transaction['type'], ReadonlySet<TransactionStatus>> = {
   INCOMING: new Set(['PENDING', 'COMPLETED', 'FAILED']),
 };
 
-function announce(tenant: Tenant, transaction: Transaction, what: string): void {
-  emitEvent(tenant, `${transaction.type}_PAYMENT.${what}`, transaction);
+function announce(tenant: Tenant, transaction: Transaction, what: TransactionStatus | `REFUND_${'PENDING' | 'COMPLETED' | 'FAILED'}`): void {
+  if (transaction.type === 'INCOMING') emitEvent(tenant, IncomingPaymentWebhook, `INCOMING_PAYMENT.${what}` as (typeof IncomingPaymentWebhook.types)[number], transaction);
+  else emitEvent(tenant, OutgoingPaymentWebhook, `OUTGOING_PAYMENT.${what}` as (typeof OutgoingPaymentWebhook.types)[number], transaction);
 }
 
 export interface NewTransaction {

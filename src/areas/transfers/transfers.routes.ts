@@ -1,12 +1,14 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { jsonBody, jsonResponse } from '../../core/schemas.js';
 import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
 import { Transaction } from '../transactions/transactions.schemas.js';
 import { TransferInRequest, TransferOutRequest } from './transfers.schemas.js';
+import { TAGS } from '../../core/tags.js';
 
-const tags = ['Same-Currency Transfers'];
+const tags = [TAGS.sameCurrencyTransfers];
 
 export const transferInRoute = createRoute({
+  operationId: 'createTransferIn',
   method: 'post',
   path: '/transfer-in',
   tags,
@@ -14,10 +16,11 @@ export const transferInRoute = createRoute({
   summary: 'Pull from an external account (deprecated: use a quote)',
   description: 'The source account suffix decides the outcome: 002, 003, 004 fail at once, 005 fails after about 30 seconds, anything else succeeds.',
   request: { body: jsonBody(TransferInRequest) },
-  responses: { 201: jsonResponse(Transaction, 'The incoming transaction'), ...errorResponses(404, 409, 415) },
+  responses: { 201: jsonResponse(Transaction, 'The incoming transaction') },
 });
 
 export const transferOutRoute = createRoute({
+  operationId: 'createTransferOut',
   method: 'post',
   path: '/transfer-out',
   tags,
@@ -28,6 +31,5 @@ export const transferOutRoute = createRoute({
   responses: {
     201: jsonResponse(Transaction, 'The outgoing transaction'),
     202: jsonResponse(SignedRetryChallenge, 'The source is an embedded wallet: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id'),
-    ...errorResponses(404, 409, 415),
   },
 });

@@ -1,10 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, jsonResponse } from '../../core/schemas.js';
+import { jsonResponse } from '../../core/schemas.js';
 import { LookupQuery, ReceiverAccountLookup, ReceiverUmaLookup } from './uma.schemas.js';
+import { TAGS } from '../../core/tags.js';
 
-const tags = ['Cross-Currency Transfers'];
+const tags = [TAGS.crossCurrencyTransfers];
 
 export const lookupUmaRoute = createRoute({
+  operationId: 'lookupUma',
   method: 'get',
   path: '/receiver/uma/{receiverUmaAddress}',
   tags,
@@ -14,10 +16,11 @@ export const lookupUmaRoute = createRoute({
     params: z.object({ receiverUmaAddress: z.string().min(3).max(255).openapi({ param: { name: 'receiverUmaAddress', in: 'path' }, example: '$success.usd@sandbox.uma.local' }) }),
     query: LookupQuery,
   },
-  responses: { 200: jsonResponse(ReceiverUmaLookup, 'What the receiver accepts'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(ReceiverUmaLookup, 'What the receiver accepts') },
 });
 
 export const lookupAccountRoute = createRoute({
+  operationId: 'lookupExternalAccount',
   method: 'get',
   path: '/receiver/external-account/{accountId}',
   tags,
@@ -26,5 +29,5 @@ export const lookupAccountRoute = createRoute({
     params: z.object({ accountId: z.string().min(1).max(200).openapi({ param: { name: 'accountId', in: 'path' }, example: 'ExternalAccount:e85dcbd6-dced-4ec4-b756-3c3a9ea3d965' }) }),
     query: LookupQuery,
   },
-  responses: { 200: jsonResponse(ReceiverAccountLookup, 'What the receiver accepts'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(ReceiverAccountLookup, 'What the receiver accepts') },
 });

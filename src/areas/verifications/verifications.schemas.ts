@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ListQuery, Timestamp, listResponse } from '../../core/schemas.js';
 import { DocumentType } from '../documents/documents.schemas.js';
+import { defineWebhook } from '../../events/events.schemas.js';
 
 export const VerificationStatus = z
   .enum(['RESOLVE_ERRORS', 'PENDING_MANUAL_REVIEW', 'IN_PROGRESS', 'APPROVED', 'REJECTED', 'READY_FOR_VERIFICATION'])
@@ -62,3 +63,14 @@ export interface KycLinkRecord {
   createdAt: string;
   completedAt?: string;
 }
+
+/** VERIFICATION.<status>: a submission was decided. */
+export const VerificationWebhook = defineWebhook({
+  key: 'verification-update',
+  operationId: 'verificationStatusWebhook',
+  name: 'VerificationWebhook',
+  summary: 'A verification was submitted and decided',
+  description: 'Sent for every submission, by POST /verifications or the hosted flow, with the verification as `data`.',
+  types: ['VERIFICATION.APPROVED', 'VERIFICATION.REJECTED', 'VERIFICATION.RESOLVE_ERRORS', 'VERIFICATION.IN_PROGRESS', 'VERIFICATION.PENDING_MANUAL_REVIEW', 'VERIFICATION.READY_FOR_VERIFICATION'],
+  data: Verification,
+});

@@ -14,7 +14,7 @@ import type { BusinessCustomer, Customer, IndividualCustomer } from '../customer
 import { requireLiveCustomer, setVerificationStatus } from '../customers/customers.service.js';
 import { documentsOf, markSubmitted } from '../documents/documents.service.js';
 import type { DocumentRecord, DocumentType } from '../documents/documents.schemas.js';
-import type { Verification, VerificationError, VerificationStatus } from './verifications.schemas.js';
+import { VerificationWebhook, type Verification, type VerificationError, type VerificationStatus } from './verifications.schemas.js';
 
 const LIST = 'verifications';
 
@@ -106,7 +106,7 @@ function record(tenant: Tenant, customerId: string, verificationStatus: Verifica
   const now = tenant.clock.nowIso();
   const verification: Verification = { id: tenant.ids('Verification'), customerId, verificationStatus, errors, createdAt: now, updatedAt: now };
   tenant.verifications.insert(verification);
-  emitEvent(tenant, `VERIFICATION.${verificationStatus}`, verification);
+  emitEvent(tenant, VerificationWebhook, `VERIFICATION.${verificationStatus}`, verification);
   tenant.changed();
   return verification;
 }

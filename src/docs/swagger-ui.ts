@@ -1,6 +1,10 @@
 /**
  * Interactive API docs at /docs: Swagger UI served from the installed
- * swagger-ui-dist package, so they work offline.
+ * swagger-ui-dist package, so they work offline and never call another
+ * host (the online validator badge is off). The page shows the API
+ * document, or the control plane's with ?doc=control; both are linked at
+ * the top. Every asset the page and its files name is served (the source
+ * maps included); any other asset path is 404.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,7 +13,9 @@ import type { Env, Hono } from 'hono';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui.css.map': 'application/json; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-bundle.js.map': 'application/json; charset=utf-8',
 };
 
 const PAGE = `<!doctype html>
@@ -19,12 +25,23 @@ const PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>paysandbox API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<style>
+nav.documents { font-family: sans-serif; padding: 12px 20px; border-bottom: 1px solid #ddd; display: flex; gap: 20px; }
+nav.documents a { color: #3b4151; text-decoration: none; }
+nav.documents a[aria-current="page"] { font-weight: bold; text-decoration: underline; }
+</style>
 </head>
 <body>
+<nav class="documents" aria-label="Documents">
+<a id="doc-api" href="/docs">API (/openapi.json)</a>
+<a id="doc-control" href="/docs?doc=control">Control plane (/__admin/openapi.json)</a>
+</nav>
 <div id="swagger-ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script>
-window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true });
+var control = new URLSearchParams(location.search).get('doc') === 'control';
+document.getElementById(control ? 'doc-control' : 'doc-api').setAttribute('aria-current', 'page');
+window.ui = SwaggerUIBundle({ url: control ? '/__admin/openapi.json' : '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null });
 </script>
 </body>
 </html>`;
