@@ -13,6 +13,7 @@ import { TAGS } from '../core/tags.js';
 import { API_TAG_LIST, CONTROL_TAG_LIST, declaredTags } from '../core/tags.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from '../core/version.js';
 import { addErrorResponses, operationsOf } from './error-responses.js';
+import { addExamples } from './examples.js';
 
 type Json = Record<string, unknown>;
 
@@ -42,6 +43,33 @@ function canonicalHeaderNames(document: Json): void {
     for (const parameter of (operation.parameters as Json[] | undefined) ?? []) {
       if (parameter.in === 'header' && typeof parameter.name === 'string') parameter.name = parameter.name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
     }
+  }
+}
+
+/**
+ * Names an inline object schema that a component repeats five times or more
+ * (the snapshot's generic record, one per collection): `<Component>Record`.
+ */
+function nameRepeatedShapes(document: Json): void {
+  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+  for (const [name, schema] of Object.entries(schemas)) {
+    const counts = new Map<string, number>();
+    const visit = (node: unknown, top: boolean, replace?: Map<string, string>): unknown => {
+      if (Array.isArray(node)) return node.map((n) => visit(n, false, replace));
+      if (!node || typeof node !== 'object') return node;
+      const key = JSON.stringify(node);
+      if (!top && (node as Json).properties !== undefined) {
+        if (replace?.has(key)) return { $ref: `#/components/schemas/${replace.get(key)}` };
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v, false, replace)]));
+    };
+    visit(schema, true);
+    const repeated = [...counts].filter(([, n]) => n >= 5).map(([key]) => key);
+    if (repeated.length === 0) continue;
+    const names = new Map(repeated.map((key, i) => [key, `${name}Record${i === 0 ? '' : i + 1}`]));
+    schemas[name] = visit(schema, true, names) as Json;
+    for (const [key, hoisted] of names) schemas[hoisted] = JSON.parse(key) as Json;
   }
 }
 
@@ -101,6 +129,7 @@ export function buildApiDocument(api: AppRouter, webhooks: readonly WebhookDefin
   canonicalHeaderNames(document);
   addSecuritySchemes(document, { WebhookSignature: WEBHOOK_SIGNATURE });
   addErrorResponses(document);
+  addExamples(document);
   document.tags = declaredTags(API_TAG_LIST, usedTags(document));
   return document;
 }
@@ -123,6 +152,7 @@ export function buildControlDocument(admin: AppRouter): Json {
   const document: Json = { ...generated, paths };
   checkOperationIds(document);
   canonicalHeaderNames(document);
+  nameRepeatedShapes(document);
   addSecuritySchemes(document);
   addErrorResponses(document);
   document.tags = declaredTags(CONTROL_TAG_LIST, usedTags(document));

@@ -51,7 +51,7 @@ export const executeQuoteRoute = createRoute({
     params: QuoteIdParam,
     headers: z.object({
       // Header names are matched case-insensitively; the lowercase key is what validation sees.
-      'idempotency-key': z.string().min(1).max(255).optional().openapi({ description: 'Executing twice with one key executes once' }),
+      'idempotency-key': z.string().min(1).max(255).optional().openapi({ description: 'Executing twice with one key executes once', example: 'rent-2025-10' }),
     }).extend(SignedRequestHeaders.shape),
   },
   responses: {
