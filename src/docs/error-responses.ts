@@ -153,12 +153,16 @@ export function addErrorResponses(document: Json): void {
   const components = ((document.components ??= {}) as Json);
   const schemas = ((components.schemas ??= {}) as Json);
   Object.assign(schemas, SHARED_SCHEMAS);
-  components.headers = { ...((components.headers as Json) ?? {}), ...SHARED_HEADERS };
   const catalogueOrder = (codes: Iterable<ErrorCode>) => {
     const set = new Set(codes);
     return (Object.keys(ERROR_CATALOGUE) as ErrorCode[]).filter((c) => set.has(c));
   };
   for (const status of [...union.keys()].sort()) schemas[`Error${status}`] = statusSchema(status, catalogueOrder(union.get(status)!));
+  // The shared headers the document's responses use.
+  const headers = { ...((components.headers as Json) ?? {}) };
+  if (union.has(405)) headers.Allow = SHARED_HEADERS.Allow;
+  if (union.has(429)) headers.RetryAfter = SHARED_HEADERS.RetryAfter;
+  if (Object.keys(headers).length > 0) components.headers = headers;
 
   for (const { operation, byStatus } of operations) {
     const responses = ((operation.responses ??= {}) as Json);
