@@ -160,7 +160,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "country": "US"
       },
       "idType": "SSN",
-      "identifier": "123-45-6789",
       "kycStatus": "UNVERIFIED"
     },
     "request": {
@@ -211,7 +210,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             "country": "US"
           },
           "idType": "SSN",
-          "identifier": "123-45-6789",
           "kycStatus": "UNVERIFIED"
         }
       ],
@@ -248,7 +246,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "country": "US"
       },
       "idType": "SSN",
-      "identifier": "123-45-6789",
       "kycStatus": "UNVERIFIED"
     }
   },
@@ -277,7 +274,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "country": "US"
       },
       "idType": "SSN",
-      "identifier": "123-45-6789",
       "kycStatus": "UNVERIFIED",
       "phoneNumber": "+14155550123"
     },
@@ -426,8 +422,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "postalCode": "94105",
           "country": "US"
         },
-        "idType": "SSN",
-        "identifier": "987-65-4321"
+        "idType": "SSN"
       },
       "kycStatus": "UNVERIFIED",
       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -479,8 +474,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               "postalCode": "94105",
               "country": "US"
             },
-            "idType": "SSN",
-            "identifier": "987-65-4321"
+            "idType": "SSN"
           },
           "kycStatus": "UNVERIFIED",
           "createdAt": "2026-11-23T19:56:39.951Z",
@@ -515,8 +509,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "postalCode": "94105",
           "country": "US"
         },
-        "idType": "SSN",
-        "identifier": "987-65-4321"
+        "idType": "SSN"
       },
       "kycStatus": "UNVERIFIED",
       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -544,8 +537,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "postalCode": "94105",
           "country": "US"
         },
-        "idType": "SSN",
-        "identifier": "987-65-4321"
+        "idType": "SSN"
       },
       "kycStatus": "UNVERIFIED",
       "createdAt": "2026-11-23T19:56:39.951Z",
