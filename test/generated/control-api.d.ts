@@ -349,7 +349,7 @@ export interface components {
              */
             operation?: "ADD_CREDENTIAL" | "CHALLENGE_CREDENTIAL" | "VERIFY_CREDENTIAL" | "REFRESH_SESSION" | "REVOKE_CREDENTIAL" | "REVOKE_SESSION" | "EXPORT_WALLET";
             /** @default 1 */
-            count: number;
+            count?: number;
         } | {
             /** @enum {string} */
             kind: "LATENCY";

@@ -6437,7 +6437,6 @@ export interface operations {
                      *             "country": "US"
                      *           },
                      *           "idType": "SSN",
-                     *           "identifier": "123-45-6789",
                      *           "kycStatus": "UNVERIFIED"
                      *         }
                      *       ],
@@ -6552,7 +6551,6 @@ export interface operations {
                      *         "country": "US"
                      *       },
                      *       "idType": "SSN",
-                     *       "identifier": "123-45-6789",
                      *       "kycStatus": "UNVERIFIED"
                      *     }
                      */
@@ -6666,7 +6664,6 @@ export interface operations {
                      *         "country": "US"
                      *       },
                      *       "idType": "SSN",
-                     *       "identifier": "123-45-6789",
                      *       "kycStatus": "UNVERIFIED"
                      *     }
                      */
@@ -6890,7 +6887,6 @@ export interface operations {
                      *         "country": "US"
                      *       },
                      *       "idType": "SSN",
-                     *       "identifier": "123-45-6789",
                      *       "kycStatus": "UNVERIFIED",
                      *       "phoneNumber": "+14155550123"
                      *     }
@@ -7035,8 +7031,7 @@ export interface operations {
                      *               "postalCode": "94105",
                      *               "country": "US"
                      *             },
-                     *             "idType": "SSN",
-                     *             "identifier": "987-65-4321"
+                     *             "idType": "SSN"
                      *           },
                      *           "kycStatus": "UNVERIFIED",
                      *           "createdAt": "2026-11-23T19:56:39.951Z",
@@ -7161,8 +7156,7 @@ export interface operations {
                      *           "postalCode": "94105",
                      *           "country": "US"
                      *         },
-                     *         "idType": "SSN",
-                     *         "identifier": "987-65-4321"
+                     *         "idType": "SSN"
                      *       },
                      *       "kycStatus": "UNVERIFIED",
                      *       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -7284,8 +7278,7 @@ export interface operations {
                      *           "postalCode": "94105",
                      *           "country": "US"
                      *         },
-                     *         "idType": "SSN",
-                     *         "identifier": "987-65-4321"
+                     *         "idType": "SSN"
                      *       },
                      *       "kycStatus": "UNVERIFIED",
                      *       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -7464,8 +7457,7 @@ export interface operations {
                      *           "postalCode": "94105",
                      *           "country": "US"
                      *         },
-                     *         "idType": "SSN",
-                     *         "identifier": "987-65-4321"
+                     *         "idType": "SSN"
                      *       },
                      *       "kycStatus": "UNVERIFIED",
                      *       "createdAt": "2026-11-23T19:56:39.951Z",

@@ -9652,7 +9652,7 @@ export interface components {
              * @description Whether to set the external account as the default UMA deposit account. When set to true, incoming payments to this customer's UMA address will be automatically deposited into this external account. False if not provided. Note that only one external account can be set as the default UMA deposit account for a customer, so if there is already a default UMA deposit account, this will override the existing default UMA deposit account. If there is no default UMA deposit account, incoming UMA payments will be deposited into the primary internal account for the customer.
              * @default false
              */
-            defaultUmaDepositAccount: boolean;
+            defaultUmaDepositAccount?: boolean;
             accountInfo: components["schemas"]["ExternalAccountCreateInfoOneOf"];
         };
         /**
@@ -9735,7 +9735,7 @@ export interface components {
              * @default bip137
              * @enum {string}
              */
-            signatureScheme: "bip137" | "electrum";
+            signatureScheme?: "bip137" | "electrum";
         };
         PlatformExternalAccountCreateRequest: {
             /**

@@ -9,6 +9,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 /** The .d.ts text openapi-typescript generates for `document` (an object, a YAML or JSON string, or a URL). */
 export async function generateTypes(document) {
-  const ast = await openapiTS(document, { alphabetize: false, exportType: false });
+  // A field with a default is optional to send: clients need not repeat defaults.
+  const ast = await openapiTS(document, { alphabetize: false, exportType: false, defaultNonNullable: false });
   return astToString(ast);
 }

@@ -29,17 +29,42 @@ export const Card = z
   })
   .openapi('Card');
 
-export const CardCreateRequest = z
-  .object({ customerId: z.string().min(1).max(200), form: z.literal('VIRTUAL'), fundingSource: InternalAccountId })
-  .openapi('CardCreateRequest');
+/**
+ * Clients written against the public description send the cardholder as
+ * `cardholderId`, the funding source as a one-item `fundingSources` and the
+ * status as `state`: read as the spec's names, which stay the documented
+ * ones (docs/deviations.md).
+ */
+function specNames(renames: Record<string, string>) {
+  return (value: unknown) => {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [theirs, ours] of Object.entries(renames)) {
+      if (out[theirs] === undefined || out[ours] !== undefined) continue;
+      const given = out[theirs];
+      out[ours] = theirs === 'fundingSources' && Array.isArray(given) && given.length === 1 ? given[0] : given;
+      delete out[theirs];
+    }
+    return out;
+  };
+}
 
-export const CardUpdateRequest = z
+export const CardCreateRequest = z
+  .preprocess(
+    specNames({ cardholderId: 'customerId', fundingSources: 'fundingSource' }),
+    z.object({ customerId: z.string().min(1).max(200), form: z.literal('VIRTUAL'), fundingSource: InternalAccountId }).openapi('CardCreateRequest'),
+  );
+
+export const CardUpdateRequest = z.preprocess(
+  specNames({ state: 'status', fundingSources: 'fundingSource' }),
+  z
   .object({
     status: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']).optional().openapi({ description: 'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final)' }),
     fundingSource: InternalAccountId.optional().openapi({ description: "Another internal account of the cardholder, in the card's currency" }),
   })
   .refine((u) => u.status !== undefined || u.fundingSource !== undefined, { message: 'Send status, fundingSource or both', path: ['status'] })
-  .openapi('CardUpdateRequest');
+  .openapi('CardUpdateRequest'),
+);
 
 const Id = z.string().min(1).max(200);
 
