@@ -422,7 +422,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "postalCode": "94105",
           "country": "US"
         },
-        "idType": "SSN"
+        "idType": "SSN",
+        "identifier": "987-65-4321"
       },
       "kycStatus": "UNVERIFIED",
       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -474,7 +475,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               "postalCode": "94105",
               "country": "US"
             },
-            "idType": "SSN"
+            "idType": "SSN",
+            "identifier": "987-65-4321"
           },
           "kycStatus": "UNVERIFIED",
           "createdAt": "2026-11-23T19:56:39.951Z",
@@ -509,7 +511,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "postalCode": "94105",
           "country": "US"
         },
-        "idType": "SSN"
+        "idType": "SSN",
+        "identifier": "987-65-4321"
       },
       "kycStatus": "UNVERIFIED",
       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -537,7 +540,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "postalCode": "94105",
           "country": "US"
         },
-        "idType": "SSN"
+        "idType": "SSN",
+        "identifier": "987-65-4321"
       },
       "kycStatus": "UNVERIFIED",
       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -2027,9 +2031,6 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   "listCardTransactions": {
     "status": 200,
-    "query": {
-      "limit": "10"
-    },
     "response": {
       "data": [
         {
@@ -2073,6 +2074,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       ],
       "hasMore": false,
       "totalCount": 2
+    },
+    "query": {
+      "limit": "10"
     }
   },
   "updateCardById": {

@@ -308,14 +308,18 @@ export interface components {
             now: string;
             /** @description Whether your data is written to disk */
             persistent: boolean;
-            /** @description Your tenant's data file */
+            /** @description Your tenant's data files */
             persistence: {
+                /** @description The snapshot file; changes since it are in the journal beside it */
                 file?: string;
-                /** @description Whole-file writes so far; changes are coalesced */
-                writes: number;
-                lastWriteMs: number;
-                /** @description Changes not yet on disk */
-                pending: boolean;
+                /** @description Journal lines written since start-up: one per request that changed something */
+                commits: number;
+                journalBytes: number;
+                /** @description Times the journal was folded into the snapshot, in the background */
+                compactions: number;
+                /** @description Longest a compaction held the event loop at once */
+                longestCompactionStepMs: number;
+                lastCompactionMs: number;
             };
         };
         AdminFault: {
@@ -480,14 +484,14 @@ export interface components {
             /** @enum {string} */
             format?: "paysandbox-snapshot/1";
             exportedAt?: string;
-            clock?: {
-                clockOffsetMs: number;
-            };
-            config?: components["schemas"]["PlatformConfig"];
             /** @description Uploaded document bytes, base64, by document id */
             files?: {
                 [key: string]: string;
             };
+            clock?: {
+                clockOffsetMs: number;
+            };
+            config?: components["schemas"]["PlatformConfig"];
             customers?: {
                 [key: string]: components["schemas"]["Customer"];
             };
@@ -534,67 +538,292 @@ export interface components {
                 };
             };
             ownershipChallenges?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    /** @enum {string} */
+                    method: "WALLET_SIGNATURE" | "LIVENESS";
+                    messageToSign?: string;
+                    token?: string;
+                    expiresAt: string;
+                    createdAt: string;
+                };
             };
             beneficialOwners?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: components["schemas"]["BeneficialOwner"];
             };
             documents?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: components["schemas"]["Document"] & {
+                    file: {
+                        /** @enum {string} */
+                        contentType: "image/jpeg" | "image/png" | "application/pdf";
+                        size: number;
+                        sha256: string;
+                    };
+                    submittedAt?: string;
+                };
             };
             verifications?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: components["schemas"]["Verification"];
             };
             kycLinks?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
-            };
-            events?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    customerId: string;
+                    redirectUri?: string;
+                    expiresAt: string;
+                    createdAt: string;
+                    completedAt?: string;
+                };
             };
             quotes?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    /** @example Quote:019542f5-b3e7-1d02-0000-00000000000a */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    expiresAt: string;
+                    source: components["schemas"]["QuoteSource"];
+                    destination: components["schemas"]["QuoteDestination"];
+                    sendingCurrency: components["schemas"]["Currency"];
+                    receivingCurrency: components["schemas"]["Currency"];
+                    totalSendingAmount: number;
+                    totalReceivingAmount: number;
+                    /** @description Sending currency units per receiving currency unit */
+                    exchangeRate: number;
+                    feesIncluded: number;
+                    platformFeesIncluded: number;
+                    /** @description Where to send the money, for real-time funding */
+                    paymentInstructions?: components["schemas"]["PaymentInstructions"][];
+                    transactionId: string;
+                    description?: string;
+                    customerId?: string;
+                    executed: boolean;
+                    remittanceInformation?: string;
+                    /** @enum {string} */
+                    purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+                };
             };
             transactions?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: components["schemas"]["Transaction"] | {
+                    /** @example Transaction:019542f5-b3e7-1d02-0000-00000000000e */
+                    id: string;
+                    /** @enum {string} */
+                    type: "CARD";
+                    /**
+                     * @description CREDIT: a merchant refund, its own row linked by originalTransactionId
+                     * @enum {string}
+                     */
+                    direction: "DEBIT" | "CREDIT";
+                    status: components["schemas"]["CardTransactionStatus"];
+                    /** @enum {string} */
+                    declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE";
+                    cardId: string;
+                    customerId: string;
+                    platformCustomerId?: string;
+                    /** @description The funding source */
+                    accountId: string;
+                    merchant: components["schemas"]["CardMerchant"];
+                    /** @description Minor units */
+                    authorizedAmount: number;
+                    /** @description Minor units; every clearing rolls up into it */
+                    settledAmount?: number;
+                    refundedAmount?: number;
+                    originalTransactionId?: string;
+                    issuerTransactionToken: string;
+                    settlementSummary?: {
+                        count: number;
+                        totalAmount: number;
+                    };
+                    refundSummary?: {
+                        count: number;
+                        totalAmount: number;
+                    };
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    authorizedAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    lastEventAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    updatedAt: string;
+                    currencyCode: string;
+                };
             };
             cards?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: components["schemas"]["Card"];
             };
             cardReveals?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
-            };
-            webhookDeliveries?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    cardId: string;
+                    expiresAt: string;
+                    usedAt?: string;
+                };
             };
             idempotencyKeys?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    quoteId: string;
+                    createdAt: string;
+                };
             };
             lookups?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    receiverUmaAddress?: string;
+                    accountId?: string;
+                    createdAt: string;
+                };
             };
             authMethods?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    /** @example AuthMethod:019542f5-b3e7-1d02-0000-00000000000b */
+                    id: string;
+                    accountId: string;
+                    type: components["schemas"]["AuthMethodType"];
+                    credentialId?: string;
+                    nickname: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    updatedAt: string;
+                    identity?: {
+                        iss: string;
+                        aud: string;
+                        sub: string;
+                    };
+                    passkey?: {
+                        publicKey: string;
+                        counter: number;
+                        transports?: string[];
+                    };
+                };
             };
             authSessions?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    /** @example Session:019542f5-b3e7-1d02-0000-00000000000c */
+                    id: string;
+                    accountId: string;
+                    type: components["schemas"]["AuthMethodType"];
+                    /** @description PASSKEY: the WebAuthn credential id of the credential that issued it */
+                    credentialId?: string;
+                    nickname: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    updatedAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    expiresAt: string;
+                    authMethodId: string;
+                    publicKey: string;
+                    revokedAt?: string;
+                };
             };
             otpChallenges?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    targetPrivateKey: string;
+                    targetPublicKey: string;
+                    createdAt: string;
+                    expiresAt: string;
+                    consumedAt?: string;
+                };
             };
             passkeyChallenges?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    authMethodId: string;
+                    challenge: string;
+                    clientPublicKey: string;
+                    expiresAt: string;
+                    usedAt?: string;
+                };
             };
             signedRequests?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    accountId: string;
+                    operation: string;
+                    method: string;
+                    path: string;
+                    bodySha256: string;
+                    payloadToSign: string;
+                    signerKey?: string;
+                    context: {
+                        [key: string]: unknown;
+                    };
+                    expiresAt: string;
+                    usedAt?: string;
+                    acceptedSignature?: string;
+                };
             };
             pendingOperations?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    operation: string;
+                    bodySha256: string;
+                    result?: {
+                        status: number;
+                        body?: unknown;
+                    };
+                    expiresAt: string;
+                };
+            };
+            events?: {
+                [key: string]: components["schemas"]["WebhookEvent"];
+            };
+            webhookDeliveries?: {
+                [key: string]: components["schemas"]["AdminWebhookDelivery"] & {
+                    body: string;
+                };
             };
             faults?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: components["schemas"]["AdminFault"];
             };
             jobs?: {
-                [key: string]: components["schemas"]["AdminSnapshotRecord"];
+                [key: string]: {
+                    id: string;
+                    kind: string;
+                    dueAtMs: number;
+                    payload: {
+                        [key: string]: unknown;
+                    };
+                    createdAt: string;
+                };
             };
         };
         PlatformConfig: {
@@ -2344,6 +2573,319 @@ export interface components {
             /** @description The rails this account is paid over; absent for types without rails */
             paymentRails?: string[];
         };
+        /** @enum {string} */
+        DocumentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+        Document: {
+            /** @example Document:019542f5-b3e7-1d02-0000-000000000006 */
+            id: string;
+            documentHolder: string;
+            documentType: components["schemas"]["DocumentType"];
+            /** @enum {string} */
+            side?: "FRONT" | "BACK";
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            country: string;
+            documentNumber?: string;
+            issuingAuthority?: string;
+            fileName: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        Verification: {
+            /** @example Verification:019542f5-b3e7-1d02-0000-000000000007 */
+            id: string;
+            customerId: string;
+            verificationStatus: components["schemas"]["VerificationStatus"];
+            errors: components["schemas"]["VerificationError"][];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        VerificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+        VerificationError: {
+            resourceId: string;
+            type: components["schemas"]["VerificationErrorType"];
+            field?: string;
+            acceptedDocumentTypes?: components["schemas"]["DocumentType"][];
+            reason: string;
+        };
+        /** @enum {string} */
+        VerificationErrorType: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+        QuoteSource: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
+        AccountQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "ACCOUNT";
+            accountId: string;
+            customerId?: string;
+        };
+        RealtimeFundingQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "REALTIME_FUNDING";
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currency: string;
+            customerId?: string;
+            cryptoNetwork?: string;
+        };
+        QuoteDestination: components["schemas"]["AccountQuoteDestination"] | components["schemas"]["UmaAddressQuoteDestination"];
+        AccountQuoteDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "ACCOUNT";
+            accountId: string;
+            paymentRail?: string;
+        };
+        UmaAddressQuoteDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "UMA_ADDRESS";
+            /**
+             * @description `$user@domain`
+             * @example $alice@sandbox.uma.local
+             */
+            umaAddress: string;
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currency?: string;
+        };
+        Currency: {
+            code: string;
+            name: string;
+            symbol: string;
+            decimals: number;
+        };
+        Transaction: {
+            /** @example Transaction:019542f5-b3e7-1d02-0000-000000000009 */
+            id: string;
+            /** @enum {string} */
+            type: "INCOMING" | "OUTGOING";
+            /** @enum {string} */
+            direction: "CREDIT" | "DEBIT";
+            status: components["schemas"]["TransactionStatus"];
+            source: components["schemas"]["TransactionSource"];
+            destination: components["schemas"]["TransactionDestination"];
+            customerId?: string;
+            platformCustomerId?: string;
+            sentAmount: components["schemas"]["CurrencyAmount"];
+            receivedAmount: components["schemas"]["CurrencyAmount"];
+            /** @description Sending currency units per receiving currency unit */
+            exchangeRate?: number;
+            /** @description In minor units of the sending currency, included in sentAmount */
+            fees?: number;
+            quoteId?: string;
+            description?: string;
+            paymentRail?: string;
+            failureReason?: string;
+            /** @description Sandbox: why the sandbox failed it, in words */
+            failureMessage?: string;
+            refund?: components["schemas"]["TransactionRefund"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            settledAt?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+            /** @description Sandbox: every status the transaction went through, with when */
+            statusHistory: {
+                status: components["schemas"]["TransactionStatus"];
+                /**
+                 * Format: date-time
+                 * @example 2025-10-13T12:00:00.000Z
+                 */
+                at: string;
+            }[];
+        };
+        /** @enum {string} */
+        TransactionStatus: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
+        TransactionSource: {
+            /** @enum {string} */
+            sourceType: "ACCOUNT";
+            accountId: string;
+            currency: string;
+        } | {
+            /** @enum {string} */
+            sourceType: "UMA_ADDRESS";
+            umaAddress: string;
+            currency: string;
+        } | {
+            /** @enum {string} */
+            sourceType: "REALTIME_FUNDING";
+            currency: string;
+            customerId?: string;
+        };
+        TransactionDestination: {
+            /** @enum {string} */
+            destinationType: "ACCOUNT";
+            accountId: string;
+            currency: string;
+        } | {
+            /** @enum {string} */
+            destinationType: "UMA_ADDRESS";
+            umaAddress: string;
+            currency: string;
+        };
+        CurrencyAmount: {
+            /** @description Integer minor units (1500 means 15.00) */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+        };
+        TransactionRefund: {
+            reference: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            initiatedAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            settledAt?: string;
+            /** @enum {string} */
+            status: "PENDING" | "COMPLETED" | "FAILED";
+            /** @enum {string} */
+            reason?: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT";
+        };
+        /** @enum {string} */
+        CardTransactionStatus: "AUTHORIZED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+        CardMerchant: {
+            /**
+             * @description Its last three characters pick the sandbox outcome
+             * @example COFFEE SHOP 000
+             */
+            descriptor: string;
+            /** @example 5814 */
+            mcc?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            country?: string;
+        };
+        Card: {
+            /** @example Card:019542f5-b3e7-1d02-0000-00000000000d */
+            id: string;
+            customerId: string;
+            status: components["schemas"]["CardStatus"];
+            statusReason?: components["schemas"]["CardStatusReason"];
+            brand: components["schemas"]["CardBrand"];
+            /** @enum {string} */
+            form: "VIRTUAL";
+            last4: string;
+            expMonth: number;
+            expYear: number;
+            /** @description The internal account card spending is pulled from */
+            fundingSource: string;
+            /** @description The currency of the funding source */
+            currency: string;
+            /** @description Assigned by the service */
+            platformCardId: string;
+            processorRef: string;
+            issuerRef: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        CardStatus: "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+        /**
+         * @description Why a card is CLOSED
+         * @enum {string}
+         */
+        CardStatusReason: "ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_SERVICE";
+        /** @enum {string} */
+        CardBrand: "VISA" | "MASTERCARD";
+        /** @enum {string} */
+        AuthMethodType: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+        AdminWebhookAttempt: {
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            at: string;
+            /** @description The HTTP status the endpoint answered */
+            status?: number;
+            /** @description Why there was no answer (refused, timeout, ...) */
+            error?: string;
+            durationMs: number;
+        };
+        AdminWebhookDelivery: {
+            /** @example WebhookDelivery:019542f5-b3e7-1d02-0000-00000000000f */
+            id: string;
+            eventId: string;
+            eventType: string;
+            /** @description Deliveries for one resource go out in order */
+            resourceId: string;
+            url: string;
+            /** @enum {string} */
+            status: "PENDING" | "SUCCEEDED" | "FAILED";
+            attempts: components["schemas"]["AdminWebhookAttempt"][];
+            /**
+             * Format: date-time
+             * @description On the tenant clock: advancing the clock past it sends the retry
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            nextAttemptAt?: string;
+            test?: boolean;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
         AdminSnapshotRestored: {
             /** @enum {boolean} */
             restored: true;
@@ -2385,47 +2927,6 @@ export interface components {
             nextCursor?: string;
             totalCount?: number;
         };
-        AdminWebhookDelivery: {
-            /** @example WebhookDelivery:019542f5-b3e7-1d02-0000-00000000000f */
-            id: string;
-            eventId: string;
-            eventType: string;
-            /** @description Deliveries for one resource go out in order */
-            resourceId: string;
-            url: string;
-            /** @enum {string} */
-            status: "PENDING" | "SUCCEEDED" | "FAILED";
-            attempts: components["schemas"]["AdminWebhookAttempt"][];
-            /**
-             * Format: date-time
-             * @description On the tenant clock: advancing the clock past it sends the retry
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            nextAttemptAt?: string;
-            test?: boolean;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            updatedAt: string;
-        };
-        AdminWebhookAttempt: {
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            at: string;
-            /** @description The HTTP status the endpoint answered */
-            status?: number;
-            /** @description Why there was no answer (refused, timeout, ...) */
-            error?: string;
-            durationMs: number;
-        };
         AdminScenarioList: {
             data: {
                 name: string;
@@ -2450,11 +2951,6 @@ export interface components {
                     description: string;
                 }[];
             }[];
-        };
-        AdminSnapshotRecord: {
-            id: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description The rule a field broke. New members may appear. */
         FieldConstraint: {

@@ -4604,15 +4604,15 @@ export interface components {
             /** @enum {string} */
             code: "CONFLICT" | "UMA_ADDRESS_EXISTS";
         };
-        /** @description A 409 error with code CONFLICT or INVALID_STATE_TRANSITION. */
-        ConflictOrInvalidStateTransitionError: components["schemas"]["Error409"] & {
-            /** @enum {string} */
-            code: "CONFLICT" | "INVALID_STATE_TRANSITION";
-        };
         /** @description A 409 error with code INVALID_STATE_TRANSITION. */
         InvalidStateTransitionError: components["schemas"]["Error409"] & {
             /** @enum {string} */
             code: "INVALID_STATE_TRANSITION";
+        };
+        /** @description A 409 error with code CONFLICT or INVALID_STATE_TRANSITION. */
+        ConflictOrInvalidStateTransitionError: components["schemas"]["Error409"] & {
+            /** @enum {string} */
+            code: "CONFLICT" | "INVALID_STATE_TRANSITION";
         };
         /** @description A 400 error with code INVALID_INPUT or AMOUNT_OUT_OF_RANGE. */
         InvalidInputOrAmountOutOfRangeError: components["schemas"]["Error400"] & {
@@ -7031,7 +7031,8 @@ export interface operations {
                      *               "postalCode": "94105",
                      *               "country": "US"
                      *             },
-                     *             "idType": "SSN"
+                     *             "idType": "SSN",
+                     *             "identifier": "987-65-4321"
                      *           },
                      *           "kycStatus": "UNVERIFIED",
                      *           "createdAt": "2026-11-23T19:56:39.951Z",
@@ -7156,7 +7157,8 @@ export interface operations {
                      *           "postalCode": "94105",
                      *           "country": "US"
                      *         },
-                     *         "idType": "SSN"
+                     *         "idType": "SSN",
+                     *         "identifier": "987-65-4321"
                      *       },
                      *       "kycStatus": "UNVERIFIED",
                      *       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -7278,7 +7280,8 @@ export interface operations {
                      *           "postalCode": "94105",
                      *           "country": "US"
                      *         },
-                     *         "idType": "SSN"
+                     *         "idType": "SSN",
+                     *         "identifier": "987-65-4321"
                      *       },
                      *       "kycStatus": "UNVERIFIED",
                      *       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -7457,7 +7460,8 @@ export interface operations {
                      *           "postalCode": "94105",
                      *           "country": "US"
                      *         },
-                     *         "idType": "SSN"
+                     *         "idType": "SSN",
+                     *         "identifier": "987-65-4321"
                      *       },
                      *       "kycStatus": "UNVERIFIED",
                      *       "createdAt": "2026-11-23T19:56:39.951Z",
@@ -9092,13 +9096,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error405"];
                 };
             };
-            /** @description Conflict with the current state: CONFLICT, INVALID_STATE_TRANSITION */
+            /** @description Conflict with the current state: INVALID_STATE_TRANSITION */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConflictOrInvalidStateTransitionError"];
+                    "application/json": components["schemas"]["InvalidStateTransitionError"];
                 };
             };
             /** @description Gone: CUSTOMER_DELETED */
