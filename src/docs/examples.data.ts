@@ -18,7 +18,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "getPlatformConfig": {
     "status": 200,
     "response": {
-      "id": "PlatformConfig:26a73c04-7554-469b-bfed-81f6e6f55be5",
+      "id": "PlatformConfig:c8526770-55b5-40d0-b401-eefddd12ddb7",
       "umaDomain": "sandbox.uma.local",
       "supportedCurrencies": [
         {
@@ -34,14 +34,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       "singleTransactionMaximums": [],
       "isRegulatedFinancialInstitution": false,
       "skipVerificationPaperwork": false,
-      "createdAt": "2026-11-23T19:56:39.467Z",
-      "updatedAt": "2026-11-23T19:56:39.467Z"
+      "createdAt": "2026-11-23T20:47:50.587Z",
+      "updatedAt": "2026-11-23T20:47:50.587Z"
     }
   },
   "updatePlatformConfig": {
     "status": 200,
     "response": {
-      "id": "PlatformConfig:26a73c04-7554-469b-bfed-81f6e6f55be5",
+      "id": "PlatformConfig:c8526770-55b5-40d0-b401-eefddd12ddb7",
       "umaDomain": "sandbox.uma.local",
       "supportedCurrencies": [
         {
@@ -57,8 +57,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       "singleTransactionMaximums": [],
       "isRegulatedFinancialInstitution": false,
       "skipVerificationPaperwork": false,
-      "createdAt": "2026-11-23T19:56:39.467Z",
-      "updatedAt": "2026-11-23T19:56:39.659Z"
+      "createdAt": "2026-11-23T20:47:50.587Z",
+      "updatedAt": "2026-11-23T20:47:51.583Z"
     },
     "request": {
       "supportedCurrencies": [
@@ -138,13 +138,13 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "createCustomer": {
     "status": 201,
     "response": {
-      "id": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "id": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "customerType": "INDIVIDUAL",
       "platformCustomerId": "jane-1",
-      "umaAddress": "$janedoe.9876ce@sandbox.uma.local",
+      "umaAddress": "$janedoe.ebce45@sandbox.uma.local",
       "isDeleted": false,
-      "createdAt": "2026-11-23T19:56:39.679Z",
-      "updatedAt": "2026-11-23T19:56:39.679Z",
+      "createdAt": "2026-11-23T20:47:51.683Z",
+      "updatedAt": "2026-11-23T20:47:51.683Z",
       "currencies": [
         "USD"
       ],
@@ -188,13 +188,13 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+          "id": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
           "customerType": "INDIVIDUAL",
           "platformCustomerId": "jane-1",
-          "umaAddress": "$janedoe.9876ce@sandbox.uma.local",
+          "umaAddress": "$janedoe.ebce45@sandbox.uma.local",
           "isDeleted": false,
-          "createdAt": "2026-11-23T19:56:39.679Z",
-          "updatedAt": "2026-11-23T19:56:39.679Z",
+          "createdAt": "2026-11-23T20:47:51.683Z",
+          "updatedAt": "2026-11-23T20:47:51.683Z",
           "currencies": [
             "USD"
           ],
@@ -224,13 +224,13 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "getCustomerById": {
     "status": 200,
     "response": {
-      "id": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "id": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "customerType": "INDIVIDUAL",
       "platformCustomerId": "jane-1",
-      "umaAddress": "$janedoe.9876ce@sandbox.uma.local",
+      "umaAddress": "$janedoe.ebce45@sandbox.uma.local",
       "isDeleted": false,
-      "createdAt": "2026-11-23T19:56:39.679Z",
-      "updatedAt": "2026-11-23T19:56:39.679Z",
+      "createdAt": "2026-11-23T20:47:51.683Z",
+      "updatedAt": "2026-11-23T20:47:51.683Z",
       "currencies": [
         "USD"
       ],
@@ -252,13 +252,13 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "updateCustomerById": {
     "status": 200,
     "response": {
-      "id": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "id": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "customerType": "INDIVIDUAL",
       "platformCustomerId": "jane-1",
-      "umaAddress": "$janedoe.9876ce@sandbox.uma.local",
+      "umaAddress": "$janedoe.ebce45@sandbox.uma.local",
       "isDeleted": false,
-      "createdAt": "2026-11-23T19:56:39.679Z",
-      "updatedAt": "2026-11-23T19:56:39.839Z",
+      "createdAt": "2026-11-23T20:47:51.683Z",
+      "updatedAt": "2026-11-23T20:47:52.047Z",
       "currencies": [
         "USD"
       ],
@@ -285,17 +285,17 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "uploadDocument": {
     "status": 201,
     "response": {
-      "id": "Document:6213dcd1-ba39-47f1-b6a1-32232f5a5839",
-      "documentHolder": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "id": "Document:90a86a2d-8abb-472c-941e-28832997fd23",
+      "documentHolder": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "documentType": "PASSPORT",
       "country": "US",
       "documentNumber": "X1234567",
       "fileName": "passport.png",
-      "createdAt": "2026-11-23T19:56:39.859Z",
-      "updatedAt": "2026-11-23T19:56:39.859Z"
+      "createdAt": "2026-11-23T20:47:52.161Z",
+      "updatedAt": "2026-11-23T20:47:52.161Z"
     },
     "request": {
-      "documentHolder": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "documentHolder": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "documentType": "PASSPORT",
       "country": "US",
       "documentNumber": "X1234567",
@@ -307,46 +307,46 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "Document:6213dcd1-ba39-47f1-b6a1-32232f5a5839",
-          "documentHolder": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+          "id": "Document:90a86a2d-8abb-472c-941e-28832997fd23",
+          "documentHolder": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
           "documentType": "PASSPORT",
           "country": "US",
           "documentNumber": "X1234567",
           "fileName": "passport.png",
-          "createdAt": "2026-11-23T19:56:39.859Z",
-          "updatedAt": "2026-11-23T19:56:39.859Z"
+          "createdAt": "2026-11-23T20:47:52.161Z",
+          "updatedAt": "2026-11-23T20:47:52.161Z"
         }
       ],
       "hasMore": false,
       "totalCount": 1
     },
     "query": {
-      "documentHolder": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b"
+      "documentHolder": "Customer:070be68f-af98-4715-896b-24dfff2d7c12"
     }
   },
   "getDocument": {
     "status": 200,
     "response": {
-      "id": "Document:6213dcd1-ba39-47f1-b6a1-32232f5a5839",
-      "documentHolder": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "id": "Document:90a86a2d-8abb-472c-941e-28832997fd23",
+      "documentHolder": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "documentType": "PASSPORT",
       "country": "US",
       "documentNumber": "X1234567",
       "fileName": "passport.png",
-      "createdAt": "2026-11-23T19:56:39.859Z",
-      "updatedAt": "2026-11-23T19:56:39.859Z"
+      "createdAt": "2026-11-23T20:47:52.161Z",
+      "updatedAt": "2026-11-23T20:47:52.161Z"
     }
   },
   "replaceDocument": {
     "status": 200,
     "response": {
-      "id": "Document:6213dcd1-ba39-47f1-b6a1-32232f5a5839",
-      "documentHolder": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "id": "Document:90a86a2d-8abb-472c-941e-28832997fd23",
+      "documentHolder": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "documentType": "PASSPORT",
       "country": "US",
       "fileName": "passport.png",
-      "createdAt": "2026-11-23T19:56:39.859Z",
-      "updatedAt": "2026-11-23T19:56:39.915Z",
+      "createdAt": "2026-11-23T20:47:52.161Z",
+      "updatedAt": "2026-11-23T20:47:52.276Z",
       "documentNumber": "X7654321"
     },
     "request": {
@@ -359,15 +359,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "createVerification": {
     "status": 200,
     "response": {
-      "id": "Verification:d45dacfe-ef5d-47b9-b93f-57788e3f50ac",
-      "customerId": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "id": "Verification:7a82ce6c-68c6-4ca9-9ad6-394f425879e3",
+      "customerId": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "verificationStatus": "APPROVED",
       "errors": [],
-      "createdAt": "2026-11-23T19:56:39.926Z",
-      "updatedAt": "2026-11-23T19:56:39.926Z"
+      "createdAt": "2026-11-23T20:47:52.307Z",
+      "updatedAt": "2026-11-23T20:47:52.307Z"
     },
     "request": {
-      "customerId": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b"
+      "customerId": "Customer:070be68f-af98-4715-896b-24dfff2d7c12"
     }
   },
   "listVerifications": {
@@ -375,37 +375,37 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "Verification:d45dacfe-ef5d-47b9-b93f-57788e3f50ac",
-          "customerId": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+          "id": "Verification:7a82ce6c-68c6-4ca9-9ad6-394f425879e3",
+          "customerId": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
           "verificationStatus": "APPROVED",
           "errors": [],
-          "createdAt": "2026-11-23T19:56:39.926Z",
-          "updatedAt": "2026-11-23T19:56:39.926Z"
+          "createdAt": "2026-11-23T20:47:52.307Z",
+          "updatedAt": "2026-11-23T20:47:52.307Z"
         }
       ],
       "hasMore": false,
       "totalCount": 1
     },
     "query": {
-      "customerId": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b"
+      "customerId": "Customer:070be68f-af98-4715-896b-24dfff2d7c12"
     }
   },
   "getVerification": {
     "status": 200,
     "response": {
-      "id": "Verification:d45dacfe-ef5d-47b9-b93f-57788e3f50ac",
-      "customerId": "Customer:0428ef08-ec24-40bd-933f-423f2c47b59b",
+      "id": "Verification:7a82ce6c-68c6-4ca9-9ad6-394f425879e3",
+      "customerId": "Customer:070be68f-af98-4715-896b-24dfff2d7c12",
       "verificationStatus": "APPROVED",
       "errors": [],
-      "createdAt": "2026-11-23T19:56:39.926Z",
-      "updatedAt": "2026-11-23T19:56:39.926Z"
+      "createdAt": "2026-11-23T20:47:52.307Z",
+      "updatedAt": "2026-11-23T20:47:52.307Z"
     }
   },
   "createBeneficialOwner": {
     "status": 201,
     "response": {
-      "id": "BeneficialOwner:71d7f3b7-21e7-41a1-8a4b-8f7aaa15f4c8",
-      "customerId": "Customer:cad298c5-8e3c-47ea-9472-04f15acffc4f",
+      "id": "BeneficialOwner:b4a2b97e-2f8e-4b08-9176-3e0a3092a149",
+      "customerId": "Customer:8c7334fa-da66-461b-afc6-2d1871fadecb",
       "roles": [
         "UBO"
       ],
@@ -426,11 +426,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "identifier": "987-65-4321"
       },
       "kycStatus": "UNVERIFIED",
-      "createdAt": "2026-11-23T19:56:39.951Z",
-      "updatedAt": "2026-11-23T19:56:39.951Z"
+      "createdAt": "2026-11-23T20:47:52.449Z",
+      "updatedAt": "2026-11-23T20:47:52.449Z"
     },
     "request": {
-      "customerId": "Customer:cad298c5-8e3c-47ea-9472-04f15acffc4f",
+      "customerId": "Customer:8c7334fa-da66-461b-afc6-2d1871fadecb",
       "roles": [
         "UBO"
       ],
@@ -457,8 +457,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "BeneficialOwner:71d7f3b7-21e7-41a1-8a4b-8f7aaa15f4c8",
-          "customerId": "Customer:cad298c5-8e3c-47ea-9472-04f15acffc4f",
+          "id": "BeneficialOwner:b4a2b97e-2f8e-4b08-9176-3e0a3092a149",
+          "customerId": "Customer:8c7334fa-da66-461b-afc6-2d1871fadecb",
           "roles": [
             "UBO"
           ],
@@ -479,22 +479,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             "identifier": "987-65-4321"
           },
           "kycStatus": "UNVERIFIED",
-          "createdAt": "2026-11-23T19:56:39.951Z",
-          "updatedAt": "2026-11-23T19:56:39.951Z"
+          "createdAt": "2026-11-23T20:47:52.449Z",
+          "updatedAt": "2026-11-23T20:47:52.449Z"
         }
       ],
       "hasMore": false,
       "totalCount": 1
     },
     "query": {
-      "customerId": "Customer:cad298c5-8e3c-47ea-9472-04f15acffc4f"
+      "customerId": "Customer:8c7334fa-da66-461b-afc6-2d1871fadecb"
     }
   },
   "getBeneficialOwner": {
     "status": 200,
     "response": {
-      "id": "BeneficialOwner:71d7f3b7-21e7-41a1-8a4b-8f7aaa15f4c8",
-      "customerId": "Customer:cad298c5-8e3c-47ea-9472-04f15acffc4f",
+      "id": "BeneficialOwner:b4a2b97e-2f8e-4b08-9176-3e0a3092a149",
+      "customerId": "Customer:8c7334fa-da66-461b-afc6-2d1871fadecb",
       "roles": [
         "UBO"
       ],
@@ -515,15 +515,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "identifier": "987-65-4321"
       },
       "kycStatus": "UNVERIFIED",
-      "createdAt": "2026-11-23T19:56:39.951Z",
-      "updatedAt": "2026-11-23T19:56:39.951Z"
+      "createdAt": "2026-11-23T20:47:52.449Z",
+      "updatedAt": "2026-11-23T20:47:52.449Z"
     }
   },
   "updateBeneficialOwner": {
     "status": 200,
     "response": {
-      "id": "BeneficialOwner:71d7f3b7-21e7-41a1-8a4b-8f7aaa15f4c8",
-      "customerId": "Customer:cad298c5-8e3c-47ea-9472-04f15acffc4f",
+      "id": "BeneficialOwner:b4a2b97e-2f8e-4b08-9176-3e0a3092a149",
+      "customerId": "Customer:8c7334fa-da66-461b-afc6-2d1871fadecb",
       "roles": [
         "UBO"
       ],
@@ -544,8 +544,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "identifier": "987-65-4321"
       },
       "kycStatus": "UNVERIFIED",
-      "createdAt": "2026-11-23T19:56:39.951Z",
-      "updatedAt": "2026-11-23T19:56:39.984Z"
+      "createdAt": "2026-11-23T20:47:52.449Z",
+      "updatedAt": "2026-11-23T20:47:52.562Z"
     },
     "request": {
       "ownershipPercentage": 55
@@ -554,10 +554,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "createCustomerKycLink": {
     "status": 201,
     "response": {
-      "kycUrl": "http://localhost/hosted/kyc/ZXhhbXBsZS0w.Zbr1z-MSUQ6OvkByg2wUvca_gDsWax4d",
-      "expiresAt": "2026-11-23T20:56:40.004Z",
+      "kycUrl": "http://localhost/hosted/kyc/ZXhhbXBsZS0w.6MPBQse3ZkWAi2F2q7t2eYTQVw1y8xPG",
+      "expiresAt": "2026-11-23T21:47:52.642Z",
       "provider": "SUMSUB",
-      "token": "ZXhhbXBsZS0w.Zbr1z-MSUQ6OvkByg2wUvca_gDsWax4d"
+      "token": "ZXhhbXBsZS0w.6MPBQse3ZkWAi2F2q7t2eYTQVw1y8xPG"
     },
     "request": {
       "redirectUri": "https://example.com/done"
@@ -566,10 +566,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "getCustomerKycLink": {
     "status": 200,
     "response": {
-      "kycUrl": "http://localhost/hosted/kyc/ZXhhbXBsZS0w.1-KUp1oP9tMQwNgDGrjYStNWoSGcQGmp",
-      "expiresAt": "2026-11-23T20:56:40.007Z",
+      "kycUrl": "http://localhost/hosted/kyc/ZXhhbXBsZS0w.pGirT58laIx8Ic0p7mhtgGzVUxvqbvfp",
+      "expiresAt": "2026-11-23T21:47:52.685Z",
       "provider": "SUMSUB",
-      "token": "ZXhhbXBsZS0w.1-KUp1oP9tMQwNgDGrjYStNWoSGcQGmp"
+      "token": "ZXhhbXBsZS0w.pGirT58laIx8Ic0p7mhtgGzVUxvqbvfp"
     },
     "query": {
       "redirectUri": "https://example.com/done"
@@ -578,13 +578,13 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "deleteCustomerById": {
     "status": 200,
     "response": {
-      "id": "Customer:cad298c5-8e3c-47ea-9472-04f15acffc4f",
+      "id": "Customer:8c7334fa-da66-461b-afc6-2d1871fadecb",
       "customerType": "BUSINESS",
       "platformCustomerId": "acme-1",
-      "umaAddress": "$acmeinc.cb33a4@sandbox.uma.local",
+      "umaAddress": "$acmeinc.2b371f@sandbox.uma.local",
       "isDeleted": true,
-      "createdAt": "2026-11-23T19:56:39.948Z",
-      "updatedAt": "2026-11-23T19:56:40.013Z",
+      "createdAt": "2026-11-23T20:47:52.414Z",
+      "updatedAt": "2026-11-23T20:47:52.699Z",
       "address": {
         "line1": "1 Market St",
         "city": "San Francisco",
@@ -608,8 +608,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad",
-          "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+          "id": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b",
+          "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
           "type": "INTERNAL_FIAT",
           "status": "ACTIVE",
           "fundingPaymentInstructions": [
@@ -618,18 +618,18 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               "isPlatformAccount": false,
               "accountOrWalletInfo": {
                 "accountType": "USD_ACCOUNT",
-                "accountNumber": "471756711811",
-                "routingNumber": "041286553",
+                "accountNumber": "297751075109",
+                "routingNumber": "043045996",
                 "bankName": "Sandbox Bank",
                 "paymentRails": [
                   "ACH"
                 ],
-                "reference": "PSBS5QXXS6A"
+                "reference": "PSBEXC8SXZR"
               }
             }
           ],
-          "createdAt": "2026-11-23T19:56:40.026Z",
-          "updatedAt": "2026-11-23T19:56:40.026Z",
+          "createdAt": "2026-11-23T20:47:52.978Z",
+          "updatedAt": "2026-11-23T20:47:52.978Z",
           "balance": {
             "amount": 0,
             "currency": {
@@ -654,7 +654,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       "totalCount": 1
     },
     "query": {
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114"
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d"
     }
   },
   "listPlatformInternalAccounts": {
@@ -662,7 +662,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "InternalAccount:400fdf5d-851a-4fd8-b66b-10f2fb9282c2",
+          "id": "InternalAccount:9e02eed8-00b9-4b5e-95cc-eae44299d325",
           "type": "INTERNAL_FIAT",
           "status": "ACTIVE",
           "fundingPaymentInstructions": [
@@ -671,18 +671,18 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               "isPlatformAccount": true,
               "accountOrWalletInfo": {
                 "accountType": "USD_ACCOUNT",
-                "accountNumber": "302739134309",
-                "routingNumber": "009532948",
+                "accountNumber": "624136192645",
+                "routingNumber": "094243886",
                 "bankName": "Sandbox Bank",
                 "paymentRails": [
                   "ACH"
                 ],
-                "reference": "PSB836TKHU3"
+                "reference": "PSBUJNN4NGW"
               }
             }
           ],
-          "createdAt": "2026-11-23T19:56:40.018Z",
-          "updatedAt": "2026-11-23T19:56:40.018Z",
+          "createdAt": "2026-11-23T20:47:52.888Z",
+          "updatedAt": "2026-11-23T20:47:52.888Z",
           "balance": {
             "amount": 0,
             "currency": {
@@ -711,8 +711,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "sandboxFundInternalAccount": {
     "status": 200,
     "response": {
-      "id": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad",
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "id": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
       "type": "INTERNAL_FIAT",
       "status": "ACTIVE",
       "fundingPaymentInstructions": [
@@ -721,18 +721,18 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "isPlatformAccount": false,
           "accountOrWalletInfo": {
             "accountType": "USD_ACCOUNT",
-            "accountNumber": "471756711811",
-            "routingNumber": "041286553",
+            "accountNumber": "297751075109",
+            "routingNumber": "043045996",
             "bankName": "Sandbox Bank",
             "paymentRails": [
               "ACH"
             ],
-            "reference": "PSBS5QXXS6A"
+            "reference": "PSBEXC8SXZR"
           }
         }
       ],
-      "createdAt": "2026-11-23T19:56:40.026Z",
-      "updatedAt": "2026-11-23T19:56:40.047Z",
+      "createdAt": "2026-11-23T20:47:52.978Z",
+      "updatedAt": "2026-11-23T20:47:53.140Z",
       "balance": {
         "amount": 500000,
         "currency": {
@@ -759,8 +759,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "createCustomerExternalAccount": {
     "status": 201,
     "response": {
-      "id": "ExternalAccount:7cd8938e-207a-411f-aca6-575d9d310969",
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "id": "ExternalAccount:bd94e119-f298-4678-9a0f-14f104762be4",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
       "status": "ACTIVE",
       "platformAccountId": "paula-bank",
       "currency": "USD",
@@ -781,11 +781,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "ACH"
         ]
       },
-      "createdAt": "2026-11-23T19:56:40.064Z",
-      "updatedAt": "2026-11-23T19:56:40.064Z"
+      "createdAt": "2026-11-23T20:47:53.214Z",
+      "updatedAt": "2026-11-23T20:47:53.214Z"
     },
     "request": {
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
       "currency": "USD",
       "platformAccountId": "paula-bank",
       "accountInfo": {
@@ -804,8 +804,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "ExternalAccount:7cd8938e-207a-411f-aca6-575d9d310969",
-          "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+          "id": "ExternalAccount:bd94e119-f298-4678-9a0f-14f104762be4",
+          "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
           "status": "ACTIVE",
           "platformAccountId": "paula-bank",
           "currency": "USD",
@@ -826,23 +826,23 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               "ACH"
             ]
           },
-          "createdAt": "2026-11-23T19:56:40.064Z",
-          "updatedAt": "2026-11-23T19:56:40.064Z"
+          "createdAt": "2026-11-23T20:47:53.214Z",
+          "updatedAt": "2026-11-23T20:47:53.214Z"
         }
       ],
       "hasMore": false,
       "totalCount": 1
     },
     "query": {
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
       "currency": "USD"
     }
   },
   "getCustomerExternalAccountById": {
     "status": 200,
     "response": {
-      "id": "ExternalAccount:7cd8938e-207a-411f-aca6-575d9d310969",
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "id": "ExternalAccount:bd94e119-f298-4678-9a0f-14f104762be4",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
       "status": "ACTIVE",
       "platformAccountId": "paula-bank",
       "currency": "USD",
@@ -863,14 +863,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "ACH"
         ]
       },
-      "createdAt": "2026-11-23T19:56:40.064Z",
-      "updatedAt": "2026-11-23T19:56:40.064Z"
+      "createdAt": "2026-11-23T20:47:53.214Z",
+      "updatedAt": "2026-11-23T20:47:53.214Z"
     }
   },
   "createPlatformExternalAccount": {
     "status": 201,
     "response": {
-      "id": "ExternalAccount:94c4d5f5-3816-4a90-bd1e-e5d3a04b581f",
+      "id": "ExternalAccount:3a41762f-ac6c-48ae-8d22-3fa913b17690",
       "status": "ACTIVE",
       "currency": "USD",
       "defaultUmaDepositAccount": false,
@@ -890,8 +890,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "ACH"
         ]
       },
-      "createdAt": "2026-11-23T19:56:40.459Z",
-      "updatedAt": "2026-11-23T19:56:40.459Z"
+      "createdAt": "2026-11-23T20:47:54.428Z",
+      "updatedAt": "2026-11-23T20:47:54.428Z"
     },
     "request": {
       "currency": "USD",
@@ -911,7 +911,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "ExternalAccount:94c4d5f5-3816-4a90-bd1e-e5d3a04b581f",
+          "id": "ExternalAccount:3a41762f-ac6c-48ae-8d22-3fa913b17690",
           "status": "ACTIVE",
           "currency": "USD",
           "defaultUmaDepositAccount": false,
@@ -931,8 +931,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               "ACH"
             ]
           },
-          "createdAt": "2026-11-23T19:56:40.459Z",
-          "updatedAt": "2026-11-23T19:56:40.459Z"
+          "createdAt": "2026-11-23T20:47:54.428Z",
+          "updatedAt": "2026-11-23T20:47:54.428Z"
         }
       ],
       "hasMore": false,
@@ -945,7 +945,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "getPlatformExternalAccountById": {
     "status": 200,
     "response": {
-      "id": "ExternalAccount:94c4d5f5-3816-4a90-bd1e-e5d3a04b581f",
+      "id": "ExternalAccount:3a41762f-ac6c-48ae-8d22-3fa913b17690",
       "status": "ACTIVE",
       "currency": "USD",
       "defaultUmaDepositAccount": false,
@@ -965,8 +965,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "ACH"
         ]
       },
-      "createdAt": "2026-11-23T19:56:40.459Z",
-      "updatedAt": "2026-11-23T19:56:40.459Z"
+      "createdAt": "2026-11-23T20:47:54.428Z",
+      "updatedAt": "2026-11-23T20:47:54.428Z"
     }
   },
   "getExchangeRates": {
@@ -990,13 +990,13 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "sendingAmount": 10000,
           "minSendingAmount": 1,
           "maxSendingAmount": 100000000000,
-          "receivingAmount": 179503,
-          "exchangeRate": 0.0552915,
+          "receivingAmount": 180707,
+          "exchangeRate": 0.054923,
           "fees": {
             "fixed": 25,
             "total": 75
           },
-          "updatedAt": "2026-11-23T19:55:00.000Z"
+          "updatedAt": "2026-11-23T20:45:00.000Z"
         }
       ]
     },
@@ -1037,32 +1037,32 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             "symbol": "MX$",
             "decimals": 2
           },
-          "estimatedExchangeRate": 0.0552915,
+          "estimatedExchangeRate": 0.054923,
           "min": 1,
           "max": 100000000000
         }
       ],
       "requiredPayerDataFields": [],
-      "lookupId": "Lookup:585899cd-b5e0-42f4-923a-7fb40b913048",
-      "accountId": "ExternalAccount:d0998860-8730-47f7-af29-0323e722ea17"
+      "lookupId": "Lookup:5408e2c3-68e2-455b-bbb2-26a87f6e4999",
+      "accountId": "ExternalAccount:6774680d-2682-4740-a492-6097ef9fd63d"
     },
     "query": {
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114"
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d"
     }
   },
   "createQuote": {
     "status": 201,
     "response": {
-      "id": "Quote:378f1424-11ef-4436-99e7-4bd05a1c5154",
-      "createdAt": "2026-11-23T19:56:40.548Z",
-      "expiresAt": "2026-11-23T20:01:40.548Z",
+      "id": "Quote:cb0103ce-64f2-4531-a7c3-5e85ccf13e7d",
+      "createdAt": "2026-11-23T20:47:54.668Z",
+      "expiresAt": "2026-11-23T20:52:54.668Z",
       "source": {
         "sourceType": "ACCOUNT",
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad"
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b"
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "ExternalAccount:d0998860-8730-47f7-af29-0323e722ea17"
+        "accountId": "ExternalAccount:6774680d-2682-4740-a492-6097ef9fd63d"
       },
       "sendingCurrency": {
         "code": "USD",
@@ -1077,22 +1077,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "decimals": 2
       },
       "totalSendingAmount": 10000,
-      "totalReceivingAmount": 179503,
-      "exchangeRate": 0.0552915,
+      "totalReceivingAmount": 180707,
+      "exchangeRate": 0.054923,
       "feesIncluded": 75,
       "platformFeesIncluded": 0,
-      "transactionId": "Transaction:0d273380-aa9c-46d7-ac95-56dfbf8bbca7",
+      "transactionId": "Transaction:182777b3-ccb6-4ebb-a2c7-e6ada111b835",
       "description": "Rent",
       "status": "PENDING"
     },
     "request": {
       "source": {
         "sourceType": "ACCOUNT",
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad"
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b"
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "ExternalAccount:d0998860-8730-47f7-af29-0323e722ea17"
+        "accountId": "ExternalAccount:6774680d-2682-4740-a492-6097ef9fd63d"
       },
       "lockedCurrencySide": "SENDING",
       "lockedCurrencyAmount": 10000,
@@ -1102,16 +1102,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "getQuoteById": {
     "status": 200,
     "response": {
-      "id": "Quote:378f1424-11ef-4436-99e7-4bd05a1c5154",
-      "createdAt": "2026-11-23T19:56:40.548Z",
-      "expiresAt": "2026-11-23T20:01:40.548Z",
+      "id": "Quote:cb0103ce-64f2-4531-a7c3-5e85ccf13e7d",
+      "createdAt": "2026-11-23T20:47:54.668Z",
+      "expiresAt": "2026-11-23T20:52:54.668Z",
       "source": {
         "sourceType": "ACCOUNT",
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad"
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b"
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "ExternalAccount:d0998860-8730-47f7-af29-0323e722ea17"
+        "accountId": "ExternalAccount:6774680d-2682-4740-a492-6097ef9fd63d"
       },
       "sendingCurrency": {
         "code": "USD",
@@ -1126,11 +1126,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "decimals": 2
       },
       "totalSendingAmount": 10000,
-      "totalReceivingAmount": 179503,
-      "exchangeRate": 0.0552915,
+      "totalReceivingAmount": 180707,
+      "exchangeRate": 0.054923,
       "feesIncluded": 75,
       "platformFeesIncluded": 0,
-      "transactionId": "Transaction:0d273380-aa9c-46d7-ac95-56dfbf8bbca7",
+      "transactionId": "Transaction:182777b3-ccb6-4ebb-a2c7-e6ada111b835",
       "description": "Rent",
       "status": "PENDING"
     }
@@ -1140,16 +1140,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "Quote:378f1424-11ef-4436-99e7-4bd05a1c5154",
-          "createdAt": "2026-11-23T19:56:40.548Z",
-          "expiresAt": "2026-11-23T20:01:40.548Z",
+          "id": "Quote:cb0103ce-64f2-4531-a7c3-5e85ccf13e7d",
+          "createdAt": "2026-11-23T20:47:54.668Z",
+          "expiresAt": "2026-11-23T20:52:54.668Z",
           "source": {
             "sourceType": "ACCOUNT",
-            "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad"
+            "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b"
           },
           "destination": {
             "destinationType": "ACCOUNT",
-            "accountId": "ExternalAccount:d0998860-8730-47f7-af29-0323e722ea17"
+            "accountId": "ExternalAccount:6774680d-2682-4740-a492-6097ef9fd63d"
           },
           "sendingCurrency": {
             "code": "USD",
@@ -1164,11 +1164,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             "decimals": 2
           },
           "totalSendingAmount": 10000,
-          "totalReceivingAmount": 179503,
-          "exchangeRate": 0.0552915,
+          "totalReceivingAmount": 180707,
+          "exchangeRate": 0.054923,
           "feesIncluded": 75,
           "platformFeesIncluded": 0,
-          "transactionId": "Transaction:0d273380-aa9c-46d7-ac95-56dfbf8bbca7",
+          "transactionId": "Transaction:182777b3-ccb6-4ebb-a2c7-e6ada111b835",
           "description": "Rent",
           "status": "PENDING"
         }
@@ -1177,22 +1177,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       "totalCount": 1
     },
     "query": {
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114"
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d"
     }
   },
   "executeQuote": {
     "status": 200,
     "response": {
-      "id": "Quote:378f1424-11ef-4436-99e7-4bd05a1c5154",
-      "createdAt": "2026-11-23T19:56:40.548Z",
-      "expiresAt": "2026-11-23T20:01:40.548Z",
+      "id": "Quote:cb0103ce-64f2-4531-a7c3-5e85ccf13e7d",
+      "createdAt": "2026-11-23T20:47:54.668Z",
+      "expiresAt": "2026-11-23T20:52:54.668Z",
       "source": {
         "sourceType": "ACCOUNT",
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad"
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b"
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "ExternalAccount:d0998860-8730-47f7-af29-0323e722ea17"
+        "accountId": "ExternalAccount:6774680d-2682-4740-a492-6097ef9fd63d"
       },
       "sendingCurrency": {
         "code": "USD",
@@ -1207,11 +1207,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "decimals": 2
       },
       "totalSendingAmount": 10000,
-      "totalReceivingAmount": 179503,
-      "exchangeRate": 0.0552915,
+      "totalReceivingAmount": 180707,
+      "exchangeRate": 0.054923,
       "feesIncluded": 75,
       "platformFeesIncluded": 0,
-      "transactionId": "Transaction:0d273380-aa9c-46d7-ac95-56dfbf8bbca7",
+      "transactionId": "Transaction:182777b3-ccb6-4ebb-a2c7-e6ada111b835",
       "description": "Rent",
       "status": "COMPLETED"
     }
@@ -1219,22 +1219,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "getTransactionById": {
     "status": 200,
     "response": {
-      "id": "Transaction:0d273380-aa9c-46d7-ac95-56dfbf8bbca7",
+      "id": "Transaction:182777b3-ccb6-4ebb-a2c7-e6ada111b835",
       "type": "OUTGOING",
       "direction": "DEBIT",
       "status": "COMPLETED",
       "source": {
         "sourceType": "ACCOUNT",
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad",
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b",
         "currency": "USD"
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "ExternalAccount:d0998860-8730-47f7-af29-0323e722ea17",
+        "accountId": "ExternalAccount:6774680d-2682-4740-a492-6097ef9fd63d",
         "currency": "MXN"
       },
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
-      "platformCustomerId": "05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
+      "platformCustomerId": "7fc93b51-3688-4fd6-869e-89406598423d",
       "sentAmount": {
         "amount": 10000,
         "currency": {
@@ -1245,7 +1245,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         }
       },
       "receivedAmount": {
-        "amount": 179503,
+        "amount": 180707,
         "currency": {
           "code": "MXN",
           "name": "Mexican Peso",
@@ -1253,19 +1253,19 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "decimals": 2
         }
       },
-      "exchangeRate": 0.0552915,
+      "exchangeRate": 0.054923,
       "fees": 75,
-      "quoteId": "Quote:378f1424-11ef-4436-99e7-4bd05a1c5154",
+      "quoteId": "Quote:cb0103ce-64f2-4531-a7c3-5e85ccf13e7d",
       "description": "Rent",
-      "createdAt": "2026-11-23T19:56:40.594Z",
-      "updatedAt": "2026-11-23T19:56:40.595Z",
+      "createdAt": "2026-11-23T20:47:54.972Z",
+      "updatedAt": "2026-11-23T20:47:54.980Z",
       "statusHistory": [
         {
           "status": "PENDING",
-          "at": "2026-11-23T19:56:40.594Z"
+          "at": "2026-11-23T20:47:54.972Z"
         }
       ],
-      "settledAt": "2026-11-23T19:56:40.595Z"
+      "settledAt": "2026-11-23T20:47:54.980Z"
     }
   },
   "listTransactions": {
@@ -1273,22 +1273,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "Transaction:0d273380-aa9c-46d7-ac95-56dfbf8bbca7",
+          "id": "Transaction:182777b3-ccb6-4ebb-a2c7-e6ada111b835",
           "type": "OUTGOING",
           "direction": "DEBIT",
           "status": "COMPLETED",
           "source": {
             "sourceType": "ACCOUNT",
-            "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad",
+            "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b",
             "currency": "USD"
           },
           "destination": {
             "destinationType": "ACCOUNT",
-            "accountId": "ExternalAccount:d0998860-8730-47f7-af29-0323e722ea17",
+            "accountId": "ExternalAccount:6774680d-2682-4740-a492-6097ef9fd63d",
             "currency": "MXN"
           },
-          "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
-          "platformCustomerId": "05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+          "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
+          "platformCustomerId": "7fc93b51-3688-4fd6-869e-89406598423d",
           "sentAmount": {
             "amount": 10000,
             "currency": {
@@ -1299,7 +1299,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             }
           },
           "receivedAmount": {
-            "amount": 179503,
+            "amount": 180707,
             "currency": {
               "code": "MXN",
               "name": "Mexican Peso",
@@ -1307,26 +1307,26 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               "decimals": 2
             }
           },
-          "exchangeRate": 0.0552915,
+          "exchangeRate": 0.054923,
           "fees": 75,
-          "quoteId": "Quote:378f1424-11ef-4436-99e7-4bd05a1c5154",
+          "quoteId": "Quote:cb0103ce-64f2-4531-a7c3-5e85ccf13e7d",
           "description": "Rent",
-          "createdAt": "2026-11-23T19:56:40.594Z",
-          "updatedAt": "2026-11-23T19:56:40.595Z",
+          "createdAt": "2026-11-23T20:47:54.972Z",
+          "updatedAt": "2026-11-23T20:47:54.980Z",
           "statusHistory": [
             {
               "status": "PENDING",
-              "at": "2026-11-23T19:56:40.594Z"
+              "at": "2026-11-23T20:47:54.972Z"
             }
           ],
-          "settledAt": "2026-11-23T19:56:40.595Z"
+          "settledAt": "2026-11-23T20:47:54.980Z"
         }
       ],
       "hasMore": false,
       "totalCount": 1
     },
     "query": {
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
       "limit": "5"
     }
   },
@@ -1347,32 +1347,32 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         }
       ],
       "requiredPayerDataFields": [],
-      "lookupId": "Lookup:49a1b085-a40c-4b05-8540-eb35afa9d033",
-      "receiverUmaAddress": "$ritareceiver.aa0130@sandbox.uma.local"
+      "lookupId": "Lookup:891aca86-4b5b-404f-8041-82b609b30333",
+      "receiverUmaAddress": "$ritareceiver.1fb9b0@sandbox.uma.local"
     },
     "query": {
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114"
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d"
     }
   },
   "sandboxSend": {
     "status": 200,
     "response": {
-      "id": "Transaction:ce179908-b2a0-49fc-94c4-06e9f48aa8d1",
+      "id": "Transaction:97ffe732-24ac-451d-beff-b5022c9a0c94",
       "type": "INCOMING",
       "direction": "CREDIT",
       "status": "COMPLETED",
       "source": {
         "sourceType": "REALTIME_FUNDING",
         "currency": "USD",
-        "customerId": "Customer:bca8aee5-3d9f-4afd-a11e-9720d45a80f7"
+        "customerId": "Customer:ed276bd1-7dfa-4a02-a539-81ea5b65c388"
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "InternalAccount:14a95437-f402-4c0d-9575-5020861c3423",
+        "accountId": "InternalAccount:4713b94c-e56e-4acf-b3b7-7d49a9f227c9",
         "currency": "USD"
       },
-      "customerId": "Customer:bca8aee5-3d9f-4afd-a11e-9720d45a80f7",
-      "platformCustomerId": "bca8aee5-3d9f-4afd-a11e-9720d45a80f7",
+      "customerId": "Customer:ed276bd1-7dfa-4a02-a539-81ea5b65c388",
+      "platformCustomerId": "ed276bd1-7dfa-4a02-a539-81ea5b65c388",
       "sentAmount": {
         "amount": 3000,
         "currency": {
@@ -1393,26 +1393,26 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
       "exchangeRate": 1,
       "fees": 25,
-      "quoteId": "Quote:0164c2f2-3502-48b5-91c7-1d942013b193",
-      "createdAt": "2026-11-23T19:56:40.710Z",
-      "updatedAt": "2026-11-23T19:56:40.710Z",
+      "quoteId": "Quote:500fb3c7-e108-4cd7-831c-85082424c26c",
+      "createdAt": "2026-11-23T20:47:55.288Z",
+      "updatedAt": "2026-11-23T20:47:55.289Z",
       "statusHistory": [
         {
           "status": "PENDING",
-          "at": "2026-11-23T19:56:40.710Z"
+          "at": "2026-11-23T20:47:55.288Z"
         }
       ],
-      "settledAt": "2026-11-23T19:56:40.710Z"
+      "settledAt": "2026-11-23T20:47:55.289Z"
     },
     "request": {
-      "quoteId": "Quote:0164c2f2-3502-48b5-91c7-1d942013b193",
+      "quoteId": "Quote:500fb3c7-e108-4cd7-831c-85082424c26c",
       "currencyCode": "USD"
     }
   },
   "sandboxReceive": {
     "status": 200,
     "response": {
-      "id": "Transaction:e4b2a2af-b50f-4877-be44-db536273a3a1",
+      "id": "Transaction:237ab6c0-bf5f-40ce-924a-efd0c39bb09a",
       "type": "INCOMING",
       "direction": "CREDIT",
       "status": "COMPLETED",
@@ -1423,11 +1423,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "InternalAccount:14a95437-f402-4c0d-9575-5020861c3423",
+        "accountId": "InternalAccount:4713b94c-e56e-4acf-b3b7-7d49a9f227c9",
         "currency": "USD"
       },
-      "customerId": "Customer:bca8aee5-3d9f-4afd-a11e-9720d45a80f7",
-      "platformCustomerId": "bca8aee5-3d9f-4afd-a11e-9720d45a80f7",
+      "customerId": "Customer:ed276bd1-7dfa-4a02-a539-81ea5b65c388",
+      "platformCustomerId": "ed276bd1-7dfa-4a02-a539-81ea5b65c388",
       "sentAmount": {
         "amount": 700,
         "currency": {
@@ -1447,19 +1447,19 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         }
       },
       "exchangeRate": 1,
-      "createdAt": "2026-11-23T19:56:40.752Z",
-      "updatedAt": "2026-11-23T19:56:40.752Z",
+      "createdAt": "2026-11-23T20:47:55.350Z",
+      "updatedAt": "2026-11-23T20:47:55.351Z",
       "statusHistory": [
         {
           "status": "PENDING",
-          "at": "2026-11-23T19:56:40.752Z"
+          "at": "2026-11-23T20:47:55.350Z"
         }
       ],
-      "settledAt": "2026-11-23T19:56:40.752Z"
+      "settledAt": "2026-11-23T20:47:55.351Z"
     },
     "request": {
       "senderUmaAddress": "$success.usd@sandbox.uma.local",
-      "receiverUmaAddress": "$ritareceiver.aa0130@sandbox.uma.local",
+      "receiverUmaAddress": "$ritareceiver.1fb9b0@sandbox.uma.local",
       "receivingCurrencyCode": "USD",
       "receivingCurrencyAmount": 700
     }
@@ -1467,22 +1467,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "createTransferIn": {
     "status": 201,
     "response": {
-      "id": "Transaction:1803ecdf-5e00-4225-affd-b3c48aca2075",
+      "id": "Transaction:c0c0dd52-3467-4562-b6d1-4c9e12f4fbb3",
       "type": "INCOMING",
       "direction": "CREDIT",
       "status": "COMPLETED",
       "source": {
         "sourceType": "ACCOUNT",
-        "accountId": "ExternalAccount:7cd8938e-207a-411f-aca6-575d9d310969",
+        "accountId": "ExternalAccount:bd94e119-f298-4678-9a0f-14f104762be4",
         "currency": "USD"
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad",
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b",
         "currency": "USD"
       },
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
-      "platformCustomerId": "05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
+      "platformCustomerId": "7fc93b51-3688-4fd6-869e-89406598423d",
       "sentAmount": {
         "amount": 500,
         "currency": {
@@ -1501,22 +1501,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "decimals": 2
         }
       },
-      "createdAt": "2026-11-23T19:56:40.799Z",
-      "updatedAt": "2026-11-23T19:56:40.800Z",
+      "createdAt": "2026-11-23T20:47:55.526Z",
+      "updatedAt": "2026-11-23T20:47:55.527Z",
       "statusHistory": [
         {
           "status": "PENDING",
-          "at": "2026-11-23T19:56:40.799Z"
+          "at": "2026-11-23T20:47:55.526Z"
         }
       ],
-      "settledAt": "2026-11-23T19:56:40.800Z"
+      "settledAt": "2026-11-23T20:47:55.527Z"
     },
     "request": {
       "source": {
-        "accountId": "ExternalAccount:7cd8938e-207a-411f-aca6-575d9d310969"
+        "accountId": "ExternalAccount:bd94e119-f298-4678-9a0f-14f104762be4"
       },
       "destination": {
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad"
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b"
       },
       "amount": 500
     }
@@ -1524,22 +1524,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "createTransferOut": {
     "status": 201,
     "response": {
-      "id": "Transaction:cde35b7d-017c-4a26-846f-dd27dddb47c2",
+      "id": "Transaction:7a195d50-6990-467e-82a7-442c6f66d522",
       "type": "OUTGOING",
       "direction": "DEBIT",
       "status": "COMPLETED",
       "source": {
         "sourceType": "ACCOUNT",
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad",
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b",
         "currency": "USD"
       },
       "destination": {
         "destinationType": "ACCOUNT",
-        "accountId": "ExternalAccount:7cd8938e-207a-411f-aca6-575d9d310969",
+        "accountId": "ExternalAccount:bd94e119-f298-4678-9a0f-14f104762be4",
         "currency": "USD"
       },
-      "customerId": "Customer:05f3047a-17af-4ebc-abe5-c56dc6cc1114",
-      "platformCustomerId": "05f3047a-17af-4ebc-abe5-c56dc6cc1114",
+      "customerId": "Customer:7fc93b51-3688-4fd6-869e-89406598423d",
+      "platformCustomerId": "7fc93b51-3688-4fd6-869e-89406598423d",
       "sentAmount": {
         "amount": 500,
         "currency": {
@@ -1558,22 +1558,22 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "decimals": 2
         }
       },
-      "createdAt": "2026-11-23T19:56:40.845Z",
-      "updatedAt": "2026-11-23T19:56:40.845Z",
+      "createdAt": "2026-11-23T20:47:55.661Z",
+      "updatedAt": "2026-11-23T20:47:55.662Z",
       "statusHistory": [
         {
           "status": "PENDING",
-          "at": "2026-11-23T19:56:40.845Z"
+          "at": "2026-11-23T20:47:55.661Z"
         }
       ],
-      "settledAt": "2026-11-23T19:56:40.845Z"
+      "settledAt": "2026-11-23T20:47:55.662Z"
     },
     "request": {
       "source": {
-        "accountId": "InternalAccount:6cd05e72-2bd6-4786-9d42-e843e71486ad"
+        "accountId": "InternalAccount:c9198839-ec2f-4d94-ba1e-f5eb776c5d6b"
       },
       "destination": {
-        "accountId": "ExternalAccount:7cd8938e-207a-411f-aca6-575d9d310969"
+        "accountId": "ExternalAccount:bd94e119-f298-4678-9a0f-14f104762be4"
       },
       "amount": 500
     }
@@ -1582,8 +1582,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "status": 201,
     "response": {
       "method": "WALLET_SIGNATURE",
-      "messageToSign": "I verify that I control the wallet 0x691F231efA323f062F614fc07D3449F6fE0bf8A5. Nonce: 102569a3-2c9c-4842-bca7-7e614e9dd7d6",
-      "expiresAt": "2026-11-23T20:06:40.986Z"
+      "messageToSign": "I verify that I control the wallet 0xBA4729D31Fa81a697925f2D2575b4055eD535452. Nonce: c80c052a-eee9-4841-a3c6-0e483497db73",
+      "expiresAt": "2026-11-23T20:57:56.258Z"
     },
     "request": {
       "method": "WALLET_SIGNATURE"
@@ -1592,29 +1592,29 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "verifyExternalAccountOwnership": {
     "status": 200,
     "response": {
-      "id": "ExternalAccount:9e76e317-08b6-4955-b4fb-4969f73990f3",
-      "customerId": "Customer:4792cbcd-4606-4bd8-b5cd-a8ef7c6107b2",
+      "id": "ExternalAccount:e0989971-f3fb-4efa-9332-0f69791595d9",
+      "customerId": "Customer:88581f53-3256-4505-83aa-e61afa7c24a2",
       "status": "ACTIVE",
       "ownershipType": "FIRST_PARTY",
       "currency": "USDC",
       "defaultUmaDepositAccount": false,
       "accountInfo": {
         "accountType": "ETHEREUM_WALLET",
-        "address": "0x691F231efA323f062F614fc07D3449F6fE0bf8A5"
+        "address": "0xBA4729D31Fa81a697925f2D2575b4055eD535452"
       },
-      "createdAt": "2026-11-23T19:56:40.984Z",
-      "updatedAt": "2026-11-23T19:56:41.050Z"
+      "createdAt": "2026-11-23T20:47:56.256Z",
+      "updatedAt": "2026-11-23T20:47:56.362Z"
     },
     "request": {
-      "signature": "0xcab2bd3eb948329d236c79829f1ec48476e56faea4aa09a8907ed62f83aa0cc4619b802f329a96c0d366f6444ad692d5a07459484bef9ec2f5843a82e26ab2641c"
+      "signature": "0x3223eb12ccb8fd14185ab247d9922304b10e923ed5eecbf4f40756d81ae507b124f37d5e1907ff03cae8df2c94164c69d0cb9be0b6cf65afb82629d7a6e4a6f91b"
     }
   },
   "createPlatformExternalAccountOwnershipChallenge": {
     "status": 201,
     "response": {
       "method": "WALLET_SIGNATURE",
-      "messageToSign": "I verify that I control the wallet 0x18022bFA1470e3De6DeBa62D208C1F015DAB39D7. Nonce: 0919e371-2c2f-4e71-92ac-6e80e49f5490",
-      "expiresAt": "2026-11-23T20:06:41.061Z"
+      "messageToSign": "I verify that I control the wallet 0x6a65dc4951Fe49a72b618930825D81A22Ff21D06. Nonce: 750bcad7-8ae9-4b5c-87ff-507851137352",
+      "expiresAt": "2026-11-23T20:57:56.406Z"
     },
     "request": {
       "method": "WALLET_SIGNATURE"
@@ -1623,20 +1623,20 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "verifyPlatformExternalAccountOwnership": {
     "status": 200,
     "response": {
-      "id": "ExternalAccount:73f8faa9-bbdc-4ef1-99fb-8c9406d02635",
+      "id": "ExternalAccount:cb4030ad-500e-44fa-866b-d562636eefb8",
       "status": "ACTIVE",
       "ownershipType": "FIRST_PARTY",
       "currency": "USDC",
       "defaultUmaDepositAccount": false,
       "accountInfo": {
         "accountType": "ETHEREUM_WALLET",
-        "address": "0x18022bFA1470e3De6DeBa62D208C1F015DAB39D7"
+        "address": "0x6a65dc4951Fe49a72b618930825D81A22Ff21D06"
       },
-      "createdAt": "2026-11-23T19:56:41.059Z",
-      "updatedAt": "2026-11-23T19:56:41.081Z"
+      "createdAt": "2026-11-23T20:47:56.402Z",
+      "updatedAt": "2026-11-23T20:47:56.473Z"
     },
     "request": {
-      "signature": "0xfd132b559fdbdb5705e027960b4a45a71e99e744128d0c5f2e9ac03f8590dc4453f03b9d2e3ff0f222f30ba207286332b65471c22f8303152b4abf473dad6fb41b"
+      "signature": "0x39e565614657b8e7bebfb6b6ac1b8bd12264db33140072718d51796d75f729d2730165ed5be172e371ae1b873d69177275a8e12097c8afc2e4580e24a4d24dcf1c"
     }
   },
   "listAuthCredentials": {
@@ -1644,46 +1644,46 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "AuthMethod:0a4130da-310a-4df6-99f3-8d8c0e1e0e61",
-          "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
+          "id": "AuthMethod:fed03e17-c1a7-45ba-b66e-a3266bd0692f",
+          "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
           "type": "EMAIL_OTP",
           "nickname": "owen@example.com",
-          "createdAt": "2026-11-23T19:56:41.106Z",
-          "updatedAt": "2026-11-23T19:56:41.106Z"
+          "createdAt": "2026-11-23T20:47:56.597Z",
+          "updatedAt": "2026-11-23T20:47:56.597Z"
         }
       ]
     },
     "query": {
-      "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941"
+      "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe"
     }
   },
   "challengeAuthCredential": {
     "status": 200,
     "response": {
-      "id": "AuthMethod:0a4130da-310a-4df6-99f3-8d8c0e1e0e61",
-      "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
+      "id": "AuthMethod:fed03e17-c1a7-45ba-b66e-a3266bd0692f",
+      "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
       "type": "EMAIL_OTP",
       "nickname": "owen@example.com",
-      "createdAt": "2026-11-23T19:56:41.106Z",
-      "updatedAt": "2026-11-23T19:56:41.106Z",
-      "otpEncryptionTargetBundle": "{\"version\":\"v1.0.0\",\"data\":\"7b227461726765745075626c6963223a2230343136633939383730663734633631636162373331626432366231643439353161386262376236363033333633323363636165643032353132383332363139636233303463653863663965303761373835613664656163393033323731316233363962623231623061643964336265396663306634626636383366653062663330227d\",\"dataSignature\":\"30440220279844779ed2af1b98b8310868589ff8fe6edc8844736487c62f49777e531b0702200bd88e6d980ec62237c583ca4a7507acfd9c1ba5039325b70707ecf80c618612\",\"enclaveQuorumPublic\":\"04c9aec8ce26c3afb67bcdb22f9f9e78fce75aca4942badd5aaabab4a2da613bd52a0b3fd19dd24fd0e2b3cbe52efbdc0312dfed98b31516f350eadba43a9bcda1\"}"
+      "createdAt": "2026-11-23T20:47:56.597Z",
+      "updatedAt": "2026-11-23T20:47:56.597Z",
+      "otpEncryptionTargetBundle": "{\"version\":\"v1.0.0\",\"data\":\"7b227461726765745075626c6963223a2230343738643435343331356265653136316534353535363630363131333735656362366438323032623263663539613533656665623064663034386261323238333065343030393866643632366233313236303232366339613361626361616532313831323263353333623033633966633132313939353030636231346163343230227d\",\"dataSignature\":\"3045022100bae098df0814fb5a9a147d28692cf1b262b7b4e68c56ad884f7cbb0578ac3a1902205e3af59e817fd82da0dac05f8c14f335b9035ee16e19f88bccaaa5b8d4249625\",\"enclaveQuorumPublic\":\"04c9aec8ce26c3afb67bcdb22f9f9e78fce75aca4942badd5aaabab4a2da613bd52a0b3fd19dd24fd0e2b3cbe52efbdc0312dfed98b31516f350eadba43a9bcda1\"}"
     },
     "request": {}
   },
   "verifyAuthCredential": {
     "status": 200,
     "response": {
-      "id": "Session:0e01d5f7-6c76-42ca-accf-f8e634e2a7f8",
-      "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
+      "id": "Session:4661758d-eef2-4e83-8584-3c56a017b233",
+      "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
       "type": "EMAIL_OTP",
       "nickname": "owen@example.com",
-      "createdAt": "2026-11-23T19:56:41.393Z",
-      "updatedAt": "2026-11-23T19:56:41.393Z",
-      "expiresAt": "2026-11-23T20:11:41.393Z"
+      "createdAt": "2026-11-23T20:47:57.419Z",
+      "updatedAt": "2026-11-23T20:47:57.419Z",
+      "expiresAt": "2026-11-23T21:02:57.419Z"
     },
     "request": {
       "type": "EMAIL_OTP",
-      "encryptedOtpBundle": "{\"encappedPublic\":\"04eb36bf5fc1687566bad4834d70765c6f295faad77c4e687194aade4480651405c212aa4fd57f185be0b931d5d299703c8fb479bcef354916e036d90bfcc48076\",\"ciphertext\":\"808b33e39dbe7df2274909890d8251731fb94b3660642c6b9a1ead5f8bedf2386362ca286e6cdc514270b353d1cf4f9a0310bf75c14a31cb3d6c4802c3bd398651ec974e5f7f58abfe4a69f1f3c990a69416c1cf6b26a16ad67922842d048ac8ad6e972e81a99dc4665a38e7b83304f206f53dcf03e002\"}"
+      "encryptedOtpBundle": "{\"encappedPublic\":\"041d3bb7b360b55291db4aed78f86bb561b22c805f8d3c88f05d904cee66d752d221009ddc9a487af806c52ea4d2200021c03e8c1ae86f1bab24ae041926743a94\",\"ciphertext\":\"6465cec7a67e2e34f270a66e2e6f2066445dd574dfa7f55a572f60b7b23f8072470621b5f818981b85bb9e5266c41b62f51327766f6d2c11f7adda036c93629a5e9fdef0c72b2324714cd4464f7676fe01ad1be6aa92889fbe3bd19f0a891d37d8a5d85e5e06a01ac6b5922b44969b3131f9b26270140e\"}"
     }
   },
   "listAuthSessions": {
@@ -1691,41 +1691,41 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "Session:0e01d5f7-6c76-42ca-accf-f8e634e2a7f8",
-          "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
+          "id": "Session:4661758d-eef2-4e83-8584-3c56a017b233",
+          "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
           "type": "EMAIL_OTP",
           "nickname": "owen@example.com",
-          "createdAt": "2026-11-23T19:56:41.393Z",
-          "updatedAt": "2026-11-23T19:56:41.393Z",
-          "expiresAt": "2026-11-23T20:11:41.393Z"
+          "createdAt": "2026-11-23T20:47:57.419Z",
+          "updatedAt": "2026-11-23T20:47:57.419Z",
+          "expiresAt": "2026-11-23T21:02:57.419Z"
         }
       ]
     },
     "query": {
-      "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941"
+      "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe"
     }
   },
   "createAuthCredential": {
     "status": 201,
     "response": {
-      "id": "AuthMethod:45a5e2c7-697d-492c-9b52-670453724fe1",
-      "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
+      "id": "AuthMethod:5e344d89-e780-484c-af70-7bb894ac5c19",
+      "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
       "type": "OAUTH",
       "nickname": "owen@example.com",
-      "createdAt": "2026-11-23T19:56:41.440Z",
-      "updatedAt": "2026-11-23T19:56:41.440Z"
+      "createdAt": "2026-11-23T20:47:57.570Z",
+      "updatedAt": "2026-11-23T20:47:57.570Z"
     },
     "request": {
       "type": "OAUTH",
-      "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
-      "oidcToken": "eyJhbGciOiJub25lIn0.eyJpc3MiOiJodHRwczovL2FjY291bnRzLmdvb2dsZS5jb20iLCJhdWQiOiJwYXlzYW5kYm94LWNsaWVudCIsInN1YiI6InNhbmRib3gtdXNlciIsImVtYWlsIjoib3dlbkBleGFtcGxlLmNvbSIsImlhdCI6MTc5NTQ2MzgwMSwiZXhwIjoxNzk1NDY0NDAxfQ.c2FuZGJveA"
+      "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
+      "oidcToken": "eyJhbGciOiJub25lIn0.eyJpc3MiOiJodHRwczovL2FjY291bnRzLmdvb2dsZS5jb20iLCJhdWQiOiJwYXlzYW5kYm94LWNsaWVudCIsInN1YiI6InNhbmRib3gtdXNlciIsImVtYWlsIjoib3dlbkBleGFtcGxlLmNvbSIsImlhdCI6MTc5NTQ2Njg3NywiZXhwIjoxNzk1NDY3NDc3fQ.c2FuZGJveA"
     }
   },
   "updateInternalAccount": {
     "status": 200,
     "response": {
-      "id": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
-      "customerId": "Customer:a3b24274-82c5-435b-b1af-11ebc0410217",
+      "id": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
+      "customerId": "Customer:d2c7c341-240b-451a-9223-0dbf416dc2d3",
       "type": "EMBEDDED_WALLET",
       "status": "ACTIVE",
       "fundingPaymentInstructions": [
@@ -1734,18 +1734,18 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           "isPlatformAccount": false,
           "accountOrWalletInfo": {
             "accountType": "USD_ACCOUNT",
-            "accountNumber": "210913794509",
-            "routingNumber": "005510702",
+            "accountNumber": "798948352078",
+            "routingNumber": "021297656",
             "bankName": "Sandbox Bank",
             "paymentRails": [
               "ACH"
             ],
-            "reference": "PSBQUH6YRZY"
+            "reference": "PSBHNFTUKP3"
           }
         }
       ],
-      "createdAt": "2026-11-23T19:56:41.106Z",
-      "updatedAt": "2026-11-23T19:56:41.578Z",
+      "createdAt": "2026-11-23T20:47:56.597Z",
+      "updatedAt": "2026-11-23T20:47:57.868Z",
       "privateEnabled": true,
       "balance": {
         "amount": 0,
@@ -1773,69 +1773,69 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "exportInternalAccount": {
     "status": 200,
     "response": {
-      "id": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
-      "encryptedWalletCredentials": "{\"version\":\"v1.0.0\",\"data\":\"7b22656e6361707065645075626c6963223a2230346132366236623932623861623061316666323462383666313631343237326463666431356164613965616335656261646333316562643364336361376431643031376663373636383862613764363634346637336262643164646335383937343138303738326463316335356133383663346365343365386235306537616235222c2263697068657274657874223a22393433363332366633396231666234343964336562633966313165306236623566643637346261643339303130323036623262396332613834353533336465373030373262336631316466303337386165393563376233366332306132306638643166656230333130616436343739313762613364306135656566653761343164643133396563336636633463353632663433366561336331383934653237383036323331366436323861623639393533633330366561383632616261366137222c226f7267616e697a6174696f6e4964223a226578616d706c652d33227d\",\"dataSignature\":\"3045022100dfbd05caaf2a53852875649f50cf23160f8b7000608de11466146b17703875da022054911b661ab4a43ba27716ecdc8e8ab204c746ea44dce2084a4bfa9afc002b89\",\"enclaveQuorumPublic\":\"04c9aec8ce26c3afb67bcdb22f9f9e78fce75aca4942badd5aaabab4a2da613bd52a0b3fd19dd24fd0e2b3cbe52efbdc0312dfed98b31516f350eadba43a9bcda1\"}"
+      "id": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
+      "encryptedWalletCredentials": "{\"version\":\"v1.0.0\",\"data\":\"7b22656e6361707065645075626c6963223a2230346634323063666165626339326530383761383832333131393963663639646337346139363731303762303936383463323134353766326663323831626361623335623165393739383739306362613833336531653839373863373562306266313735636131323364383462663364363865316635636464396265376432613263222c2263697068657274657874223a22383161626437613033336564396465393334323063663238316166386363363239633031373164613034336132313762633835343431346638396638316533363734353861383665383866613964373562663331363230363634643933613163636464616536643930636564663839373533613331366166303861323034363338366432343530303333633261623532346434663836393362306333336231343162656532393136313137356233222c226f7267616e697a6174696f6e4964223a226578616d706c652d33227d\",\"dataSignature\":\"3045022100f00db3de4f821549a349fc724da913bd5b4e9b865c794f39f02e05c96759ad6102202ac126788387127fe6cab75705fd237ab083a4efa73350602a46c79c6138d360\",\"enclaveQuorumPublic\":\"04c9aec8ce26c3afb67bcdb22f9f9e78fce75aca4942badd5aaabab4a2da613bd52a0b3fd19dd24fd0e2b3cbe52efbdc0312dfed98b31516f350eadba43a9bcda1\"}"
     },
     "request": {
-      "clientPublicKey": "04580dc01f0b59d813cebe0029826f0b40aeed5039e658cd9efd4193fb81344c9188a5791671d976d87c4d9efb0e62003c38bba55dc455121a8bbe0a140622b615"
+      "clientPublicKey": "04a9cddf6048ba2464223e4b463fff9f36d58cca49d1a2a32eae0dd5bf5e2652b6f5c8d6d60868605d287e2229e3ebd2656718dd028fec3a3861b84db3d609b3c5"
     }
   },
   "refreshAuthSession": {
     "status": 201,
     "response": {
-      "id": "Session:b2f278e3-90b7-4f08-b407-d7a169c83e0b",
-      "accountId": "InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941",
+      "id": "Session:d0701fa7-a9cc-4782-8224-92248286d94a",
+      "accountId": "InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe",
       "type": "EMAIL_OTP",
       "nickname": "owen@example.com",
-      "createdAt": "2026-11-23T19:56:41.642Z",
-      "updatedAt": "2026-11-23T19:56:41.642Z",
-      "expiresAt": "2026-11-23T20:11:41.642Z"
+      "createdAt": "2026-11-23T20:47:57.974Z",
+      "updatedAt": "2026-11-23T20:47:57.974Z",
+      "expiresAt": "2026-11-23T21:02:57.974Z"
     },
     "request": {
-      "clientPublicKey": "03c62ac7e4e4eb7f549ca4e1352bdcfebef2fd0ab20adcf64c6d0a5d59843ade40"
+      "clientPublicKey": "035db64ef65bafb115b177ce47a27fbb61c9624261033985bb8c19f3982512b556"
     }
   },
   "revokeAuthCredential": {
     "status": 202,
     "response": {
-      "payloadToSign": "{\"organizationId\":\"example-3\",\"type\":\"ACTIVITY_TYPE_REVOKE_CREDENTIAL\",\"timestampMs\":\"1795463801652\",\"parameters\":{\"requestId\":\"Request:444ab38b-fd41-4064-8aa8-3ef3de59dec0\",\"walletId\":\"InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941\",\"method\":\"DELETE\",\"path\":\"/2025-10-13/auth/credentials/AuthMethod:45a5e2c7-697d-492c-9b52-670453724fe1\",\"bodySha256\":\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\",\"expiresAt\":\"2026-11-23T20:01:41.652Z\"}}",
-      "requestId": "Request:444ab38b-fd41-4064-8aa8-3ef3de59dec0",
-      "expiresAt": "2026-11-23T20:01:41.652Z",
+      "payloadToSign": "{\"organizationId\":\"example-3\",\"type\":\"ACTIVITY_TYPE_REVOKE_CREDENTIAL\",\"timestampMs\":\"1795466877984\",\"parameters\":{\"requestId\":\"Request:8874643b-6805-4148-89c9-b70692de5838\",\"walletId\":\"InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe\",\"method\":\"DELETE\",\"path\":\"/2025-10-13/auth/credentials/AuthMethod:5e344d89-e780-484c-af70-7bb894ac5c19\",\"bodySha256\":\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\",\"expiresAt\":\"2026-11-23T20:52:57.984Z\"}}",
+      "requestId": "Request:8874643b-6805-4148-89c9-b70692de5838",
+      "expiresAt": "2026-11-23T20:52:57.984Z",
       "type": "OAUTH"
     }
   },
   "revokeAuthSession": {
     "status": 202,
     "response": {
-      "payloadToSign": "{\"organizationId\":\"example-3\",\"type\":\"ACTIVITY_TYPE_REVOKE_SESSION\",\"timestampMs\":\"1795463801691\",\"parameters\":{\"requestId\":\"Request:a999cc5a-3500-487c-b980-c29287121435\",\"walletId\":\"InternalAccount:8cc2ccef-b402-4736-9550-5c41d941a941\",\"method\":\"DELETE\",\"path\":\"/2025-10-13/auth/sessions/Session:b2f278e3-90b7-4f08-b407-d7a169c83e0b\",\"bodySha256\":\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\",\"expiresAt\":\"2026-11-23T20:01:41.691Z\"}}",
-      "requestId": "Request:a999cc5a-3500-487c-b980-c29287121435",
-      "expiresAt": "2026-11-23T20:01:41.691Z",
+      "payloadToSign": "{\"organizationId\":\"example-3\",\"type\":\"ACTIVITY_TYPE_REVOKE_SESSION\",\"timestampMs\":\"1795466878032\",\"parameters\":{\"requestId\":\"Request:4bb94722-40eb-44c5-a475-cd35593b9e07\",\"walletId\":\"InternalAccount:8ae39858-98e1-4c06-874f-01c9db87f6fe\",\"method\":\"DELETE\",\"path\":\"/2025-10-13/auth/sessions/Session:d0701fa7-a9cc-4782-8224-92248286d94a\",\"bodySha256\":\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\",\"expiresAt\":\"2026-11-23T20:52:58.032Z\"}}",
+      "requestId": "Request:4bb94722-40eb-44c5-a475-cd35593b9e07",
+      "expiresAt": "2026-11-23T20:52:58.032Z",
       "type": "EMAIL_OTP"
     }
   },
   "createCard": {
     "status": 201,
     "response": {
-      "id": "Card:4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
+      "id": "Card:d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
       "status": "PROCESSING",
-      "brand": "MASTERCARD",
+      "brand": "VISA",
       "form": "VIRTUAL",
-      "last4": "8250",
+      "last4": "3213",
       "expMonth": 11,
       "expYear": 2029,
-      "fundingSource": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9",
+      "fundingSource": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789",
       "currency": "USD",
-      "platformCardId": "4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "processorRef": "proc_b017c7352f84d8cfbf2f",
-      "issuerRef": "iss_3a5d901af14e60ce71ef",
-      "createdAt": "2026-11-23T19:56:41.707Z",
-      "updatedAt": "2026-11-23T19:56:41.707Z"
+      "platformCardId": "d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "processorRef": "proc_f7ae164e5602fee76a27",
+      "issuerRef": "iss_c6f4ab45efd3f97a42d8",
+      "createdAt": "2026-11-23T20:47:58.175Z",
+      "updatedAt": "2026-11-23T20:47:58.175Z"
     },
     "request": {
-      "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
+      "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
       "form": "VIRTUAL",
-      "fundingSource": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9"
+      "fundingSource": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789"
     }
   },
   "listCards": {
@@ -1843,79 +1843,79 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "Card:4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-          "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
+          "id": "Card:d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+          "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
           "status": "ACTIVE",
-          "brand": "MASTERCARD",
+          "brand": "VISA",
           "form": "VIRTUAL",
-          "last4": "8250",
+          "last4": "3213",
           "expMonth": 11,
           "expYear": 2029,
-          "fundingSource": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9",
+          "fundingSource": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789",
           "currency": "USD",
-          "platformCardId": "4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-          "processorRef": "proc_b017c7352f84d8cfbf2f",
-          "issuerRef": "iss_3a5d901af14e60ce71ef",
-          "createdAt": "2026-11-23T19:56:41.707Z",
-          "updatedAt": "2026-11-23T19:56:46.708Z"
+          "platformCardId": "d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+          "processorRef": "proc_f7ae164e5602fee76a27",
+          "issuerRef": "iss_c6f4ab45efd3f97a42d8",
+          "createdAt": "2026-11-23T20:47:58.175Z",
+          "updatedAt": "2026-11-23T20:48:03.175Z"
         }
       ],
       "hasMore": false,
       "totalCount": 1
     },
     "query": {
-      "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea"
+      "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266"
     }
   },
   "getCardById": {
     "status": 200,
     "response": {
-      "id": "Card:4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
+      "id": "Card:d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
       "status": "ACTIVE",
-      "brand": "MASTERCARD",
+      "brand": "VISA",
       "form": "VIRTUAL",
-      "last4": "8250",
+      "last4": "3213",
       "expMonth": 11,
       "expYear": 2029,
-      "fundingSource": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9",
+      "fundingSource": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789",
       "currency": "USD",
-      "platformCardId": "4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "processorRef": "proc_b017c7352f84d8cfbf2f",
-      "issuerRef": "iss_3a5d901af14e60ce71ef",
-      "createdAt": "2026-11-23T19:56:41.707Z",
-      "updatedAt": "2026-11-23T19:56:46.708Z"
+      "platformCardId": "d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "processorRef": "proc_f7ae164e5602fee76a27",
+      "issuerRef": "iss_c6f4ab45efd3f97a42d8",
+      "createdAt": "2026-11-23T20:47:58.175Z",
+      "updatedAt": "2026-11-23T20:48:03.175Z"
     }
   },
   "revealCard": {
     "status": 200,
     "response": {
-      "panEmbedUrl": "http://localhost/hosted/cards/ZXhhbXBsZS00.S_jR7jQtfwjcNqvDVDIxa6Q9EmmtPHCr",
-      "expiresAt": "2026-11-23T19:57:46.772Z"
+      "panEmbedUrl": "http://localhost/hosted/cards/ZXhhbXBsZS00.zqG7zGAH8dm3oUOUo12tZpggt7SUQC4T",
+      "expiresAt": "2026-11-23T20:49:03.452Z"
     }
   },
   "sandboxSimulateCardAuthorization": {
     "status": 200,
     "response": {
-      "id": "Transaction:8e1f0cd7-af32-4afb-83ed-b7b09496e187",
+      "id": "Transaction:a6b7d199-5e83-4f20-aa98-048fc35fd2cc",
       "type": "CARD",
       "direction": "DEBIT",
       "status": "AUTHORIZED",
-      "cardId": "Card:4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
-      "platformCustomerId": "bc032efe-58a1-4a78-9135-c916a023b6ea",
-      "accountId": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9",
+      "cardId": "Card:d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
+      "platformCustomerId": "b72357fb-af5d-48ed-920a-22a69f41d266",
+      "accountId": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789",
       "merchant": {
         "descriptor": "COFFEE SHOP 000",
         "mcc": "5814",
         "country": "US"
       },
       "authorizedAmount": 2500,
-      "issuerTransactionToken": "itt_vPE-9iQ8HOlHnIuBiGqt",
-      "authorizedAt": "2026-11-23T19:56:46.789Z",
-      "lastEventAt": "2026-11-23T19:56:46.789Z",
-      "createdAt": "2026-11-23T19:56:46.789Z",
-      "updatedAt": "2026-11-23T19:56:46.789Z",
+      "issuerTransactionToken": "itt_cbadsum6BP9AGpjDEtQN",
+      "authorizedAt": "2026-11-23T20:48:03.523Z",
+      "lastEventAt": "2026-11-23T20:48:03.523Z",
+      "createdAt": "2026-11-23T20:48:03.523Z",
+      "updatedAt": "2026-11-23T20:48:03.523Z",
       "currency": {
         "code": "USD",
         "name": "US Dollar",
@@ -1943,25 +1943,25 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "sandboxSimulateCardClearing": {
     "status": 200,
     "response": {
-      "id": "Transaction:8e1f0cd7-af32-4afb-83ed-b7b09496e187",
+      "id": "Transaction:a6b7d199-5e83-4f20-aa98-048fc35fd2cc",
       "type": "CARD",
       "direction": "DEBIT",
       "status": "SETTLED",
-      "cardId": "Card:4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
-      "platformCustomerId": "bc032efe-58a1-4a78-9135-c916a023b6ea",
-      "accountId": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9",
+      "cardId": "Card:d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
+      "platformCustomerId": "b72357fb-af5d-48ed-920a-22a69f41d266",
+      "accountId": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789",
       "merchant": {
         "descriptor": "COFFEE SHOP 000",
         "mcc": "5814",
         "country": "US"
       },
       "authorizedAmount": 2500,
-      "issuerTransactionToken": "itt_vPE-9iQ8HOlHnIuBiGqt",
-      "authorizedAt": "2026-11-23T19:56:46.789Z",
-      "lastEventAt": "2026-11-23T19:56:46.813Z",
-      "createdAt": "2026-11-23T19:56:46.789Z",
-      "updatedAt": "2026-11-23T19:56:46.813Z",
+      "issuerTransactionToken": "itt_cbadsum6BP9AGpjDEtQN",
+      "authorizedAt": "2026-11-23T20:48:03.523Z",
+      "lastEventAt": "2026-11-23T20:48:03.601Z",
+      "createdAt": "2026-11-23T20:48:03.523Z",
+      "updatedAt": "2026-11-23T20:48:03.601Z",
       "settledAmount": 2500,
       "settlementSummary": {
         "count": 1,
@@ -1980,21 +1980,21 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       }
     },
     "request": {
-      "cardTransactionId": "Transaction:8e1f0cd7-af32-4afb-83ed-b7b09496e187",
+      "cardTransactionId": "Transaction:a6b7d199-5e83-4f20-aa98-048fc35fd2cc",
       "amount": 2500
     }
   },
   "sandboxSimulateCardReturn": {
-    "status": 200,
+    "status": 202,
     "response": {
-      "id": "Transaction:b54d202e-da15-4817-95ed-7e1b53e5facf",
+      "id": "Transaction:893b4e62-8999-4f5d-bc23-8cfa1a198e24",
       "type": "CARD",
       "direction": "CREDIT",
       "status": "SETTLED",
-      "cardId": "Card:4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
-      "platformCustomerId": "bc032efe-58a1-4a78-9135-c916a023b6ea",
-      "accountId": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9",
+      "cardId": "Card:d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
+      "platformCustomerId": "b72357fb-af5d-48ed-920a-22a69f41d266",
+      "accountId": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789",
       "merchant": {
         "descriptor": "COFFEE SHOP 000",
         "mcc": "5814",
@@ -2006,12 +2006,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "count": 1,
         "totalAmount": 500
       },
-      "originalTransactionId": "Transaction:8e1f0cd7-af32-4afb-83ed-b7b09496e187",
-      "issuerTransactionToken": "itt_-TQ4g2RN4LdB8DVyl5lf",
-      "authorizedAt": "2026-11-23T19:56:46.841Z",
-      "lastEventAt": "2026-11-23T19:56:46.841Z",
-      "createdAt": "2026-11-23T19:56:46.841Z",
-      "updatedAt": "2026-11-23T19:56:46.841Z",
+      "originalTransactionId": "Transaction:a6b7d199-5e83-4f20-aa98-048fc35fd2cc",
+      "issuerTransactionToken": "itt_guYCxci0_-CxvvG_01-r",
+      "authorizedAt": "2026-11-23T20:48:03.646Z",
+      "lastEventAt": "2026-11-23T20:48:03.646Z",
+      "createdAt": "2026-11-23T20:48:03.646Z",
+      "updatedAt": "2026-11-23T20:48:03.646Z",
       "currency": {
         "code": "USD",
         "name": "US Dollar",
@@ -2025,7 +2025,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       }
     },
     "request": {
-      "cardTransactionId": "Transaction:8e1f0cd7-af32-4afb-83ed-b7b09496e187",
+      "cardTransactionId": "Transaction:a6b7d199-5e83-4f20-aa98-048fc35fd2cc",
       "amount": 500
     }
   },
@@ -2034,14 +2034,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "id": "Transaction:b54d202e-da15-4817-95ed-7e1b53e5facf",
+          "id": "Transaction:893b4e62-8999-4f5d-bc23-8cfa1a198e24",
           "type": "CARD",
           "direction": "CREDIT",
           "status": "SETTLED",
-          "cardId": "Card:4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-          "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
-          "platformCustomerId": "bc032efe-58a1-4a78-9135-c916a023b6ea",
-          "accountId": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9",
+          "cardId": "Card:d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+          "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
+          "platformCustomerId": "b72357fb-af5d-48ed-920a-22a69f41d266",
+          "accountId": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789",
           "merchant": {
             "descriptor": "COFFEE SHOP 000",
             "mcc": "5814",
@@ -2053,12 +2053,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             "count": 1,
             "totalAmount": 500
           },
-          "originalTransactionId": "Transaction:8e1f0cd7-af32-4afb-83ed-b7b09496e187",
-          "issuerTransactionToken": "itt_-TQ4g2RN4LdB8DVyl5lf",
-          "authorizedAt": "2026-11-23T19:56:46.841Z",
-          "lastEventAt": "2026-11-23T19:56:46.841Z",
-          "createdAt": "2026-11-23T19:56:46.841Z",
-          "updatedAt": "2026-11-23T19:56:46.841Z",
+          "originalTransactionId": "Transaction:a6b7d199-5e83-4f20-aa98-048fc35fd2cc",
+          "issuerTransactionToken": "itt_guYCxci0_-CxvvG_01-r",
+          "authorizedAt": "2026-11-23T20:48:03.646Z",
+          "lastEventAt": "2026-11-23T20:48:03.646Z",
+          "createdAt": "2026-11-23T20:48:03.646Z",
+          "updatedAt": "2026-11-23T20:48:03.646Z",
           "currency": {
             "code": "USD",
             "name": "US Dollar",
@@ -2082,21 +2082,21 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "updateCardById": {
     "status": 200,
     "response": {
-      "id": "Card:4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "customerId": "Customer:bc032efe-58a1-4a78-9135-c916a023b6ea",
+      "id": "Card:d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "customerId": "Customer:b72357fb-af5d-48ed-920a-22a69f41d266",
       "status": "FROZEN",
-      "brand": "MASTERCARD",
+      "brand": "VISA",
       "form": "VIRTUAL",
-      "last4": "8250",
+      "last4": "3213",
       "expMonth": 11,
       "expYear": 2029,
-      "fundingSource": "InternalAccount:47d18936-5a9d-413d-b204-611a93f3fda9",
+      "fundingSource": "InternalAccount:eb44b023-6c9a-4a7c-8e6b-71d4363f9789",
       "currency": "USD",
-      "platformCardId": "4c2b6f64-e0d1-4578-89aa-4f7b95567980",
-      "processorRef": "proc_b017c7352f84d8cfbf2f",
-      "issuerRef": "iss_3a5d901af14e60ce71ef",
-      "createdAt": "2026-11-23T19:56:41.707Z",
-      "updatedAt": "2026-11-23T19:56:46.881Z"
+      "platformCardId": "d722aaeb-3c05-44bd-8c6c-a07b1584af96",
+      "processorRef": "proc_f7ae164e5602fee76a27",
+      "issuerRef": "iss_c6f4ab45efd3f97a42d8",
+      "createdAt": "2026-11-23T20:47:58.175Z",
+      "updatedAt": "2026-11-23T20:48:03.718Z"
     },
     "request": {
       "status": "FROZEN"

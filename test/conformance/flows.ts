@@ -240,7 +240,7 @@ export async function cardsFlow(call: FlowCall): Promise<void> {
   await step(call, 200, 'POST', `/cards/${card.id}/reveal`);
   const authorization = await step(call, 200, 'POST', `/sandbox/cards/${card.id}/simulate/authorization`, { amount: 2_500, currency: { code: 'USD' }, merchant: { descriptor: 'COFFEE SHOP 000', mcc: '5814', country: 'US' } });
   await step(call, 200, 'POST', `/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: authorization.id, amount: 2_500 });
-  await step(call, 200, 'POST', `/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: authorization.id, amount: 500 });
+  await step(call, 202, 'POST', `/sandbox/cards/${card.id}/simulate/return`, { cardTransactionId: authorization.id, amount: 500 });
   await step(call, 200, 'GET', `/cards/${card.id}/transactions?limit=10`);
   await step(call, 200, 'GET', '/transactions?type=CARD');
   await step(call, 200, 'PATCH', `/cards/${card.id}`, { status: 'FROZEN' });

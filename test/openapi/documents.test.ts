@@ -128,7 +128,7 @@ describe('typed errors', () => {
         raised.set(status, new Set([...(raised.get(status) ?? []), code]));
       }
     }
-    expect([...raised.keys()].sort()).toEqual([400, 401, 404, 405, 409, 410, 413, 415, 429, 500]);
+    expect([...raised.keys()].sort()).toEqual([400, 401, 403, 404, 405, 409, 410, 413, 415, 429, 500]);
     for (const [status, codes] of raised) {
       const schema = api.components.schemas[`Error${status}`];
       expect(new Set(schema.properties.code.enum), `Error${status}`).toEqual(codes);
@@ -137,6 +137,8 @@ describe('typed errors', () => {
     }
     // Codes no operation raises are in no document.
     expect(JSON.stringify(api.components.schemas)).not.toContain('INVITATION_CANCELLED');
+    // NOT_FOUND is only for a path no route serves: no operation declares it.
+    expect(api.components.schemas.Error404.properties.code.enum).not.toContain('NOT_FOUND');
     expect(api.components.schemas.Error).toBeUndefined();
   });
 
@@ -152,7 +154,8 @@ describe('typed errors', () => {
     };
     expect(codesOf(responses['400'])).toEqual(expect.arrayContaining(['INVALID_INPUT', 'INSUFFICIENT_FUNDS', 'QUOTE_EXPIRED', 'TRANSACTION_SIZE_LIMIT_EXCEEDED']));
     expect(codesOf(responses['400'])).not.toContain('CARDHOLDER_KYC_NOT_APPROVED');
-    expect(codesOf(responses['404'])).toEqual(['NOT_FOUND']);
+    expect(codesOf(responses['404'])).toContain('QUOTE_NOT_FOUND');
+    expect(codesOf(responses['404'])).not.toContain('USER_NOT_FOUND');
     expect(codesOf(responses['401'])).toContain('WALLET_SIGNATURE_INVALID');
     expect(codesOf(api.paths['/customers'].get.responses['401'])).toEqual(['UNAUTHORIZED']);
     expect(api.paths['/config'].get.responses['400']).toBeUndefined();

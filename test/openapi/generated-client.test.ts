@@ -113,7 +113,7 @@ describe('a client generated from GET /openapi.json', () => {
     const lookup = ok(await api.GET('/receiver/external-account/{accountId}', { params: { path: { accountId: account.id }, query: { customerId: customer.id } } }));
     expect(lookup.lookupId).toMatch(/^Lookup:/);
     const unknown = await api.GET('/customers/external-accounts/{externalAccountId}', { params: { path: { externalAccountId: 'ExternalAccount:nope' } } });
-    expect(unknown.error?.code).toBe('NOT_FOUND');
+    expect(unknown.error?.code).toBe('REFERENCE_NOT_FOUND');
   });
 
   it('quotes, transfers, transactions and sandbox money', async () => {
@@ -179,6 +179,8 @@ describe('a client generated from GET /openapi.json', () => {
     const authorization = ok(
       await api.POST('/sandbox/cards/{id}/simulate/authorization', { params: { path: { id: card.id } }, body: { amount: 1_200, currency: { code: 'USD' }, merchant: { descriptor: 'TYPED CAFE 000', mcc: '5814', country: 'US' } } }),
     );
+    // A declined authorization answers the network's decline, with no card transaction.
+    if (!('id' in authorization)) throw new Error(`declined: ${authorization.declineReason}`);
     ok(await api.POST('/sandbox/cards/{id}/simulate/clearing', { params: { path: { id: card.id } }, body: { cardTransactionId: authorization.id, amount: 1_200 } }));
     expect(ok(await api.GET('/cards/{id}/transactions', { params: { path: { id: card.id } } })).data).toHaveLength(1);
     const frozen = ok(await api.PATCH('/cards/{id}', { params: { path: { id: card.id } }, body: { status: 'FROZEN' } }));

@@ -14,7 +14,7 @@ describe('the response check of the test helpers', () => {
 
   it('passes what the operation declares', async () => {
     await check('GET', '/2025-10-13/customers/Customer:1', 200, customer);
-    await check('GET', '/2025-10-13/customers/Customer:1', 404, error(404, 'NOT_FOUND'));
+    await check('GET', '/2025-10-13/customers/Customer:1', 404, error(404, 'USER_NOT_FOUND'));
     await check('POST', '/2025-10-13/customers', 409, error(409, 'UMA_ADDRESS_EXISTS'));
   });
 
@@ -22,7 +22,7 @@ describe('the response check of the test helpers', () => {
     await expect(check('GET', '/2025-10-13/customers/Customer:1', 200, { ...customer, kycStatus: 'MAYBE' })).rejects.toThrow(NonConformingResponse);
     await expect(check('GET', '/2025-10-13/customers/Customer:1', 404, error(404, 'QUOTE_NOT_FOUND'))).rejects.toThrow(/code/);
     await expect(check('GET', '/2025-10-13/customers', 400, error(400, 'INSUFFICIENT_FUNDS'))).rejects.toThrow(NonConformingResponse);
-    await expect(check('GET', '/2025-10-13/config', 404, error(404, 'NOT_FOUND'))).rejects.toThrow(/status 404 is not declared/);
+    await expect(check('GET', '/2025-10-13/config', 404, error(404, 'REFERENCE_NOT_FOUND'))).rejects.toThrow(/status 404 is not declared/);
     await expect(check('GET', '/__admin/health', 200, { nope: true })).rejects.toThrow(NonConformingResponse);
   });
 

@@ -103,7 +103,7 @@ export const PrivacyUpdateRequest = z.object({ privateEnabled: z.boolean() }).op
 export const AccountIdQuery = z.object({
   accountId: z
     .string()
-    .regex(/^InternalAccount:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
+    .regex(/^InternalAccount:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
     .openapi({ example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
 });
 
