@@ -7,12 +7,13 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ALL_PERMISSIONS, requestAuth, type ClientAuthenticator } from './core/auth.js';
 import type { AppEnv, AppRouter } from './core/env.js';
-import { apiError, errorBody } from './core/errors.js';
+import { apiError, errorBody, notFound } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
 import { unknownInputWarnings, validationHook } from './core/validation.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { registerAreas, webhookDefinitions } from './areas/index.js';
+import { agentCredential, tenantHoldingDeviceCode, tenantIdOfAccessToken } from './areas/agents/agents.service.js';
 import { registerControl } from './control/control.index.js';
 import { mountDocs } from './docs/swagger-ui.js';
 import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
@@ -89,8 +90,9 @@ function commitChanges(registry: TenantRegistry, log: Logger): MiddlewareHandler
 }
 
 /**
- * Who may call: the platform's own credentials (the client id is the tenant).
- * Areas that issue further credentials (API tokens, agents) plug in here.
+ * Who may call: the platform's own credentials (the client id is the
+ * tenant), and agents with the Bearer access token a device code redeemed
+ * (the token names its tenant; revoked the moment the agent is deleted).
  */
 function authenticator(registry: TenantRegistry): ClientAuthenticator<Tenant> {
   return {
@@ -99,14 +101,78 @@ function authenticator(registry: TenantRegistry): ClientAuthenticator<Tenant> {
       const tenant = await registry.authenticate(clientId, secret);
       return tenant && { tenant, actor: { kind: 'PLATFORM' }, permissions: ALL_PERMISSIONS };
     },
+    authenticateBearer: async (token) => {
+      const tenantId = tenantIdOfAccessToken(token);
+      const tenant = tenantId === undefined ? undefined : registry.get(tenantId);
+      const credential = tenant && agentCredential(tenant, token);
+      if (!tenant || !credential) return undefined;
+      // Agents hold none of the platform's permissions: their own policy rules what they do.
+      return { tenant, actor: { kind: 'AGENT', id: credential.agentId }, permissions: new Set(), revoked: () => !credential.valid() };
+    },
   };
 }
 
+/** The API path of a request, without the version prefix. */
+function apiPathOf(path: string): string {
+  return path.startsWith(API_BASE_PATH) ? path.slice(API_BASE_PATH.length) : path;
+}
+
+const AGENT_PATH = /^\/agents\/me(\/|$)/;
+const REDEEM_PATH = /^\/agents\/device-codes\/([^/]+)\/redeem$/;
+
+/** POST /agents/device-codes/{code}/redeem needs no credentials: the code is the proof. */
+const isRedemption = (method: string, path: string) => method === 'POST' && REDEEM_PATH.test(apiPathOf(path));
+
+/**
+ * Which credential opens which routes (the public description's security
+ * schemes): an agent's Bearer token only /agents/me/*, the platform's Basic
+ * credentials everything else; the wrong one is 401. A redemption without
+ * credentials runs in the tenant that issued its code.
+ */
+function credentialScope(registry: TenantRegistry): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
+    const path = apiPathOf(c.req.path);
+    const principal = c.get('principal') as { actor: { kind: string } } | undefined;
+    if (!principal) {
+      const match = REDEEM_PATH.exec(path);
+      let code: string | undefined;
+      try {
+        code = match ? decodeURIComponent(match[1]!) : undefined;
+      } catch {
+        code = undefined;
+      }
+      const tenant = code === undefined ? undefined : tenantHoldingDeviceCode(registry.all(), code);
+      if (!tenant) throw notFound('AgentDeviceCode', code ?? match?.[1] ?? '');
+      c.set('tenant', tenant);
+      return next();
+    }
+    const agentRoute = AGENT_PATH.test(path);
+    if (principal.actor.kind === 'AGENT' && !agentRoute) {
+      throw apiError('UNAUTHORIZED', "An agent's access token opens only /agents/me/*; this operation needs the platform's Basic credentials", undefined, { 'WWW-Authenticate': 'Basic realm="paysandbox", charset="UTF-8"' });
+    }
+    if (principal.actor.kind !== 'AGENT' && agentRoute) {
+      throw apiError('UNAUTHORIZED', "/agents/me/* is called by the agent itself: send its access token as Authorization: Bearer <accessToken>", undefined, { 'WWW-Authenticate': 'Bearer realm="paysandbox"' });
+    }
+    return next();
+  };
+}
+
+/** The control plane administers the tenant: agents' tokens do not open it. */
+const platformOnly: MiddlewareHandler<AppEnv> = (c, next) => {
+  const principal = c.get('principal') as { actor: { kind: string } } | undefined;
+  if (principal?.actor.kind === 'AGENT') throw apiError('UNAUTHORIZED', "An agent's access token opens only /agents/me/*; the control plane needs the platform's Basic credentials");
+  return next();
+};
+
 export function createApp(deps: AppDeps): SandboxApp {
-  const auth = requestAuth(authenticator(deps.registry), (c, principal) => {
-    c.set('tenant', principal.tenant);
-    c.set('principal', principal);
-  });
+  const auth = requestAuth(
+    authenticator(deps.registry),
+    (c, principal) => {
+      c.set('tenant', principal.tenant);
+      c.set('principal', principal);
+    },
+    { anonymous: isRedemption },
+  );
 
   const services: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('webhooks', deps.webhooks);
@@ -116,11 +182,11 @@ export function createApp(deps: AppDeps): SandboxApp {
   const journal = new RequestJournal();
   const api = router(deps.log);
   // Inside the journal, so the journal sees the unknown inputs this names.
-  api.use('*', auth, services, journal.middleware(), unknownInputWarnings(), requestFaults(), jsonSizeLimit);
+  api.use('*', auth, credentialScope(deps.registry), services, journal.middleware(), unknownInputWarnings(), requestFaults(), jsonSizeLimit);
   registerAreas(api);
 
   const admin = router(deps.log);
-  admin.use('*', auth, services, jsonSizeLimit);
+  admin.use('*', auth, platformOnly, services, jsonSizeLimit);
   registerControl(admin, deps.registry, journal);
 
   let apiDocument: Record<string, unknown> | undefined;

@@ -54,6 +54,7 @@ import { CustomerWebhook } from './customers/customers.schemas.js';
 import { VerificationWebhook } from './verifications/verifications.schemas.js';
 import { IncomingPaymentWebhook, OutgoingPaymentWebhook } from './transactions/transactions.schemas.js';
 import { CardStatusWebhook, CardTransactionWebhook } from './cards/cards.schemas.js';
+import { AgentActionWebhook } from './agents/agents.schemas.js';
 
 /** Every webhook the sandbox delivers, as the API document declares them. */
 export const webhookDefinitions: readonly WebhookDefinition[] = [
@@ -64,7 +65,12 @@ export const webhookDefinitions: readonly WebhookDefinition[] = [
   VerificationWebhook,
   CardStatusWebhook,
   CardTransactionWebhook,
+  AgentActionWebhook,
 ];
+import { agentActionsCollection, agentDeviceCodesCollection, agentRequestsCollection, agentsCollection } from './agents/agents.store.js';
+import { registerAgents } from './agents/agents.index.js';
+import { decideOwnedTransaction } from './agents/actions.service.js';
+import { ownedDecisionHook } from './transactions/decisions.js';
 
 export function registerAreas(api: AppRouter): void {
   // Static paths before parameterised ones: /customers/internal-accounts must not match /customers/{customerId}.
@@ -83,6 +89,7 @@ export function registerAreas(api: AppRouter): void {
   registerTransfers(api);
   registerWalletAuth(api);
   registerCards(api);
+  registerAgents(api);
   registerSandbox(api);
 }
 
@@ -117,10 +124,17 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   passkeyChallengesCollection,
   signedRequestsCollection,
   pendingOperationsCollection,
+  agentsCollection,
+  agentDeviceCodesCollection,
+  agentActionsCollection,
+  agentRequestsCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
-export function armAreaHooks(_hooks: Hooks): void {}
+export function armAreaHooks(hooks: Hooks): void {
+  // Agent actions awaiting approval are decided through their transaction too.
+  hooks.arm(ownedDecisionHook, decideOwnedTransaction);
+}
 
 /** What every fresh (or reset) tenant gets: the platform's own accounts. */
 export function initialiseTenant(tenant: Tenant): void {

@@ -79,7 +79,54 @@ const NOT_FOUND_RAISERS = [
   'sandboxSimulateCardReturn',
   'adminReplayWebhookDelivery',
   'adminLoadScenario',
+  'getAgentById',
+  'updateAgent',
+  'deleteAgent',
+  'updateAgentPolicy',
+  'regenerateAgentDeviceCode',
+  'approveAgentAction',
+  'rejectAgentAction',
+  'getAgentDeviceCodeStatus',
+  'redeemAgentDeviceCode',
+  'agentGetAction',
 ] as const;
+
+/** The agent's own operations (/agents/me/*) that a paused agent, or one without the permission, is refused (403 FORBIDDEN). */
+const AGENT_POLICED = [
+  'agentListTransactions',
+  'agentGetTransaction',
+  'agentCreateQuote',
+  'agentGetQuote',
+  'agentExecuteQuote',
+  'agentListActions',
+  'agentGetAction',
+  'agentCreateTransferIn',
+  'agentCreateTransferOut',
+  'agentListInternalAccounts',
+  'agentListExternalAccounts',
+  'agentCreateExternalAccount',
+  'agentGetExternalAccount',
+  'agentDeleteExternalAccount',
+] as const;
+
+/** Agent operations that move money: weighed by the agent's spending limits. */
+const AGENT_MONEY = ['agentCreateQuote', 'agentExecuteQuote', 'agentCreateTransferIn', 'agentCreateTransferOut'] as const;
+
+/**
+ * An agent's operation does what the platform's operation it mirrors does,
+ * on its customer's behalf: it raises every code that one raises.
+ */
+const PLATFORM_TWIN: Readonly<Record<string, string>> = {
+  agentGetTransaction: 'getTransactionById',
+  agentCreateQuote: 'createQuote',
+  agentGetQuote: 'getQuoteById',
+  agentExecuteQuote: 'executeQuote',
+  agentCreateTransferIn: 'createTransferIn',
+  agentCreateTransferOut: 'createTransferOut',
+  agentCreateExternalAccount: 'createCustomerExternalAccount',
+  agentGetExternalAccount: 'getCustomerExternalAccountById',
+  agentDeleteExternalAccount: 'deleteCustomerExternalAccountById',
+};
 
 export const ERROR_CATALOGUE = {
   // 400: the spec's table, in its order.
@@ -100,7 +147,7 @@ export const ERROR_CATALOGUE = {
   MISSING_REQUIRED_UMA_PARAMETERS: { status: 400, reason: 'The counterparty did not send every required UMA parameter', raisedBy: [] },
   SENDER_NOT_ACCEPTED: { status: 400, reason: 'The sender is not accepted', raisedBy: [] },
   AMOUNT_OUT_OF_RANGE: { status: 400, reason: 'The amount is out of range', raisedBy: ['createQuote', 'executeQuote', 'createTransferIn', 'sandboxFundInternalAccount', 'sandboxSend', 'sandboxReceive', 'sandboxSimulateCardReturn'] },
-  INVALID_CURRENCY: { status: 400, reason: 'The currency is invalid', raisedBy: ['getExchangeRates', 'lookupUma', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut', 'sandboxSend', 'sandboxReceive', 'sandboxSimulateCardAuthorization'] },
+  INVALID_CURRENCY: { status: 400, reason: 'The currency is invalid', raisedBy: ['getExchangeRates', 'lookupUma', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut', 'sandboxSend', 'sandboxReceive', 'sandboxSimulateCardAuthorization', 'updateAgentPolicy'] },
   INVALID_TIMESTAMP: { status: 400, reason: 'The timestamp is invalid', raisedBy: [] },
   INVALID_NONCE: { status: 400, reason: 'The nonce is invalid', raisedBy: [] },
   INVALID_REQUEST_FORMAT: { status: 400, reason: 'The request format is invalid', raisedBy: ['createQuote', 'createTransferIn', 'createTransferOut'] },
@@ -157,12 +204,13 @@ export const ERROR_CATALOGUE = {
   REQUEST_ID_MISSING: { status: 401, reason: 'Request-Id is required on the signed retry', raisedBy: [...SIGNED_RETRY] },
 
   // 403: the public description's codes.
-  FORBIDDEN: { status: 403, reason: 'This action is not allowed on this resource', raisedBy: ['revealCard'] },
+  FORBIDDEN: { status: 403, reason: 'This action is not allowed on this resource', raisedBy: ['revealCard', ...AGENT_POLICED] },
+  VELOCITY_LIMIT_EXCEEDED: { status: 403, reason: 'A spending limit would be exceeded', raisedBy: AGENT_MONEY },
 
   // 404: the public description's codes, one per kind of resource; REFERENCE_NOT_FOUND where no specific one fits.
   USER_NOT_FOUND: { status: 404, reason: 'The customer does not exist', raisedBy: ['getCustomerById', 'updateCustomerById', 'deleteCustomerById', 'createCustomerKycLink', 'getCustomerKycLink', 'createVerification', 'uploadDocument', 'replaceDocument', 'createBeneficialOwner', 'updateBeneficialOwner', 'listBeneficialOwners', 'lookupUma', 'sandboxReceive'] },
   QUOTE_NOT_FOUND: { status: 404, reason: 'The quote does not exist', raisedBy: ['getQuoteById', 'executeQuote', 'sandboxSend'] },
-  TRANSACTION_NOT_FOUND: { status: 404, reason: 'The transaction does not exist', raisedBy: ['getTransactionById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn'] },
+  TRANSACTION_NOT_FOUND: { status: 404, reason: 'The transaction does not exist', raisedBy: ['getTransactionById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'approvePendingPayment', 'rejectPendingPayment'] },
   UMA_NOT_FOUND: { status: 404, reason: 'The UMA address is well-formed but no receiver exists at it', raisedBy: ['lookupUma', 'executeQuote', 'sandboxReceive'] },
   REFERENCE_NOT_FOUND: { status: 404, reason: 'The referenced resource does not exist', raisedBy: NOT_FOUND_RAISERS },
   /** Only for a path no route serves: every missing resource has its own code above. */
@@ -170,10 +218,11 @@ export const ERROR_CATALOGUE = {
 
   // Statuses the spec uses without a table of codes.
   METHOD_NOT_ALLOWED: { status: 405, reason: 'This HTTP method is not supported on this path', raisedBy: 'EVERY_OPERATION' },
-  CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource', raisedBy: ['createCustomer', 'updateCustomerById', 'deleteDocument', 'createExternalAccountOwnershipChallenge', 'verifyExternalAccountOwnership', 'createPlatformExternalAccountOwnershipChallenge', 'verifyPlatformExternalAccountOwnership', 'executeQuote', 'sandboxSend', 'sandboxSimulateCardClearing', 'adminReplayWebhookDelivery'] },
+  CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource', raisedBy: ['createCustomer', 'updateCustomerById', 'deleteDocument', 'createExternalAccountOwnershipChallenge', 'verifyExternalAccountOwnership', 'createPlatformExternalAccountOwnershipChallenge', 'verifyPlatformExternalAccountOwnership', 'executeQuote', 'sandboxSend', 'sandboxSimulateCardClearing', 'adminReplayWebhookDelivery', 'regenerateAgentDeviceCode', ...AGENT_MONEY] },
   UMA_ADDRESS_EXISTS: { status: 409, reason: 'The UMA address is already taken', raisedBy: ['createCustomer', 'updateCustomerById'] },
   EMAIL_OTP_EMAIL_ALREADY_EXISTS: { status: 409, reason: 'The e-mail address is already the address of an EMAIL_OTP credential', raisedBy: ['updateCustomerById'] },
   EMAIL_OTP_CREDENTIAL_SET_CHANGED: { status: 409, reason: 'The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again', raisedBy: ['updateCustomerById'] },
+  TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: { status: 409, reason: "The transaction is not waiting for the platform's approval", raisedBy: ['approveAgentAction', 'rejectAgentAction', 'approvePendingPayment', 'rejectPendingPayment'] },
   INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition', raisedBy: ['updateCardById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'sandboxFundInternalAccount', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut'] },
   CARD_ALREADY_CLOSED: { status: 409, reason: 'The card is closed; nothing about it can change', raisedBy: ['updateCardById'] },
   CARD_NOT_MUTABLE: { status: 409, reason: 'The card is still being provisioned; its status cannot change yet', raisedBy: ['updateCardById'] },
@@ -270,7 +319,10 @@ export type ResourceKind =
   | 'AuthMethod'
   | 'Session'
   | 'Scenario'
-  | 'WebhookDelivery';
+  | 'WebhookDelivery'
+  | 'Agent'
+  | 'AgentAction'
+  | 'AgentDeviceCode';
 
 /** The public description's 404 code of each kind of resource; the kinds it has no code of its own for share REFERENCE_NOT_FOUND. */
 const NOT_FOUND_CODES: Partial<Record<ResourceKind, ErrorCode>> = {
@@ -319,8 +371,10 @@ function raises(raisedBy: RaisedBy, op: OperationShape): boolean {
       return op.hasBody;
     case 'WRITES_WITHOUT_MULTIPART':
       return !['get', 'head'].includes(op.method.toLowerCase()) && !op.hasMultipartBody;
-    default:
-      return raisedBy.includes(op.operationId);
+    default: {
+      const twin = PLATFORM_TWIN[op.operationId];
+      return raisedBy.includes(op.operationId) || (twin !== undefined && raisedBy.includes(twin));
+    }
   }
 }
 

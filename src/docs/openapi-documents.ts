@@ -25,6 +25,14 @@ const BASIC_AUTH = {
   description: 'Client id as the user name, client secret as the password. Each client id is its own isolated tenant.',
 };
 
+/** Agents call /agents/me/* with the access token a device-code redemption returned. */
+const AGENT_AUTH = {
+  type: 'http',
+  scheme: 'bearer',
+  description:
+    "An agent's access token, from POST /agents/device-codes/{code}/redeem: Authorization: Bearer <accessToken>. Opens only /agents/me/*, on behalf of the agent's customer and within its policy; the platform's Basic credentials are refused there (401).",
+};
+
 function addSecuritySchemes(document: Json, extra: Json = {}): void {
   const components = (document.components ??= {}) as Json;
   components.securitySchemes = { BasicAuth: BASIC_AUTH, ...extra };
@@ -127,7 +135,7 @@ export function buildApiDocument(api: AppRouter, webhooks: readonly WebhookDefin
   }) as unknown as Json;
   checkOperationIds(document);
   canonicalHeaderNames(document);
-  addSecuritySchemes(document, { WebhookSignature: WEBHOOK_SIGNATURE });
+  addSecuritySchemes(document, { AgentAuth: AGENT_AUTH, WebhookSignature: WEBHOOK_SIGNATURE });
   addErrorResponses(document);
   addExamples(document);
   document.tags = declaredTags(API_TAG_LIST, usedTags(document));

@@ -130,6 +130,8 @@ export const OTP_LIFETIME_SECONDS = 300;
 /** OIDC `iat` may be at most this old, give or take the skew. */
 export const OIDC_MAX_AGE_SECONDS = 60;
 export const OIDC_CLOCK_SKEW_SECONDS = 5;
+/** An agent's device code can be redeemed for this long after it is issued. */
+export const AGENT_DEVICE_CODE_LIFETIME_SECONDS = 86_400;
 
 export const RULES = {
   individualKyc: table<IndividualKycOutcome>({

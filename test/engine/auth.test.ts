@@ -12,8 +12,15 @@ describe('authentication', () => {
     }
   });
 
+  it('answers an unknown Bearer token (agents use Bearer) with 401 UNAUTHORIZED', async () => {
+    const { app } = makeSandbox();
+    const res = await app.request('/2025-10-13/customers', { headers: { authorization: 'Bearer abc' } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 'UNAUTHORIZED', reason: 'Unknown, expired or revoked access token' });
+  });
+
   it.each([
-    ['Bearer abc', 'a non-Basic scheme'],
+    ['Token abc', 'a non-Basic scheme'],
     ['Basic !!!', 'bad base64'],
     [`Basic ${Buffer.from('no-colon').toString('base64')}`, 'no colon'],
     [`Basic ${Buffer.from(':secret').toString('base64')}`, 'an empty client id'],

@@ -35,6 +35,16 @@ function internalAccountOf(side: Transaction['source']): string | undefined {
 
 /** Opens the transaction, reserves its money, and applies what its plan says happens now. */
 export function startPayment(tenant: Tenant, init: NewTransaction, funding: Funding, delivery: Delivery, plan: Plan): Transaction {
+  return proceedPayment(tenant, holdPayment(tenant, init, funding, delivery).id, plan);
+}
+
+/**
+ * Opens the transaction PENDING with its money reserved (the hold on the
+ * source, the pending credit of an internal destination), without starting
+ * it: a payment waiting for someone's approval. proceedPayment starts it,
+ * withdrawPayment releases it.
+ */
+export function holdPayment(tenant: Tenant, init: NewTransaction, funding: Funding, delivery: Delivery): Transaction {
   const transaction = openTransaction(tenant, init, 'PENDING');
   if (funding.kind === 'INTERNAL') {
     postEntry(tenant, { accountId: funding.accountId, amount: -init.sent.amount, currency: init.sent.currency, kind: 'PAYMENT', status: 'PENDING', reference: transaction.id });
@@ -43,10 +53,22 @@ export function startPayment(tenant: Tenant, init: NewTransaction, funding: Fund
     // Money on its way to an internal account: visible in its totalBalance only until it settles.
     postEntry(tenant, { accountId: delivery.accountId, amount: init.received.amount, currency: init.received.currency, kind: 'INCOMING', status: 'PENDING', reference: transaction.id });
   }
+  return transaction;
+}
+
+/** Starts a held payment: it goes out (PROCESSING) and its plan unfolds. */
+export function proceedPayment(tenant: Tenant, transactionId: string, plan: Plan): Transaction {
+  const transaction = requireTransaction(tenant, transactionId);
   if (transaction.type === 'OUTGOING') moveTransaction(tenant, transaction.id, 'PROCESSING');
   if (plan.now) resolvePayment(tenant, transaction.id, plan.now);
   if (plan.later) tenant.scheduler.schedule(RESOLVE_JOB, plan.later.afterSeconds * 1000, { transactionId: transaction.id, resolution: plan.later.resolution });
   return requireTransaction(tenant, transaction.id);
+}
+
+/** Ends a held payment that never started: its reservations are voided and it becomes REJECTED. */
+export function withdrawPayment(tenant: Tenant, transactionId: string, reason?: string): Transaction {
+  for (const entry of entriesOf(tenant, transactionId)) if (entry.status === 'PENDING') settleEntry(tenant, entry.id, 'VOIDED');
+  return moveTransaction(tenant, transactionId, 'REJECTED', reason !== undefined ? { failureMessage: reason } : {});
 }
 
 function complete(tenant: Tenant, transaction: Transaction): void {

@@ -75,6 +75,8 @@ export type QuoteStatus = z.infer<typeof QuoteStatus>;
 export interface QuoteRecord extends Omit<Quote, 'status'> {
   customerId?: string;
   executed: boolean;
+  /** The agent that created it (agents see only their own quotes). */
+  agentId?: string;
   remittanceInformation?: string;
   purposeOfPayment?: (typeof PURPOSES)[number];
 }

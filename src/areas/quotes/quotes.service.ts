@@ -16,11 +16,11 @@ import { STABLECOIN_NETWORKS, fundingInstructionsFor, type StablecoinNetwork } f
 import { rateAt, receivingFor, sendingFor, serviceFee, type Rate } from '../exchange-rates/rates.js';
 import { checkFunds, checkPayoutLimits, currencyOfParty, customerOfParty, findAccount, identifierOf, type Party, type PayoutAmounts } from '../payments/parties.js';
 import { IMMEDIATE, planQuotePayout, planTransfer, planUma, type Plan } from '../payments/plans.js';
-import { startPayment, type Delivery, type Funding } from '../payments/settlement.service.js';
+import { holdPayment, proceedPayment, startPayment, type Delivery, type Funding } from '../payments/settlement.service.js';
 import type { OperationResult } from '../wallet-auth/processing.js';
 import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
-import { requireTransaction } from '../transactions/transactions.service.js';
+import { requireTransaction, type NewTransaction } from '../transactions/transactions.service.js';
 import { resolveUmaReceiver } from '../uma/uma.service.js';
 import type { Quote, QuoteRecord, QuoteRequest, QuoteStatus } from './quotes.schemas.js';
 
@@ -143,7 +143,7 @@ const STATUS_OF_TRANSACTION: Partial<Record<Transaction['status'], QuoteStatus>>
 
 /** The quote as the API shows it: its status follows its transaction, or the clock before it is executed. */
 export function presentQuote(tenant: Tenant, quote: QuoteRecord): Quote {
-  const { customerId: _c, executed, remittanceInformation: _r, purposeOfPayment: _p, ...shown } = quote;
+  const { customerId: _c, executed, remittanceInformation: _r, purposeOfPayment: _p, agentId: _a, ...shown } = quote;
   let status: QuoteStatus;
   if (!executed) status = isExpired(tenant, quote) ? 'EXPIRED' : 'PENDING';
   else {
@@ -232,8 +232,15 @@ function deliveryOf(destination: Party): Delivery {
   return { kind: 'OUTSIDE' };
 }
 
-/** Starts the payment of a quote whose money is on hand: in an internal account, at an external account, or just arrived. */
-export function startQuotePayment(tenant: Tenant, quote: QuoteRecord, source: Party, destination: Party): Transaction {
+/** The payment a quote makes: what the transaction is, where its money comes from and goes, and how it unfolds. */
+interface QuotePayment {
+  init: NewTransaction;
+  funding: Funding;
+  delivery: Delivery;
+  plan: Plan;
+}
+
+function quotePaymentOf(quote: QuoteRecord, source: Party, destination: Party): QuotePayment {
   const funding: Funding = source.kind === 'INTERNAL' ? { kind: 'INTERNAL', accountId: source.account.id } : { kind: 'OUTSIDE' };
   const delivery = deliveryOf(destination);
   const sourceSide: Transaction['source'] =
@@ -244,13 +251,8 @@ export function startQuotePayment(tenant: Tenant, quote: QuoteRecord, source: Pa
     quote.destination.destinationType === 'ACCOUNT'
       ? { destinationType: 'ACCOUNT', accountId: quote.destination.accountId, currency: quote.receivingCurrency.code }
       : { destinationType: 'UMA_ADDRESS', umaAddress: quote.destination.umaAddress, currency: quote.receivingCurrency.code };
-  quote.executed = true;
-  tenant.quotes.update(quote.id, (q) => {
-    q.executed = true;
-  });
-  return startPayment(
-    tenant,
-    {
+  return {
+    init: {
       id: quote.transactionId,
       // Money from outside the sandbox landing in an internal account is incoming; everything else goes out.
       type: source.kind !== 'INTERNAL' && delivery.kind === 'INTERNAL' ? 'INCOMING' : 'OUTGOING',
@@ -264,11 +266,65 @@ export function startQuotePayment(tenant: Tenant, quote: QuoteRecord, source: Pa
       quoteId: quote.id,
       description: quote.description,
       paymentRail: quote.destination.destinationType === 'ACCOUNT' ? quote.destination.paymentRail : undefined,
+      agentId: quote.agentId,
     },
     funding,
     delivery,
-    planFor(source, destination),
-  );
+    plan: planFor(source, destination),
+  };
+}
+
+function markExecuted(tenant: Tenant, quote: QuoteRecord): void {
+  tenant.quotes.update(quote.id, (q) => {
+    q.executed = true;
+  });
+}
+
+/** Starts the payment of a quote whose money is on hand: in an internal account, at an external account, or just arrived. */
+export function startQuotePayment(tenant: Tenant, quote: QuoteRecord, source: Party, destination: Party): Transaction {
+  const payment = quotePaymentOf(quote, source, destination);
+  markExecuted(tenant, quote);
+  return startPayment(tenant, payment.init, payment.funding, payment.delivery, payment.plan);
+}
+
+/**
+ * The checks executing `quote` must pass before its money is reserved:
+ * executable, within the corridor limits, funded. Returns the two ends.
+ */
+export function checkQuoteExecution(tenant: Tenant, quote: QuoteRecord): { source: Party; destination: Party } {
+  requireExecutable(tenant, quote);
+  if (quote.source.sourceType === 'REALTIME_FUNDING') {
+    throw apiError('CONFLICT', 'This quote is funded by paying its paymentInstructions; simulate that with POST /sandbox/send', { quoteId: quote.id });
+  }
+  const source = sideOf(tenant, quote, 'source');
+  const destination = sideOf(tenant, quote, 'destination');
+  if (source.kind === 'INTERNAL') {
+    checkPayoutLimits(tenant, payoutOf(quote), destination);
+    checkFunds(tenant, source.account, quote.totalSendingAmount);
+  }
+  return { source, destination };
+}
+
+/**
+ * Opens the payment of an account-funded quote PENDING, its money reserved,
+ * without starting it (an agent's action awaiting approval): the quote
+ * counts as executed, so nothing else can execute it meanwhile.
+ */
+export function holdQuotePayment(tenant: Tenant, quote: QuoteRecord): Transaction {
+  const { source, destination } = checkQuoteExecution(tenant, quote);
+  const payment = quotePaymentOf(quote, source, destination);
+  markExecuted(tenant, quote);
+  return holdPayment(tenant, payment.init, payment.funding, payment.delivery);
+}
+
+/** Starts a held quote payment, by the quote's ends as they are now. */
+export function releaseQuotePayment(tenant: Tenant, quote: QuoteRecord): Transaction {
+  const payment = quotePaymentOf(quote, sideOf(tenant, quote, 'source'), sideOf(tenant, quote, 'destination'));
+  return proceedPayment(tenant, quote.transactionId, payment.plan);
+}
+
+export function isQuoteExpired(tenant: Tenant, quote: QuoteRecord): boolean {
+  return isExpired(tenant, quote);
 }
 
 /** Refuses a quote that can no longer be executed. */

@@ -14,10 +14,11 @@ export const quotesCollection = defineCollection('quotes', {
   schema: Quote.omit({ status: true }).extend({
     customerId: z.string().optional(),
     executed: z.boolean(),
+    agentId: z.string().optional(),
     remittanceInformation: z.string().optional(),
     purposeOfPayment: z.enum(PURPOSES).optional(),
   }),
-  indexes: { customer: (q) => q.customerId },
+  indexes: { customer: (q) => q.customerId, agent: (q) => q.agentId },
 });
 
 export const idempotencyKeysCollection = defineCollection('idempotencyKeys', {

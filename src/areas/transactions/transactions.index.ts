@@ -1,7 +1,8 @@
 /**
  * Transactions area.
  *
- * LIMITATIONS: confirm, cancel, approve and reject are not served; card
+ * LIMITATIONS: confirm and cancel are not served; approve and reject decide
+ * only the pending transactions another flow owns (agent actions); card
  * transactions join this list with the cards area.
  */
 import type { AppRouter } from '../../core/env.js';
@@ -11,4 +12,6 @@ import * as routes from './transactions.routes.js';
 export function registerTransactions(app: AppRouter): void {
   app.openapi(routes.listTransactionsRoute, handlers.list);
   app.openapi(routes.getTransactionRoute, handlers.get);
+  app.openapi(routes.approveTransactionRoute, handlers.approve);
+  app.openapi(routes.rejectTransactionRoute, handlers.reject);
 }

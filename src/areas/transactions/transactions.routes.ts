@@ -25,3 +25,33 @@ export const getTransactionRoute = createRoute({
   request: { params: z.object({ transactionId: z.string().min(1).max(200).openapi({ param: { name: 'transactionId', in: 'path' }, example: 'Transaction:019542f5-b3e7-1d02-0000-000000000009' }) }) },
   responses: { 200: jsonResponse(AnyTransaction, 'The transaction: a payment, or a card transaction (type CARD)') },
 });
+
+const TransactionIdParam = z.object({ transactionId: z.string().min(1).max(200).openapi({ param: { name: 'transactionId', in: 'path' }, example: 'Transaction:019542f5-b3e7-1d02-0000-000000000009' }) });
+
+export const ApprovePaymentRequest = z
+  .object({ receiverCustomerInfo: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Information about the receiving customer the sender asked for' }) })
+  .openapi('ApprovePaymentRequest');
+export const RejectPaymentRequest = z.object({ reason: z.string().trim().min(1).max(1000).optional() }).openapi('RejectPaymentRequest');
+
+export const approveTransactionRoute = createRoute({
+  method: 'post',
+  path: '/transactions/{transactionId}/approve',
+  operationId: 'approvePendingPayment',
+  tags,
+  summary: 'Approve a pending transaction',
+  description:
+    "A pending agent-initiated transaction (its agent action is PENDING_APPROVAL) runs, exactly as POST /agents/{agentId}/actions/{actionId}/approve; a quote that expired meanwhile makes it FAILED. Anything not waiting for the platform's approval, a decided one included, is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.",
+  request: { params: TransactionIdParam, body: { required: false, content: { 'application/json': { schema: ApprovePaymentRequest } } } },
+  responses: { 200: jsonResponse(AnyTransaction, 'The transaction') },
+});
+
+export const rejectTransactionRoute = createRoute({
+  method: 'post',
+  path: '/transactions/{transactionId}/reject',
+  operationId: 'rejectPendingPayment',
+  tags,
+  summary: 'Reject a pending transaction',
+  description: "A pending agent-initiated transaction becomes REJECTED (its action too, with the reason) and the reserved money is released. Anything not waiting for the platform's approval is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.",
+  request: { params: TransactionIdParam, body: { required: false, content: { 'application/json': { schema: RejectPaymentRequest } } } },
+  responses: { 200: jsonResponse(AnyTransaction, 'The transaction') },
+});

@@ -48,6 +48,7 @@ export const Transaction = z
     fees: z.number().int().min(0).optional().openapi({ description: 'In minor units of the sending currency, included in sentAmount' }),
     quoteId: z.string().optional(),
     description: z.string().optional(),
+    agentId: z.string().optional().openapi({ description: 'The agent that initiated the transaction; absent when the platform did' }),
     paymentRail: z.string().optional(),
     failureReason: z.string().optional(),
     failureMessage: z.string().optional().openapi({ description: 'Sandbox: why the sandbox failed it, in words' }),

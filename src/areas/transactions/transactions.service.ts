@@ -38,6 +38,8 @@ export interface NewTransaction {
   quoteId?: string;
   description?: string | undefined;
   paymentRail?: string | undefined;
+  /** The agent whose action started it. */
+  agentId?: string | undefined;
 }
 
 export function openTransaction(tenant: Tenant, init: NewTransaction, status: TransactionStatus): Transaction {
@@ -58,6 +60,7 @@ export function openTransaction(tenant: Tenant, init: NewTransaction, status: Tr
     ...(init.fees !== undefined ? { fees: init.fees } : {}),
     ...(init.quoteId ? { quoteId: init.quoteId } : {}),
     ...(init.description ? { description: init.description } : {}),
+    ...(init.agentId ? { agentId: init.agentId } : {}),
     ...(init.paymentRail ? { paymentRail: init.paymentRail } : {}),
     createdAt: now,
     updatedAt: now,

@@ -7,44 +7,59 @@
 import { apiError } from '../../core/errors.js';
 import { ruleFor } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
-import { planTransfer } from '../payments/plans.js';
+import { planTransfer, type Plan } from '../payments/plans.js';
 import { checkFunds, checkPayoutLimits, findAccount, identifierOf } from '../payments/parties.js';
-import { startPayment } from '../payments/settlement.service.js';
+import { startPayment, type Delivery, type Funding } from '../payments/settlement.service.js';
 import type { OperationResult } from '../wallet-auth/processing.js';
 import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
+import type { NewTransaction } from '../transactions/transactions.service.js';
 import type { TransferInRequest, TransferOutRequest } from './transfers.schemas.js';
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
 import type { ExternalAccount } from '../external-accounts/external-accounts.schemas.js';
 
-function sameCurrency(a: string, b: string): void {
+export function sameCurrency(a: string, b: string): void {
   if (a !== b) throw apiError('INVALID_CURRENCY', `Same-currency transfers need one currency; these accounts hold ${a} and ${b}. Use a quote to convert.`, { source: a, destination: b });
 }
 
+/** A same-currency transfer's payment: the transaction, its two ends and how it unfolds. */
+export interface TransferPayment {
+  init: NewTransaction;
+  funding: Funding;
+  delivery: Delivery;
+  plan: Plan;
+}
+
 /**
- * Starts a same-currency transfer between an internal and an external
- * account, in either direction; the external account's suffix decides it.
+ * The payment of a same-currency transfer between an internal and an
+ * external account, in either direction; the external account's suffix
+ * decides how it unfolds.
  */
-function startTransfer(tenant: Tenant, type: 'INCOMING' | 'OUTGOING', internal: InternalAccountRecord, external: ExternalAccount, amount: number, paymentRail?: string): Transaction {
+export function transferPaymentOf(type: 'INCOMING' | 'OUTGOING', internal: InternalAccountRecord, external: ExternalAccount, amount: number, options: { paymentRail?: string | undefined; agentId?: string | undefined } = {}): TransferPayment {
   const currency = internal.currency;
   const [from, to] = type === 'INCOMING' ? [external.id, internal.id] : [internal.id, external.id];
   const inside = { kind: 'INTERNAL' as const, accountId: internal.id };
   const rule = ruleFor('accountTransfer', identifierOf(external));
-  return startPayment(
-    tenant,
-    {
+  return {
+    init: {
       type,
       source: { sourceType: 'ACCOUNT', accountId: from, currency },
       destination: { destinationType: 'ACCOUNT', accountId: to, currency },
       customerId: internal.customerId,
       sent: { amount, currency },
       received: { amount, currency },
-      paymentRail,
+      paymentRail: options.paymentRail,
+      agentId: options.agentId,
     },
-    type === 'INCOMING' ? { kind: 'OUTSIDE' } : inside,
-    type === 'INCOMING' ? inside : { kind: 'OUTSIDE' },
-    planTransfer(rule.outcome, rule.description, type),
-  );
+    funding: type === 'INCOMING' ? { kind: 'OUTSIDE' } : inside,
+    delivery: type === 'INCOMING' ? inside : { kind: 'OUTSIDE' },
+    plan: planTransfer(rule.outcome, rule.description, type),
+  };
+}
+
+function startTransfer(tenant: Tenant, type: 'INCOMING' | 'OUTGOING', internal: InternalAccountRecord, external: ExternalAccount, amount: number, paymentRail?: string): Transaction {
+  const payment = transferPaymentOf(type, internal, external, amount, { paymentRail });
+  return startPayment(tenant, payment.init, payment.funding, payment.delivery, payment.plan);
 }
 
 export function transferIn(tenant: Tenant, request: TransferInRequest): Transaction {
