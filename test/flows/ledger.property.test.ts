@@ -15,6 +15,13 @@
  * POST /sandbox/send (exact amount, wrong amount, wrong currency); clock
  * advances (so delayed completions, returns and failures happen, and quotes
  * expire); deferred executions; and repeated executions of executed quotes.
+ * An agent of customer 0 (connected through its device code, confined to
+ * the customer's USD account, with per-transaction, daily, daily-count and
+ * monthly limits, an approval threshold, and AUTO or APPROVAL_REQUIRED mode
+ * per run) plays alongside: quote payouts, transfers out and in, attempts
+ * outside its customer or its allowed accounts, and the platform's decisions
+ * on its actions awaiting approval, through the action or through its
+ * transaction, sometimes twice.
  * Actions the API refuses with a 4xx are part of the game.
  *
  * The accounting (src/areas/internal-accounts/ledger.ts,
@@ -39,6 +46,9 @@
  *     COMPLETED                  P[B] += receivedAmount
  *     FAILED                     nothing (the pending credit was voided)
  *   From outside to outside (real-time funding paid out to an external account or a UMA receiver): nothing.
+ *   An agent action awaiting approval: its transaction is PENDING, its money reserved as above
+ *   (a hold, or a pending credit for a pull); REJECTED (or FAILED when its quote expired before
+ *   the approval) releases it: nothing. Approved, it runs by the rules from the approval on.
  *   Sandbox funding of A:        P[A] += amount
  *
  * Boundary flows per currency c (money enters or leaves the sandbox only here):
@@ -59,13 +69,18 @@
  *   (4) each transaction is where the rule tables (src/rules/tables.ts) say it should be at
  *       the current clock time (status and refund status);
  *   (5) an action that moves no money (refused with a 4xx, a quote kept for later, executing
- *       an executed quote) changes no balance and starts no transaction;
+ *       an executed quote) changes no balance, starts no transaction and counts nothing;
+ *   (6) the agent's usage (today's count and spend, this month's spend, on the tenant clock)
+ *       is the sum of the actions that ran (at once, or approved), each on the day it ran; the
+ *       API's answer to each agent action is the one its policy gives (403 with the limit
+ *       passed, PENDING_APPROVAL above the threshold or in APPROVAL_REQUIRED mode);
  *   and no request answers 5xx.
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { manualTime } from '../../src/core/clock.js';
 import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { bearerClient, type AgentClient } from '../agents/helpers.js';
 
 // ---------------------------------------------------------------- the world
 
@@ -110,7 +125,14 @@ interface World {
   internals: InternalRef[];
   /** Per customer: the USD accounts, then the EUR accounts. */
   externals: ExternalRef[][];
+  /** Customer 0's agent, confined to its USD account (internals[0]). */
+  agent: { id: string; as: AgentClient; mode: AgentMode };
 }
+
+type AgentMode = 'AUTO' | 'APPROVAL_REQUIRED';
+
+/** The agent's policy: all in USD minor units. */
+const AGENT_LIMITS = { perTransaction: 50_000, daily: 120_000, dailyCount: 6, monthly: 400_000, threshold: 20_000 };
 
 /** A German IBAN with valid check digits for an 18-digit BBAN. */
 function germanIban(bban: string): string {
@@ -124,7 +146,7 @@ async function expectOk<T = any>(what: string, promise: Promise<{ status: number
   return res.body;
 }
 
-async function buildWorld(startMs: number): Promise<World> {
+async function buildWorld(startMs: number, agentMode: AgentMode): Promise<World> {
   const sandbox = makeSandbox({ time: manualTime(startMs) });
   const client = sandbox.client('ledger-property', 'secret');
   const customers: CustomerRef[] = [];
@@ -161,7 +183,21 @@ async function buildWorld(startMs: number): Promise<World> {
     if (!account) throw new Error(`setup: the platform has no ${currency} internal account`);
     internals.push({ id: account.id, customer: -1, currency });
   }
-  return { client, customers, internals, externals };
+  const created = await expectOk('POST /agents', client.post('/agents', {
+    name: 'Model agent',
+    customerId: customers[0]!.id,
+    policy: {
+      permissions: ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES'],
+      defaultExecutionMode: agentMode,
+      spendingLimits: { currency: 'USD', perTransactionLimit: AGENT_LIMITS.perTransaction, dailyLimit: AGENT_LIMITS.daily, dailyTransactionLimit: AGENT_LIMITS.dailyCount, monthlyLimit: AGENT_LIMITS.monthly },
+      approvalThresholds: { currency: 'USD', amount: AGENT_LIMITS.threshold },
+      accountRestrictions: { allowedAccountIds: [internals[0]!.id] },
+    },
+  }));
+  const redeemed = await sandbox.app.request(`/2025-10-13/agents/device-codes/${created.deviceCode.code}/redeem`, { method: 'POST' });
+  if (redeemed.status !== 200) throw new Error(`setup: redeeming the agent's device code answered ${redeemed.status}`);
+  const { accessToken } = (await redeemed.json()) as { accessToken: string };
+  return { client, customers, internals, externals, agent: { id: created.agent.id, as: bearerClient(sandbox.app, accessToken), mode: agentMode } };
 }
 
 // ---------------------------------------------------------------- actions
@@ -180,7 +216,13 @@ type Action =
   | { kind: 'realtime'; currency: 'USD' | 'EUR'; toKind: 'internal' | 'external' | 'uma'; to: number; customer: number; ext: number; side: Side; amount: number; pay: 'exact' | 'mismatch' | 'wrongCurrency' }
   | { kind: 'advance'; seconds: number }
   | { kind: 'executeDeferred'; pick: number; key: boolean }
-  | { kind: 'reexecute'; pick: number; mode: 'sameKey' | 'noKey' | 'otherKey' | 'foreignKey' };
+  | { kind: 'reexecute'; pick: number; mode: 'sameKey' | 'noKey' | 'otherKey' | 'foreignKey' }
+  | { kind: 'agentPayout'; ext: number; side: Side; amount: number; defer: boolean }
+  | { kind: 'agentTransferOut'; ext: number; amount: number }
+  | { kind: 'agentTransferIn'; ext: number; amount: number }
+  | { kind: 'agentExecuteDeferred'; pick: number }
+  | { kind: 'agentOutside'; where: 'otherCustomer' | 'notAllowed' }
+  | { kind: 'agentDecide'; pick: number; approve: boolean; via: 'action' | 'transaction'; twice: boolean };
 
 const customerAcct = fc.nat(CUSTOMER_ACCOUNTS - 1);
 const anyAcct = fc.nat(ALL_ACCOUNTS - 1);
@@ -242,6 +284,12 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('executeDeferred' as const), pick: fc.nat(20), key: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reexecute' as const), pick: fc.nat(20), mode: fc.constantFrom('sameKey' as const, 'noKey' as const, 'otherKey' as const, 'foreignKey' as const) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('agentPayout' as const), ext, side, amount, defer }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('agentTransferOut' as const), ext, amount }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('agentTransferIn' as const), ext, amount }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('agentExecuteDeferred' as const), pick: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('agentOutside' as const), where: fc.constantFrom('otherCustomer' as const, 'notAllowed' as const) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('agentDecide' as const), pick: fc.nat(20), approve: fc.boolean(), via: fc.constantFrom('action' as const, 'transaction' as const), twice: fc.boolean() }) },
 );
 
 // ---------------------------------------------------------------- the model
@@ -261,7 +309,14 @@ interface Fate {
 interface TxModel extends Fate {
   id: string;
   kind: TxKind;
+  /** When its rules started to apply (for an agent action awaiting approval: when it is approved). */
   startedAtMs: number;
+  /** An agent action's transaction still waiting for the platform. */
+  awaiting?: boolean;
+  /** Where the platform's decision left it: REJECTED, or FAILED when its quote expired before the approval. */
+  decided?: 'REJECTED' | 'FAILED';
+  /** Started by the agent's action: the transaction carries its agentId. */
+  byAgent?: boolean;
   sent: { amount: number; currency: string };
   received: { amount: number; currency: string };
 }
@@ -281,6 +336,50 @@ interface Model {
   deferred: QuoteModel[];
   executed: QuoteModel[];
   keys: number;
+  /** The agent's quotes kept for later. */
+  agentDeferred: QuoteModel[];
+  /** The agent's actions awaiting approval. */
+  pending: PendingAction[];
+  /** What the agent spent on the day and in the month of its last counted action. */
+  usage: UsageModel;
+}
+
+interface PendingAction {
+  actionId: string;
+  transactionId: string;
+  /** USD minor units. */
+  amount: number;
+  /** For quote executions: when the quote was made (it expires 300 s later). */
+  quoteCreatedAtMs?: number;
+}
+
+interface UsageModel {
+  day: string;
+  count: number;
+  daily: number;
+  month: string;
+  monthly: number;
+}
+
+function usageAt(usage: UsageModel, nowMs: number): UsageModel {
+  const day = new Date(nowMs).toISOString().slice(0, 10);
+  const month = day.slice(0, 7);
+  return { day, month, count: usage.day === day ? usage.count : 0, daily: usage.day === day ? usage.daily : 0, monthly: usage.month === month ? usage.monthly : 0 };
+}
+
+function countUsage(model: Model, amount: number): void {
+  const now = usageAt(model.usage, model.nowMs);
+  model.usage = { ...now, count: now.count + 1, daily: now.daily + amount, monthly: now.monthly + amount };
+}
+
+/** What the agent's policy says of an action worth `amount` USD minor units, now. */
+function policyVerdict(world: World, model: Model, amount: number): { refused: string } | { pending: boolean } {
+  const usage = usageAt(model.usage, model.nowMs);
+  if (amount > AGENT_LIMITS.perTransaction) return { refused: 'perTransactionLimit' };
+  if (usage.count + 1 > AGENT_LIMITS.dailyCount) return { refused: 'dailyTransactionLimit' };
+  if (usage.daily + amount > AGENT_LIMITS.daily) return { refused: 'dailyLimit' };
+  if (usage.monthly + amount > AGENT_LIMITS.monthly) return { refused: 'monthlyLimit' };
+  return { pending: world.agent.mode === 'APPROVAL_REQUIRED' || amount > AGENT_LIMITS.threshold };
 }
 
 interface Expected {
@@ -316,6 +415,8 @@ function umaFate(address: string, inFlight: string, elapsed: number): Expected {
 
 /** Where the rule tables say a transaction is, `now`. Delayed outcomes run when the clock reaches start + delay. */
 function predict(tx: TxModel, now: number): Expected {
+  if (tx.awaiting) return { status: 'PENDING' };
+  if (tx.decided) return { status: tx.decided };
   const elapsed = now - tx.startedAtMs;
   switch (tx.kind) {
     case 'INTERNAL':
@@ -359,21 +460,25 @@ interface AccountView {
 interface Observation {
   accounts: Map<string, AccountView>;
   transactions: any[];
+  /** The agent's usage, as GET /agents/{agentId} shows it. */
+  usage: { dailyTransactionCount: number; dailySpend: number; monthlySpend: number };
 }
 
 async function observe(world: World): Promise<Observation> {
-  const [customerAccounts, platformAccounts, transactions] = await Promise.all([
+  const [customerAccounts, platformAccounts, transactions, agent] = await Promise.all([
     world.client.get('/customers/internal-accounts?limit=100'),
     world.client.get('/platform/internal-accounts'),
     world.client.get('/transactions?limit=100'),
+    world.client.get(`/agents/${world.agent.id}`),
   ]);
-  for (const res of [customerAccounts, platformAccounts, transactions]) if (res.status !== 200) throw new Error(`observe: ${res.status} ${JSON.stringify(res.body)}`);
+  for (const res of [customerAccounts, platformAccounts, transactions, agent]) if (res.status !== 200) throw new Error(`observe: ${res.status} ${JSON.stringify(res.body)}`);
   if (customerAccounts.body.hasMore || transactions.body.hasMore) throw new Error('observe: more than one page');
   const accounts = new Map<string, AccountView>();
   for (const a of [...customerAccounts.body.data, ...platformAccounts.body.data]) {
     accounts.set(a.id, { id: a.id, ...(a.customerId ? { customerId: a.customerId } : {}), currency: a.balance.currency.code, balance: a.balance.amount, total: a.totalBalance.amount });
   }
-  return { accounts, transactions: transactions.body.data };
+  const { dailyTransactionCount, dailySpend, monthlySpend } = agent.body.usage;
+  return { accounts, transactions: transactions.body.data, usage: { dailyTransactionCount, dailySpend, monthlySpend } };
 }
 
 function changes(before: Observation, after: Observation): string | undefined {
@@ -384,6 +489,7 @@ function changes(before: Observation, after: Observation): string | undefined {
   }
   if (after.accounts.size !== before.accounts.size) diffs.push(`${before.accounts.size} accounts -> ${after.accounts.size}`);
   if (after.transactions.length !== before.transactions.length) diffs.push(`${before.transactions.length} transactions -> ${after.transactions.length}: ${JSON.stringify(after.transactions[0])}`);
+  if (JSON.stringify(after.usage) !== JSON.stringify(before.usage)) diffs.push(`agent usage ${JSON.stringify(before.usage)} -> ${JSON.stringify(after.usage)}`);
   return diffs.length ? diffs.join('; ') : undefined;
 }
 
@@ -450,7 +556,8 @@ function violation(world: World, model: Model, obs: Observation): string | undef
     const received: number = t.receivedAmount.amount;
     const receivedCur: string = t.receivedAmount.currency.code;
     const refund: string | undefined = t.refund?.status;
-    if (!IN_FLIGHT.has(t.status) && t.status !== 'COMPLETED' && t.status !== 'FAILED') return `transaction ${t.id} has an unexpected status ${t.status}`;
+    if (!IN_FLIGHT.has(t.status) && t.status !== 'COMPLETED' && t.status !== 'FAILED' && t.status !== 'REJECTED') return `transaction ${t.id} has an unexpected status ${t.status}`;
+    if (t.agentId !== (mine.byAgent ? world.agent.id : undefined)) return `(3) transaction ${t.id} carries agentId ${t.agentId}; the agent ${mine.byAgent ? 'made' : 'did not make'} it`;
     if (src) {
       if (t.type !== 'OUTGOING') return `transaction ${t.id} from internal account ${src} is ${t.type}`;
       if (IN_FLIGHT.has(t.status)) {
@@ -526,6 +633,11 @@ function violation(world: World, model: Model, obs: Observation): string | undef
       return `(4) ${mine.kind} ${t.id} (${fate}${mine.mismatch ? ', wrong amount' : ''}, started ${(model.nowMs - mine.startedAtMs) / 1000} s ago) is ${t.status}${refund ? ` with refund ${refund}` : ''}; the rules say ${want.status}${want.refund ? ` with refund ${want.refund}` : ''}`;
     }
   }
+
+  // (6) the agent's usage: what ran, today and this month
+  const usage = usageAt(model.usage, model.nowMs);
+  const want = { dailyTransactionCount: usage.count, dailySpend: usage.daily, monthlySpend: usage.monthly };
+  if (JSON.stringify(obs.usage) !== JSON.stringify(want)) return `(6) the agent's usage is ${JSON.stringify(obs.usage)}; the actions that ran give ${JSON.stringify(want)} (${usage.day})`;
   return undefined;
 }
 
@@ -549,13 +661,14 @@ async function fetchTransaction(world: World, id: string): Promise<any> {
   return res.body;
 }
 
-async function recordTransaction(world: World, model: Model, id: string, kind: TxKind, fate: Fate): Promise<any> {
+async function recordTransaction(world: World, model: Model, id: string, kind: TxKind, fate: Fate, agent?: { awaiting: boolean }): Promise<any> {
   if (model.txs.has(id)) throw new Error(`transaction ${id} was started twice`);
   const t = await fetchTransaction(world, id);
   model.txs.set(id, {
     id,
     kind,
     ...fate,
+    ...(agent ? { byAgent: true, ...(agent.awaiting ? { awaiting: true } : {}) } : {}),
     startedAtMs: model.nowMs,
     sent: { amount: t.sentAmount.amount, currency: t.sentAmount.currency.code },
     received: { amount: t.receivedAmount.amount, currency: t.receivedAmount.currency.code },
@@ -568,8 +681,8 @@ function fateOf(q: QuoteModel): Fate {
 }
 
 /** Records the payment a quote started, checking that it carries the quote's amounts. */
-async function recordQuotePayment(world: World, model: Model, quote: any, q: QuoteModel): Promise<string> {
-  const t = await recordTransaction(world, model, quote.transactionId, q.kind, fateOf(q));
+async function recordQuotePayment(world: World, model: Model, quote: any, q: QuoteModel, agent?: { awaiting: boolean }): Promise<string> {
+  const t = await recordTransaction(world, model, quote.transactionId, q.kind, fateOf(q), agent);
   if (!q.mismatch && (t.sentAmount.amount !== quote.totalSendingAmount || t.receivedAmount.amount !== quote.totalReceivingAmount)) {
     throw new Error(`(3) transaction ${t.id} sent ${t.sentAmount.amount} / received ${t.receivedAmount.amount}; its quote ${quote.id} said ${quote.totalSendingAmount} / ${quote.totalReceivingAmount}`);
   }
@@ -607,6 +720,54 @@ async function quoteAndExecute(world: World, model: Model, body: Record<string, 
 function pickExternal(accounts: ExternalRef[], ext: number, currency: string, same: boolean): ExternalRef {
   const candidates = accounts.filter((a) => (a.currency === currency) === same);
   return candidates[ext % candidates.length]!;
+}
+
+async function availableOf(world: World, accountId: string): Promise<number> {
+  const list = (await world.client.get('/customers/internal-accounts?limit=100')).body.data as any[];
+  return list.find((a) => a.id === accountId)!.balance.amount;
+}
+
+/**
+ * The agent's submission answered as its policy says: 403 with the limit it
+ * passes; else 400 INSUFFICIENT_FUNDS only when the money is not there;
+ * else accepted, PENDING_APPROVAL or APPROVED as the mode and threshold say.
+ */
+function checkAgentAnswer(world: World, model: Model, res: { status: number; body: any }, amount: number, available: number, accepted: number): { ran: false; note: string } | { ran: true; pending: boolean } {
+  const refused = refusal('agent action', res);
+  const verdict = policyVerdict(world, model, amount);
+  if ('refused' in verdict) {
+    if (res.status !== 403 || res.body.code !== 'VELOCITY_LIMIT_EXCEEDED' || res.body.details?.limit !== verdict.refused) {
+      throw new Error(`(6) an agent action worth ${amount} passes ${verdict.refused} (usage ${JSON.stringify(usageAt(model.usage, model.nowMs))}), yet it answered ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    return { ran: false, note: `agent: 403 ${verdict.refused}` };
+  }
+  if (refused) {
+    if (res.body.code === 'INSUFFICIENT_FUNDS' && available >= amount) throw new Error(`agent action of ${amount} refused for funds with ${available} available`);
+    if (res.body.code !== 'INSUFFICIENT_FUNDS' && res.body.code !== 'TRANSACTION_SIZE_LIMIT_EXCEEDED') throw new Error(`(6) an agent action within its policy answered ${refused}`);
+    return { ran: false, note: refused };
+  }
+  const status = verdict.pending ? 'PENDING_APPROVAL' : 'APPROVED';
+  if (res.status !== accepted || res.body.status !== status) throw new Error(`(6) an agent action worth ${amount} answered ${res.status} ${res.body.status}; its policy says ${status} (mode ${world.agent.mode})`);
+  return { ran: true, pending: verdict.pending };
+}
+
+/** The agent executes one of its quotes. */
+async function agentExecute(world: World, model: Model, q: QuoteModel): Promise<Outcome> {
+  const quote = (await world.agent.as.get(`/agents/me/quotes/${q.quoteId}`)).body;
+  const available = await availableOf(world, world.internals[0]!.id);
+  const res = await world.agent.as.post(`/agents/me/quotes/${q.quoteId}/execute`);
+  if (model.nowMs > q.createdAtMs + QUOTE_LIFETIME_MS) {
+    refusal('agent execute', res);
+    if (res.body?.code !== 'QUOTE_EXPIRED') throw new Error(`the agent executing an expired quote answered ${res.status} ${JSON.stringify(res.body)}`);
+    return { moved: false, note: 'agent: QUOTE_EXPIRED' };
+  }
+  const amount: number = quote.totalSendingAmount;
+  const submitted = checkAgentAnswer(world, model, res, amount, available, 200);
+  if (!submitted.ran) return { moved: false, note: submitted.note };
+  const note = await recordQuotePayment(world, model, quote, q, { awaiting: submitted.pending });
+  if (submitted.pending) model.pending.push({ actionId: res.body.id, transactionId: quote.transactionId, amount, quoteCreatedAtMs: q.createdAtMs });
+  else countUsage(model, amount);
+  return { moved: true, note: `agent ${res.body.status}: ${note}` };
 }
 
 async function run(world: World, model: Model, action: Action): Promise<Outcome> {
@@ -776,6 +937,89 @@ async function run(world: World, model: Model, action: Action): Promise<Outcome>
       if (outcome.moved) model.deferred.splice(index, 1);
       return outcome;
     }
+    case 'agentPayout': {
+      const destination = externals[0]![action.ext]!;
+      const res = await world.agent.as.post('/agents/me/quotes', {
+        source: { sourceType: 'ACCOUNT', accountId: internals[0]!.id },
+        destination: { destinationType: 'ACCOUNT', accountId: destination.id },
+        lockedCurrencySide: action.side,
+        lockedCurrencyAmount: action.amount,
+      });
+      const refused = refusal('agent quote', res);
+      if (refused) return { moved: false, note: refused };
+      const q: QuoteModel = { quoteId: res.body.id, kind: 'QUOTE_PAYOUT', suffix: destination.suffix, createdAtMs: model.nowMs };
+      if (action.defer) {
+        model.agentDeferred.push(q);
+        return { moved: false, note: `agent quote ${res.body.totalSendingAmount} USD, kept for later` };
+      }
+      return agentExecute(world, model, q);
+    }
+    case 'agentExecuteDeferred': {
+      if (model.agentDeferred.length === 0) return { moved: false, note: 'the agent kept nothing for later' };
+      const index = action.pick % model.agentDeferred.length;
+      const outcome = await agentExecute(world, model, model.agentDeferred[index]!);
+      if (outcome.moved) model.agentDeferred.splice(index, 1);
+      return outcome;
+    }
+    case 'agentTransferOut':
+    case 'agentTransferIn': {
+      const out = action.kind === 'agentTransferOut';
+      const external = pickExternal(externals[0]!, action.ext, 'USD', true);
+      const [source, destination] = out ? [internals[0]!.id, external.id] : [external.id, internals[0]!.id];
+      const available = out ? await availableOf(world, internals[0]!.id) : Number.POSITIVE_INFINITY;
+      const res = await world.agent.as.post(`/agents/me/${out ? 'transfer-out' : 'transfer-in'}`, { source: { accountId: source }, destination: { accountId: destination }, amount: action.amount });
+      const submitted = checkAgentAnswer(world, model, res, action.amount, available, 201);
+      if (!submitted.ran) return { moved: false, note: submitted.note };
+      const t = await recordTransaction(world, model, res.body.transaction.id, out ? 'TRANSFER_OUT' : 'PULL', { suffix: external.suffix }, { awaiting: submitted.pending });
+      if (submitted.pending) model.pending.push({ actionId: res.body.id, transactionId: t.id, amount: action.amount });
+      else countUsage(model, action.amount);
+      return { moved: true, note: `agent ${out ? 'transfer-out' : 'transfer-in'} ${action.amount} USD (${external.suffix}): ${res.body.status}, ${t.status}` };
+    }
+    case 'agentOutside': {
+      // Another customer's account is 404; the customer's EUR account is outside allowedAccountIds: 403.
+      const [from, to, want] =
+        action.where === 'otherCustomer'
+          ? [internals[2]!.id, externals[1]![0]!.id, { status: 404, code: 'REFERENCE_NOT_FOUND' }]
+          : [internals[1]!.id, pickExternal(externals[0]!, 0, 'EUR', true).id, { status: 403, code: 'FORBIDDEN' }];
+      const res = await world.agent.as.post('/agents/me/transfer-out', { source: { accountId: from }, destination: { accountId: to }, amount: 100 });
+      refusal('agent outside', res);
+      if (res.status !== want.status || res.body.code !== want.code) throw new Error(`the agent's transfer from ${from} (${action.where}) answered ${res.status} ${JSON.stringify(res.body)}, not ${want.status} ${want.code}`);
+      return { moved: false, note: `agent ${action.where}: ${res.status} ${res.body.code}` };
+    }
+    case 'agentDecide': {
+      if (model.pending.length === 0) return { moved: false, note: 'nothing awaits approval' };
+      const index = action.pick % model.pending.length;
+      const p = model.pending[index]!;
+      const verb = action.approve ? 'approve' : 'reject';
+      const url = (via: 'action' | 'transaction', v: string) => (via === 'action' ? `/agents/${world.agent.id}/actions/${p.actionId}/${v}` : `/transactions/${p.transactionId}/${v}`);
+      const res = await client.post(url(action.via, verb), action.approve ? undefined : { reason: 'the model said no' });
+      const refused = refusal(`${verb} through the ${action.via}`, res);
+      if (refused) throw new Error(`deciding a pending agent action was refused: ${refused}`);
+      model.pending.splice(index, 1);
+      const tx = model.txs.get(p.transactionId)!;
+      delete tx.awaiting;
+      let want: string;
+      if (!action.approve) {
+        tx.decided = 'REJECTED';
+        want = 'REJECTED';
+      } else if (p.quoteCreatedAtMs !== undefined && model.nowMs > p.quoteCreatedAtMs + QUOTE_LIFETIME_MS) {
+        tx.decided = 'FAILED';
+        want = 'FAILED';
+      } else {
+        tx.startedAtMs = model.nowMs;
+        countUsage(model, p.amount);
+        want = 'APPROVED';
+      }
+      const shown = (await world.agent.as.get(`/agents/me/actions/${p.actionId}`)).body;
+      if (shown.status !== want) throw new Error(`agent action ${p.actionId} is ${shown.status} after ${verb} through the ${action.via}; want ${want}`);
+      if (action.twice) {
+        const other = action.via === 'action' ? 'transaction' : 'action';
+        const again = await client.post(url(other, action.approve ? 'reject' : 'approve'));
+        refusal('second decision', again);
+        if (again.status !== 409 || again.body.code !== 'TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL') throw new Error(`a second decision through the ${other} answered ${again.status} ${JSON.stringify(again.body)}`);
+      }
+      return { moved: true, note: `${verb} through the ${action.via}: ${want}` };
+    }
     case 'reexecute': {
       if (model.executed.length === 0) return { moved: false, note: 'nothing executed yet' };
       const q = model.executed[action.pick % model.executed.length]!;
@@ -803,11 +1047,11 @@ function describeAction(a: Action): string {
 // ---------------------------------------------------------------- the property
 
 /** One run: a fresh sandbox, the opening fundings, then the actions, checking the invariants after each. */
-async function runScenario(startMs: number, openingFunds: readonly number[], moves: Action[]): Promise<void> {
+async function runScenario(startMs: number, openingFunds: readonly number[], moves: Action[], agentMode: AgentMode): Promise<void> {
   // Opening fundings of the customers' internal accounts, so that most payouts have money to move.
   const actions: Action[] = [...openingFunds.map((amount, acct) => ({ kind: 'fund' as const, acct, amount })), ...moves];
-  const world = await buildWorld(startMs);
-  const model: Model = { nowMs: startMs, funded: new Map(), txs: new Map(), deferred: [], executed: [], keys: 0 };
+  const world = await buildWorld(startMs, agentMode);
+  const model: Model = { nowMs: startMs, funded: new Map(), txs: new Map(), deferred: [], executed: [], keys: 0, agentDeferred: [], pending: [], usage: usageAt({ day: '', count: 0, daily: 0, month: '', monthly: 0 }, startMs) };
   const trace: string[] = [];
   const fail = (why: string): never => {
     throw new Error(`${why}\n  after:\n    ${trace.join('\n    ')}`);
@@ -837,7 +1081,7 @@ async function runScenario(startMs: number, openingFunds: readonly number[], mov
   }
 }
 
-type Scenario = [startMs: number, openingFunds: number[], moves: Action[]];
+type Scenario = [startMs: number, openingFunds: number[], moves: Action[], agentMode: AgentMode];
 
 /** Every fate once, whatever the random runs pick: each suffix, sender and receiver, each delay reached exactly. */
 const TOUR: Scenario = [
@@ -871,8 +1115,67 @@ const TOUR: Scenario = [
     { kind: 'executeDeferred', pick: 1, key: false },
     { kind: 'executeDeferred', pick: 0, key: false },
     { kind: 'advance', seconds: 30 },
+    // The agent, in AUTO mode: within policy at once (at the threshold too), above the threshold awaiting approval, past a limit refused.
+    { kind: 'fund', acct: 0, amount: 100_000 },
+    { kind: 'agentTransferOut', ext: 0, amount: 20_000 },
+    { kind: 'agentTransferOut', ext: 4, amount: 20_001 },
+    { kind: 'agentTransferIn', ext: 0, amount: 3_000 },
+    { kind: 'agentPayout', ext: USD_SUFFIXES.length, side: 'SENDING', amount: 2_000, defer: false },
+    { kind: 'agentPayout', ext: 0, side: 'SENDING', amount: 60_000, defer: false },
+    { kind: 'agentPayout', ext: 0, side: 'RECEIVING', amount: 1_000, defer: true },
+    { kind: 'agentOutside', where: 'otherCustomer' },
+    { kind: 'agentOutside', where: 'notAllowed' },
+    { kind: 'agentDecide', pick: 0, approve: true, via: 'transaction', twice: true },
+    { kind: 'advance', seconds: 30 },
+    { kind: 'advance', seconds: 300 },
+    { kind: 'agentExecuteDeferred', pick: 0 },
     { kind: 'advance', seconds: 86_400 },
   ],
+  'AUTO',
+];
+
+/**
+ * The agent in APPROVAL_REQUIRED mode, 10 minutes before a day and a month
+ * boundary: every decision on both paths, a second decision, an approval
+ * after the quote expired, each limit reached and passed, and the counters
+ * starting again on the next day (and month).
+ */
+const AGENT_TOUR: Scenario = [
+  Date.UTC(2025, 5, 30, 23, 50),
+  [100_000, 100_000, 100_000, 100_000],
+  [
+    { kind: 'agentTransferOut', ext: 0, amount: 10_000 },
+    { kind: 'agentPayout', ext: 0, side: 'SENDING', amount: 5_000, defer: false },
+    { kind: 'agentTransferIn', ext: 0, amount: 2_000 },
+    { kind: 'agentDecide', pick: 0, approve: true, via: 'action', twice: true },
+    { kind: 'agentDecide', pick: 1, approve: false, via: 'transaction', twice: true },
+    { kind: 'advance', seconds: 301 },
+    { kind: 'agentDecide', pick: 0, approve: true, via: 'transaction', twice: false },
+    { kind: 'agentTransferOut', ext: 0, amount: 50_000 },
+    { kind: 'agentTransferOut', ext: 0, amount: 50_001 },
+    { kind: 'agentTransferOut', ext: 0, amount: 45_000 },
+    { kind: 'agentDecide', pick: 0, approve: true, via: 'action', twice: false },
+    { kind: 'agentTransferOut', ext: 4, amount: 30_000 },
+    { kind: 'agentDecide', pick: 0, approve: true, via: 'action', twice: false },
+    { kind: 'fund', acct: 0, amount: 100_000 },
+    // 90,000 spent today: 30,001 passes the daily limit, 30,000 reaches it, then 1 passes it.
+    { kind: 'agentTransferOut', ext: 0, amount: 30_001 },
+    { kind: 'agentTransferOut', ext: 0, amount: 30_000 },
+    { kind: 'agentDecide', pick: 0, approve: true, via: 'transaction', twice: false },
+    { kind: 'agentTransferOut', ext: 0, amount: 1 },
+    { kind: 'advance', seconds: 30 },
+    { kind: 'advance', seconds: 270 },
+    // A new day and a new month: the counters start again. Six actions reach the daily count; the seventh passes it.
+    ...Array.from({ length: 6 }, (_, i): Action[] => [
+      { kind: 'agentTransferOut', ext: 0, amount: 100 + i },
+      { kind: 'agentDecide', pick: 0, approve: true, via: i % 2 === 0 ? 'action' : 'transaction', twice: i === 0 },
+    ]).flat(),
+    { kind: 'agentTransferIn', ext: 2, amount: 700 },
+    { kind: 'advance', seconds: 86_400 },
+    { kind: 'agentTransferIn', ext: 2, amount: 700 },
+    { kind: 'agentDecide', pick: 0, approve: false, via: 'action', twice: false },
+  ],
+  'APPROVAL_REQUIRED',
 ];
 
 /**
@@ -880,7 +1183,7 @@ const TOUR: Scenario = [
  * - an incoming UMA payment in a currency the customer has no account in, worth less than
  *   one minor unit of its primary account, answered 500 and left a PENDING transaction behind.
  */
-const REGRESSIONS: Scenario[] = [[Date.UTC(2025, 0, 1), [1, 1, 1, 1], [{ kind: 'umaReceive', customer: 0, sender: '$alice@example.com', currency: 'MXN', amount: 1 }]]];
+const REGRESSIONS: Scenario[] = [[Date.UTC(2025, 0, 1), [1, 1, 1, 1], [{ kind: 'umaReceive', customer: 0, sender: '$alice@example.com', currency: 'MXN', amount: 1 }], 'AUTO']];
 
 describe('the ledger under random money movement', () => {
   it('never creates or destroys money outside funding and external payouts, and no balance goes negative', async () => {
@@ -889,9 +1192,10 @@ describe('the ledger under random money movement', () => {
         fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2027, 0, 1) }),
         fc.tuple(...Array.from({ length: CUSTOMER_ACCOUNTS }, () => fc.integer({ min: 1, max: 100_000 }))),
         fc.array(actionArb, { minLength: 1, maxLength: 25, size: 'max' }),
+        fc.constantFrom<AgentMode>('AUTO', 'APPROVAL_REQUIRED'),
         runScenario,
       ),
-      { numRuns: 40, examples: [TOUR, ...REGRESSIONS] },
+      { numRuns: 40, examples: [TOUR, AGENT_TOUR, ...REGRESSIONS] },
     );
     // Shrinking a counterexample can take a while; a passing run takes a few seconds.
   }, 180_000);
