@@ -9,6 +9,7 @@ import { kycMatrix } from './kyc-matrix.js';
 import { payouts } from './payouts.js';
 import { wallet } from './wallet.js';
 import { cards } from './cards.js';
+import { agents } from './agents.js';
 
 export interface Scenario {
   name: string;
@@ -23,6 +24,7 @@ export const SCENARIOS: readonly Scenario[] = [
   payouts,
   wallet,
   cards,
+  agents,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

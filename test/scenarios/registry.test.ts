@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SCENARIOS } from '../../scenarios/index.js';
 import { API_BASE_PATH } from '../../src/core/version.js';
 
-const NEW = ['kyc-matrix', 'payouts', 'wallet', 'cards'];
+const NEW = ['kyc-matrix', 'payouts', 'wallet', 'cards', 'agents'];
 
 describe('SCENARIOS', () => {
   it('lists the new presets right after starter, with unique names', () => {

@@ -226,23 +226,39 @@ export function agentTransferIn(tenant: Tenant, agentId: string, request: Transf
   return presentAction(tenant, action);
 }
 
-/** POST /agents/me/transfer-out (CREATE_TRANSFERS): from the customer's internal account to its external one. */
-export function agentTransferOut(tenant: Tenant, agentId: string, request: TransferOutRequest, idempotencyKey: string | undefined, wallet: WalletActionRequest): Promise<OperationResult> {
+/** The customer's two ends of a transfer-out, checked; the earlier action when the Idempotency-Key was seen with this request. */
+function prepareTransferOut(tenant: Tenant, agentId: string, request: TransferOutRequest, idempotencyKey: string | undefined): { earlier: AgentAction } | { source: InternalAccountRecord; submit: () => AgentAction } {
   const agent = actingAgent(tenant, agentId, { permission: 'CREATE_TRANSFERS' });
   const fingerprint = JSON.stringify(request);
   const earlier = remembered(tenant, agent, 'transfer-out', idempotencyKey, fingerprint);
-  if (earlier !== undefined && tenant.agentActions.has(earlier)) return Promise.resolve({ status: 201, body: presentAction(tenant, tenant.agentActions.get(earlier)!) });
+  if (earlier !== undefined && tenant.agentActions.has(earlier)) return { earlier: presentAction(tenant, tenant.agentActions.get(earlier)!) };
   const source = ownAccount(tenant, agent, request.source.accountId, 'source.accountId');
   const destination = ownAccount(tenant, agent, request.destination.accountId, 'destination.accountId');
   if (source.kind !== 'INTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-out debits an internal account', { field: 'source.accountId' });
   if (destination.kind !== 'EXTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-out pays an external account', { field: 'destination.accountId' });
   sameCurrency(source.account.currency, destination.account.currency);
-  return submitSigned(tenant, wallet, 'TRANSFER_OUT', source.account, 201, () => {
+  const submit = (): AgentAction => {
     const current = actingAgent(tenant, agentId, { permission: 'CREATE_TRANSFERS' });
     const action = submitAction(tenant, current, transferDraft(tenant, current, 'OUTGOING', source.account, destination.account, request.amount, request.destination.paymentRail));
     remember(tenant, agent, 'transfer-out', idempotencyKey, fingerprint, action.id);
     return presentAction(tenant, action);
-  });
+  };
+  return { source: source.account, submit };
+}
+
+/** POST /agents/me/transfer-out (CREATE_TRANSFERS): from the customer's internal account to its external one. */
+export function agentTransferOut(tenant: Tenant, agentId: string, request: TransferOutRequest, idempotencyKey: string | undefined, wallet: WalletActionRequest): Promise<OperationResult> {
+  const prepared = prepareTransferOut(tenant, agentId, request, idempotencyKey);
+  if ('earlier' in prepared) return Promise.resolve({ status: 201, body: prepared.earlier });
+  return submitSigned(tenant, wallet, 'TRANSFER_OUT', prepared.source, 201, prepared.submit);
+}
+
+/** A transfer-out from an account that needs no wallet signature, at once (the agents scenario seeds one). */
+export function agentTransferOutUnsigned(tenant: Tenant, agentId: string, request: TransferOutRequest): AgentAction {
+  const prepared = prepareTransferOut(tenant, agentId, request, undefined);
+  if ('earlier' in prepared) return prepared.earlier;
+  if (prepared.source.type === 'EMBEDDED_WALLET') throw apiError('WALLET_SIGNATURE_MISSING', 'Money leaving an embedded wallet needs a signed request');
+  return prepared.submit();
 }
 
 // ---------------------------------------------------------------- actions
