@@ -137,6 +137,41 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('shows agents and their pending approvals, and approves and rejects from there', async () => {
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Scenarios' }).click();
+    await page.getByRole('button', { name: 'Load agents' }).click();
+    await page.getByRole('status').filter({ hasText: 'Loaded agents' }).waitFor();
+    const agent = (await api('GET', '/agents')).data[0];
+    const seeded = (await api('GET', '/agents/approvals')).data[0];
+    // A second action awaiting approval, to reject.
+    const token = `agt_${Buffer.from(CLIENT.id).toString('base64url')}.sandbox-agent-token`;
+    const account = (await api('GET', `/customers/internal-accounts?customerId=${agent.customerId}`)).data[0];
+    const external = (await api('GET', `/customers/external-accounts?customerId=${agent.customerId}`)).data[0];
+    const second = await (
+      await fetch(`${sandbox.url}/agents/me/transfer-out`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ source: { accountId: account.id }, destination: { accountId: external.id }, amount: 15_000 }),
+      })
+    ).json();
+    expect(second.status).toBe('PENDING_APPROVAL');
+
+    await page.getByRole('link', { name: 'Agents' }).click();
+    await page.getByRole('heading', { name: 'Awaiting approval' }).waitFor();
+    await page.getByRole('cell', { name: 'Sandbox agent' }).waitFor();
+    await page.getByRole('button', { name: `Approve ${seeded.id}` }).waitFor();
+    await shot(page, 'agents');
+    await page.getByRole('button', { name: `Approve ${seeded.id}` }).click();
+    await page.getByRole('status').filter({ hasText: `TRANSFER_OUT ${seeded.id}: APPROVED` }).waitFor();
+    await page.getByRole('button', { name: `Reject ${second.id}` }).click();
+    await page.getByRole('status').filter({ hasText: `TRANSFER_OUT ${second.id}: REJECTED` }).waitFor();
+    await page.getByText('Nothing awaits approval.').waitFor();
+    const actions = (await api('GET', `/transactions?limit=100`)).data.filter((t: { agentId?: string }) => t.agentId === agent.id);
+    expect(actions.map((t: { status: string }) => t.status).sort()).toEqual(['COMPLETED', 'REJECTED']);
+    await page.close();
+  }, 60_000);
+
   it('works with the keyboard and at phone width', async () => {
     const page = await signedIn(375);
     // Every form control has a label.

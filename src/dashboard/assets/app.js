@@ -244,6 +244,45 @@ async function cardsPage(id) {
   }, 3000));
 }
 
+/** Agents with their usage, and the actions awaiting the platform's approval, decided from here. */
+async function agentsPage() {
+  const decide = (action, verdict, section) => async () => {
+    try {
+      const path = `/agents/${encodeURIComponent(action.agentId)}/actions/${encodeURIComponent(action.id)}/${verdict}`;
+      const result = await call('POST', path, verdict === 'reject' ? { reason: 'Rejected from the dashboard' } : undefined);
+      toast(`${result.type} ${result.id}: ${result.status}`);
+    } catch (err) { toast(err.message); }
+    // The decided row goes away: let the section re-render (it never does under the keyboard).
+    document.activeElement?.blur();
+    section.refresh();
+  };
+  const approvals = liveSection('Awaiting approval', async () => {
+    const { data } = await get('/agents/approvals?limit=100');
+    return table(['Action', 'Agent', 'What', 'Amount', 'Submitted', ''], data.map((a) => {
+      const amount = a.transferDetails ? money(a.transferDetails.amount, a.transferDetails.currency) : money(a.quote?.totalSendingAmount, a.quote?.sendingCurrency);
+      const what = a.transferDetails ? `${a.type} ${a.transferDetails.sourceAccountId} → ${a.transferDetails.destinationAccountId}` : `${a.type} ${a.quote?.id ?? ''}`;
+      return [a.id, a.agentId, what, amount, a.createdAt, el('div', { class: 'row' },
+        el('button', { type: 'button', 'data-approve': a.id, 'aria-label': `Approve ${a.id}`, onclick: decide(a, 'approve', approvals) }, 'Approve'),
+        el('button', { type: 'button', class: 'secondary', 'data-reject': a.id, 'aria-label': `Reject ${a.id}`, onclick: decide(a, 'reject', approvals) }, 'Reject'))];
+    }), 'Nothing awaits approval.');
+  });
+  const agents = liveSection('Agents', async () => {
+    const { data } = await get('/agents?limit=100');
+    return table(['Agent', 'Customer', 'State', 'Mode', 'Today', 'This month'], data.map((a) => {
+      const limits = a.policy.spendingLimits;
+      return [
+        el('div', {}, a.name, el('div', { class: 'muted' }, a.id)),
+        a.customerId,
+        el('div', {}, badge(a.isPaused ? 'PAUSED' : 'ACTIVE'), ' ', badge(a.isConnected ? 'CONNECTED' : 'NOT_CONNECTED')),
+        a.policy.defaultExecutionMode,
+        `${a.usage.dailyTransactionCount}${limits.dailyTransactionLimit !== undefined ? ` / ${limits.dailyTransactionLimit}` : ''} actions, ${money(a.usage.dailySpend, limits.currency)}${limits.dailyLimit != null ? ` of ${money(limits.dailyLimit, limits.currency)}` : ''}`,
+        `${money(a.usage.monthlySpend, limits.currency)}${limits.monthlyLimit != null ? ` of ${money(limits.monthlyLimit, limits.currency)}` : ''}`,
+      ];
+    }), 'No agents. Create one with POST /agents, or load the agents scenario.');
+  }, 3000);
+  page('Agents', approvals, agents);
+}
+
 /** Reads the tenant's live event stream (fetch, so the credentials go along) until the page changes. */
 function followEvents(onEvent) {
   const controller = new AbortController();
@@ -373,7 +412,7 @@ async function magicValuesPage() {
 }
 
 // ---- routing ----------------------------------------------------------------
-const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
+const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, agents: agentsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
 
 function renderTenantSwitcher() {
   const select = document.getElementById('tenant-select');
