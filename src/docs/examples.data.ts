@@ -2101,5 +2101,214 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "request": {
       "status": "FROZEN"
     }
+  },
+  "createAgent": {
+    "status": 201,
+    "request": {
+      "name": "Payroll agent",
+      "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+      "policy": {
+        "permissions": [
+          "VIEW_TRANSACTIONS",
+          "CREATE_TRANSFERS",
+          "CREATE_QUOTES",
+          "EXECUTE_QUOTES"
+        ],
+        "defaultExecutionMode": "AUTO",
+        "spendingLimits": {
+          "currency": "USD",
+          "perTransactionLimit": 50000,
+          "dailyLimit": 200000,
+          "dailyTransactionLimit": 10,
+          "monthlyLimit": 1000000
+        },
+        "accountRestrictions": {
+          "allowedAccountIds": [
+            "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178"
+          ]
+        },
+        "approvalThresholds": {
+          "currency": "USD",
+          "amount": 20000
+        }
+      }
+    },
+    "response": {
+      "agent": {
+        "id": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+        "name": "Payroll agent",
+        "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+        "isPaused": false,
+        "isConnected": false,
+        "policy": {
+          "permissions": [
+            "VIEW_TRANSACTIONS",
+            "CREATE_TRANSFERS",
+            "CREATE_QUOTES",
+            "EXECUTE_QUOTES"
+          ],
+          "defaultExecutionMode": "AUTO",
+          "spendingLimits": {
+            "currency": "USD",
+            "perTransactionLimit": 50000,
+            "dailyLimit": 200000,
+            "dailyTransactionLimit": 10,
+            "monthlyLimit": 1000000
+          },
+          "accountRestrictions": {
+            "allowedAccountIds": [
+              "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178"
+            ]
+          },
+          "approvalThresholds": {
+            "currency": "USD",
+            "amount": 20000
+          }
+        },
+        "usage": {
+          "dailyTransactionCount": 0,
+          "dailySpend": 0,
+          "dailyResetDate": "2026-11-24",
+          "monthlySpend": 0,
+          "monthlyResetMonth": "2026-12"
+        },
+        "createdAt": "2026-11-23T21:50:03.476Z",
+        "updatedAt": "2026-11-23T21:50:03.476Z"
+      },
+      "deviceCode": {
+        "code": "AGENT-8EYH-H87X-XVVH",
+        "agentId": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+        "expiresAt": "2026-11-24T21:50:03.477Z",
+        "redeemed": false
+      }
+    }
+  },
+  "listAgents": {
+    "status": 200,
+    "query": {
+      "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+          "name": "Payroll agent",
+          "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+          "isPaused": false,
+          "isConnected": true,
+          "policy": {
+            "permissions": [
+              "VIEW_TRANSACTIONS",
+              "CREATE_TRANSFERS",
+              "CREATE_QUOTES",
+              "EXECUTE_QUOTES"
+            ],
+            "defaultExecutionMode": "AUTO",
+            "spendingLimits": {
+              "currency": "USD",
+              "perTransactionLimit": 50000,
+              "dailyLimit": 200000,
+              "dailyTransactionLimit": 10,
+              "monthlyLimit": 1000000
+            },
+            "accountRestrictions": {
+              "allowedAccountIds": [
+                "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178"
+              ]
+            },
+            "approvalThresholds": {
+              "currency": "USD",
+              "amount": 20000
+            }
+          },
+          "usage": {
+            "dailyTransactionCount": 0,
+            "dailySpend": 0,
+            "dailyResetDate": "2026-11-24",
+            "monthlySpend": 0,
+            "monthlyResetMonth": "2026-12"
+          },
+          "createdAt": "2026-11-23T21:50:03.476Z",
+          "updatedAt": "2026-11-23T21:50:03.545Z"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "listAgentApprovals": {
+    "status": 200,
+    "query": {
+      "agentId": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "AgentAction:34f1927b-bb7c-49a6-b9b7-2a9269f3c6b3",
+          "agentId": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+          "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+          "platformCustomerId": "bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+          "status": "PENDING_APPROVAL",
+          "type": "TRANSFER_OUT",
+          "transferDetails": {
+            "amount": 30000,
+            "currency": "USD",
+            "sourceAccountId": "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178",
+            "destinationAccountId": "ExternalAccount:d0726c1b-b318-41a2-a010-f44332e0d8b2"
+          },
+          "transaction": {
+            "id": "Transaction:2f0c4d61-d9e0-445a-a7d6-a5c9dbd18a3f",
+            "type": "OUTGOING",
+            "direction": "DEBIT",
+            "status": "PENDING",
+            "source": {
+              "sourceType": "ACCOUNT",
+              "accountId": "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178",
+              "currency": "USD"
+            },
+            "destination": {
+              "destinationType": "ACCOUNT",
+              "accountId": "ExternalAccount:d0726c1b-b318-41a2-a010-f44332e0d8b2",
+              "currency": "USD"
+            },
+            "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+            "platformCustomerId": "bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+            "sentAmount": {
+              "amount": 30000,
+              "currency": {
+                "code": "USD",
+                "name": "US Dollar",
+                "symbol": "$",
+                "decimals": 2
+              }
+            },
+            "receivedAmount": {
+              "amount": 30000,
+              "currency": {
+                "code": "USD",
+                "name": "US Dollar",
+                "symbol": "$",
+                "decimals": 2
+              }
+            },
+            "agentId": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+            "createdAt": "2026-11-23T21:50:03.580Z",
+            "updatedAt": "2026-11-23T21:50:03.580Z",
+            "statusHistory": [
+              {
+                "status": "PENDING",
+                "at": "2026-11-23T21:50:03.580Z"
+              }
+            ]
+          },
+          "createdAt": "2026-11-23T21:50:03.581Z",
+          "updatedAt": "2026-11-23T21:50:03.581Z"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
   }
 };

@@ -61,7 +61,7 @@ describe('an action awaiting approval', () => {
       expect(await w.balance(w.alice.usd)).toEqual({ available: 1_000_000 - 12_000, total: 1_000_000 - 12_000 });
     });
 
-    it(`rejected through its ${path}: REJECTED with the reason, the transaction REJECTED, the money released`, async () => {
+    it(`rejected through its ${path}: REJECTED with the reason, the payout FAILED (the reference's end for an outgoing payment that did not happen), the money released`, async () => {
       const w = await agentWorld();
       const { agent, as } = await w.connectAgent({ policy: APPROVAL });
       const action = (await transferOut(w, as, 12_000)).body;
@@ -69,7 +69,9 @@ describe('an action awaiting approval', () => {
       const res = await w.client.post(reject, { reason: 'Too much for a Tuesday' });
       expect(res.status).toBe(200);
       const shown = (await as.get(`/agents/me/actions/${action.id}`)).body;
-      expect(shown).toMatchObject({ status: 'REJECTED', rejectionReason: 'Too much for a Tuesday', transaction: { status: 'REJECTED', failureMessage: 'Rejected by the platform: Too much for a Tuesday' } });
+      expect(shown).toMatchObject({ status: 'REJECTED', rejectionReason: 'Too much for a Tuesday', transaction: { status: 'FAILED', failureMessage: 'Rejected by the platform: Too much for a Tuesday' } });
+      expect(shown.transaction.failureReason).toBeUndefined();
+      expect((await w.client.get('/__admin/events?type=OUTGOING_PAYMENT.FAILED')).body.data.map((e: any) => e.data.id)).toEqual([action.transaction.id]);
       expect(await w.balance(w.alice.usd)).toEqual({ available: 1_000_000, total: 1_000_000 });
       expect((await w.client.get(`/agents/${agent.id}`)).body.usage.dailyTransactionCount).toBe(0);
       const other = path === 'action' ? `/transactions/${action.transaction.id}/approve` : `/agents/${agent.id}/actions/${action.id}/approve`;
@@ -84,7 +86,7 @@ describe('an action awaiting approval', () => {
     expect(await w.balance(w.alice.usd)).toEqual({ available: 1_000_000, total: 1_005_000 });
     const res = await w.client.call('POST', `/agents/${agent.id}/actions/${pull.id}/reject`);
     expect(res.status).toBe(200);
-    expect(res.body.status).toBe('REJECTED');
+    expect(res.body).toMatchObject({ status: 'REJECTED', transaction: { type: 'INCOMING', status: 'REJECTED', failureMessage: 'Rejected by the platform' } });
     expect(res.body.rejectionReason).toBeUndefined();
     expect(await w.balance(w.alice.usd)).toEqual({ available: 1_000_000, total: 1_000_000 });
   });
@@ -129,7 +131,7 @@ describe('an action awaiting approval', () => {
     const { agent, as } = await w.connectAgent({ policy: APPROVAL });
     const action = (await transferOut(w, as, 7_000)).body;
     expect((await w.client.delete(`/agents/${agent.id}`)).status).toBe(204);
-    expect((await w.client.get(`/transactions/${action.transaction.id}`)).body).toMatchObject({ status: 'REJECTED', failureMessage: 'Rejected by the platform: The agent was deleted' });
+    expect((await w.client.get(`/transactions/${action.transaction.id}`)).body).toMatchObject({ status: 'FAILED', failureMessage: 'Rejected by the platform: The agent was deleted' });
     expect(await w.balance(w.alice.usd)).toEqual({ available: 1_000_000, total: 1_000_000 });
     expect((await w.client.get('/agents/approvals')).body.totalCount).toBe(0);
     expect((await w.client.post(`/transactions/${action.transaction.id}/approve`)).status).toBe(409);

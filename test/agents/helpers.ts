@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { manualTime } from '../../src/core/clock.js';
 import { API_BASE_PATH } from '../../src/core/version.js';
+import { readChecked } from '../support/conformance.js';
 import { individual, makeSandbox, usdAccount, type Client, type Reply } from '../helpers.js';
 
 export const ALL_PERMISSIONS = ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'] as const;
@@ -16,7 +17,7 @@ export function policy(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Calls with an agent's access token (or any Authorization header) instead of Basic credentials. */
+/** Calls with an agent's access token (or any Authorization header) instead of Basic credentials; every response is checked against the served documents. */
 export function bearerClient(app: ReturnType<typeof makeSandbox>['app'], token: string, scheme = 'Bearer') {
   const call = async <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply<T>> => {
     const url = path.startsWith('/__admin') ? path : `${API_BASE_PATH}${path}`;
@@ -26,14 +27,9 @@ export function bearerClient(app: ReturnType<typeof makeSandbox>['app'], token: 
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
     }
     const res = await app.request(url, init);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON
-    }
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    // Checked against the served documents, as every response the shared helpers receive.
+    const { status, body: parsed, headers: responseHeaders } = await readChecked(app, method, url, res);
+    return { status, body: parsed as T, headers: responseHeaders };
   };
   return {
     get: <T = any>(path: string) => call<T>('GET', path),

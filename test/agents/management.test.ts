@@ -289,3 +289,17 @@ describe('device codes', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe('PATCH /agents/{agentId}/policy, thresholds', () => {
+  it('takes an amount alone when the current thresholds have a currency; without any currency it is 400', async () => {
+    const { client, createAgent } = await agentWorld();
+    const withCurrency = (await createAgent({ policy: policy({ approvalThresholds: { currency: 'USD', amount: 100 } }) })).agent;
+    const res = await client.patch(`/agents/${withCurrency.id}/policy`, { approvalThresholds: { amount: 50_000 } });
+    expect(res.status).toBe(200);
+    expect(res.body.policy.approvalThresholds).toEqual({ currency: 'USD', amount: 50_000 });
+    const without = (await createAgent()).agent;
+    const refused = await client.patch(`/agents/${without.id}/policy`, { approvalThresholds: { amount: 50_000 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.errors).toEqual([{ field: 'approvalThresholds.currency', message: 'Required when amount is set' }]);
+  });
+});

@@ -275,9 +275,10 @@ describe('what agents make', () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(201);
     expect(second.body.id).toBe(first.body.id);
+    // Quote creation and transfers have no 409 in the public description: a reused key is a bad header.
     const other = await as.post('/agents/me/transfer-out', { ...body, amount: 701 }, { 'idempotency-key': 'k1' });
-    expect(other.status).toBe(409);
-    expect(other.body.code).toBe('CONFLICT');
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'Idempotency-Key' }] } });
     expect((await w.balance(alice.usd)).available).toBe(1_000_000 - 700);
 
     const quote = (await as.post('/agents/me/quotes', payoutQuote(alice.usd, alice.external['000'], 300), { 'idempotency-key': 'q1' })).body;
@@ -286,6 +287,11 @@ describe('what agents make', () => {
     const rerun = await as.post(`/agents/me/quotes/${quote.id}/execute`, {}, { 'idempotency-key': 'e1' });
     expect(rerun.status).toBe(200);
     expect(rerun.body.id).toBe(run.body.id);
+    // Execution has a 409: the key with another quote is CONFLICT.
+    const another = (await as.post('/agents/me/quotes', payoutQuote(alice.usd, alice.external['000'], 200))).body;
+    const clash = await as.post(`/agents/me/quotes/${another.id}/execute`, {}, { 'idempotency-key': 'e1' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.code).toBe('CONFLICT');
     expect((await w.balance(alice.usd)).available).toBe(1_000_000 - 700 - 300);
     expect((await as.get('/agents/me/actions')).body.totalCount).toBe(2);
   });

@@ -245,3 +245,57 @@ export async function cardsFlow(call: FlowCall): Promise<void> {
   await step(call, 200, 'GET', '/transactions?type=CARD');
   await step(call, 200, 'PATCH', `/cards/${card.id}`, { status: 'FROZEN' });
 }
+
+/** Agents: the platform creates and installs one, the agent works with its token, the platform decides its actions both ways. */
+export async function agentsFlow(call: FlowCall): Promise<void> {
+  const owner = await step(call, 201, 'POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Avery Agentowner', email: 'avery@example.com', currencies: ['USD'] });
+  const usd = (await step(call, 200, 'GET', `/customers/internal-accounts?customerId=${owner.id}`)).data[0].id as string;
+  await step(call, 200, 'POST', `/sandbox/internal-accounts/${usd}/fund`, { amount: 200_000 });
+  const bankAccount = (accountNumber: string) => ({ currency: 'USD', accountInfo: { accountType: 'USD_ACCOUNT', accountNumber, routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Avery Agentowner' } } });
+  const bank = await step(call, 201, 'POST', '/customers/external-accounts', { customerId: owner.id, ...bankAccount('123456789000') });
+  const policy = {
+    permissions: ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS', 'CREATE_QUOTES', 'EXECUTE_QUOTES', 'MANAGE_EXTERNAL_ACCOUNTS'],
+    defaultExecutionMode: 'AUTO',
+    spendingLimits: { currency: 'USD', perTransactionLimit: 50_000, dailyLimit: 200_000, dailyTransactionLimit: 10, monthlyLimit: 1_000_000 },
+    approvalThresholds: { currency: 'USD', amount: 20_000 },
+  };
+  const created = await step(call, 201, 'POST', '/agents', { name: 'Payroll agent', customerId: owner.id, policy });
+  const agentId = created.agent.id as string;
+  await step(call, 200, 'GET', `/agents?customerId=${owner.id}&limit=10`);
+  await step(call, 200, 'GET', `/agents/device-codes/${created.deviceCode.code}/status`);
+  // Redemption carries no credentials: the code is the proof.
+  const redeemed = await step(call, 200, 'POST', `/agents/device-codes/${created.deviceCode.code}/redeem`, undefined, { authorization: '' });
+  const bearer = { authorization: `Bearer ${redeemed.accessToken}` };
+  await step(call, 200, 'GET', '/agents/me', undefined, bearer);
+  await step(call, 200, 'GET', '/agents/me/internal-accounts?currency=USD', undefined, bearer);
+  const payee = await step(call, 201, 'POST', '/agents/me/external-accounts', bankAccount('555000111000'), bearer);
+  await step(call, 200, 'GET', '/agents/me/external-accounts?limit=10', undefined, bearer);
+  await step(call, 200, 'GET', `/agents/me/external-accounts/${payee.id}`, undefined, bearer);
+  const quote = await step(call, 201, 'POST', '/agents/me/quotes', { source: { sourceType: 'ACCOUNT', accountId: usd }, destination: { destinationType: 'ACCOUNT', accountId: bank.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 5_000 }, bearer);
+  await step(call, 200, 'GET', `/agents/me/quotes/${quote.id}`, undefined, bearer);
+  const executed = await step(call, 200, 'POST', `/agents/me/quotes/${quote.id}/execute`, undefined, { ...bearer, 'Idempotency-Key': 'flow-execute-1' });
+  expect(executed.status).toBe('APPROVED');
+  // Above the approval threshold: each waits for the platform.
+  const out = await step(call, 201, 'POST', '/agents/me/transfer-out', { source: { accountId: usd }, destination: { accountId: bank.id }, amount: 30_000 }, bearer);
+  const pull = await step(call, 201, 'POST', '/agents/me/transfer-in', { source: { accountId: bank.id }, destination: { accountId: usd }, amount: 25_000 }, bearer);
+  const third = await step(call, 201, 'POST', '/agents/me/transfer-out', { source: { accountId: usd }, destination: { accountId: payee.id }, amount: 21_000 }, bearer);
+  const fourth = await step(call, 201, 'POST', '/agents/me/transfer-out', { source: { accountId: usd }, destination: { accountId: payee.id }, amount: 22_000 }, bearer);
+  expect([out.status, pull.status, third.status, fourth.status]).toEqual(['PENDING_APPROVAL', 'PENDING_APPROVAL', 'PENDING_APPROVAL', 'PENDING_APPROVAL']);
+  await step(call, 200, 'GET', `/agents/approvals?agentId=${agentId}&limit=10`);
+  await step(call, 200, 'POST', `/agents/${agentId}/actions/${out.id}/approve`);
+  await step(call, 200, 'POST', `/agents/${agentId}/actions/${fourth.id}/reject`, { reason: 'Not this week' });
+  await step(call, 200, 'POST', `/transactions/${third.transaction.id}/approve`);
+  await step(call, 200, 'POST', `/transactions/${pull.transaction.id}/reject`, { reason: 'Pull declined' });
+  await step(call, 200, 'GET', '/agents/me/actions?limit=10', undefined, bearer);
+  await step(call, 200, 'GET', `/agents/me/actions/${out.id}`, undefined, bearer);
+  await step(call, 200, 'GET', '/agents/me/transactions?limit=10', undefined, bearer);
+  await step(call, 200, 'GET', `/agents/me/transactions/${out.transaction.id}`, undefined, bearer);
+  await step(call, 204, 'DELETE', `/agents/me/external-accounts/${payee.id}`, undefined, bearer);
+  await step(call, 200, 'GET', `/agents/${agentId}`);
+  await step(call, 200, 'PATCH', `/agents/${agentId}/policy`, { spendingLimits: { dailyLimit: 500_000 }, approvalThresholds: { amount: 50_000 } });
+  await step(call, 200, 'PATCH', `/agents/${agentId}`, { name: 'Payroll agent (paused)', isPaused: true });
+  // An agent installed again: a new device code for one not connected yet, then it goes.
+  const spare = await step(call, 201, 'POST', '/agents', { name: 'Spare agent', customerId: owner.id, policy });
+  await step(call, 201, 'POST', `/agents/${spare.agent.id}/device-codes`);
+  await step(call, 204, 'DELETE', `/agents/${spare.agent.id}`);
+}

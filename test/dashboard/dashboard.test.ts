@@ -168,7 +168,7 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await page.getByRole('status').filter({ hasText: `TRANSFER_OUT ${second.id}: REJECTED` }).waitFor();
     await page.getByText('Nothing awaits approval.').waitFor();
     const actions = (await api('GET', `/transactions?limit=100`)).data.filter((t: { agentId?: string }) => t.agentId === agent.id);
-    expect(actions.map((t: { status: string }) => t.status).sort()).toEqual(['COMPLETED', 'REJECTED']);
+    expect(actions.map((t: { status: string }) => t.status).sort()).toEqual(['COMPLETED', 'FAILED']);
     await page.close();
   }, 60_000);
 

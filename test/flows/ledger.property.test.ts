@@ -47,8 +47,9 @@
  *     FAILED                     nothing (the pending credit was voided)
  *   From outside to outside (real-time funding paid out to an external account or a UMA receiver): nothing.
  *   An agent action awaiting approval: its transaction is PENDING, its money reserved as above
- *   (a hold, or a pending credit for a pull); REJECTED (or FAILED when its quote expired before
- *   the approval) releases it: nothing. Approved, it runs by the rules from the approval on.
+ *   (a hold, or a pending credit for a pull); rejected (a payout FAILED, a pull REJECTED) or
+ *   FAILED because its quote expired before the approval, it is released: nothing. Approved,
+ *   it runs by the rules from the approval on.
  *   Sandbox funding of A:        P[A] += amount
  *
  * Boundary flows per currency c (money enters or leaves the sandbox only here):
@@ -1000,7 +1001,8 @@ async function run(world: World, model: Model, action: Action): Promise<Outcome>
       delete tx.awaiting;
       let want: string;
       if (!action.approve) {
-        tx.decided = 'REJECTED';
+        // A rejected payout ends FAILED (the outgoing statuses have no REJECTED); a rejected pull REJECTED.
+        tx.decided = tx.kind === 'PULL' ? 'REJECTED' : 'FAILED';
         want = 'REJECTED';
       } else if (p.quoteCreatedAtMs !== undefined && model.nowMs > p.quoteCreatedAtMs + QUOTE_LIFETIME_MS) {
         tx.decided = 'FAILED';

@@ -594,6 +594,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/{transactionId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending transaction
+         * @description A pending agent-initiated transaction (its agent action is PENDING_APPROVAL) runs, exactly as POST /agents/{agentId}/actions/{actionId}/approve; a quote that expired meanwhile makes it FAILED. Anything not waiting for the platform's approval, a decided one included, is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.
+         */
+        post: operations["approvePendingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending transaction
+         * @description A pending agent-initiated transaction ends (FAILED when outgoing, REJECTED when incoming), its action REJECTED with the reason, and the reserved money is released. Anything not waiting for the platform's approval is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.
+         */
+        post: operations["rejectPendingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transfer-in": {
         parameters: {
             query?: never;
@@ -959,6 +999,457 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents
+         * @description Newest first, cursor-paginated; filter by customer, paused, connected, and creation or update time (inclusive bounds).
+         */
+        get: operations["listAgents"];
+        put?: never;
+        /**
+         * Create an agent
+         * @description An agent acting for one customer within a policy. The response carries a device code (valid 24 hours of sandbox time) for the agent software to redeem. Account ids in the policy must be internal accounts of that customer; spending limits are in minor units of spendingLimits.currency.
+         */
+        post: operations["createAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agent actions awaiting approval
+         * @description The PENDING_APPROVAL actions, newest first unless sortOrder=asc; filter by agent, customer and submission time (inclusive).
+         */
+        get: operations["listAgentApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/device-codes/{code}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a device code was redeemed */
+        get: operations["getAgentDeviceCodeStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/device-codes/{code}/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a device code (no credentials)
+         * @description Called by the agent software: the code is the proof. Connects the agent and returns its access token, shown this once (only a hash is kept). 400 INVALID_INPUT when the code was redeemed, replaced by a newer one or has expired (24 hours of sandbox time after it was issued); 404 for an unknown code. Codes are case-insensitive.
+         */
+        post: operations["redeemAgentDeviceCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling agent
+         * @description Its policy and usage; answered while paused too.
+         */
+        get: operations["getAgentMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's transactions
+         * @description Needs VIEW_TRANSACTIONS. The filters of GET /transactions, always limited to the agent’s customer.
+         */
+        get: operations["agentListTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the customer's transactions
+         * @description Needs VIEW_TRANSACTIONS. Another customer’s transaction is 404 TRANSACTION_NOT_FOUND.
+         */
+        get: operations["agentGetTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a quote
+         * @description Needs CREATE_QUOTES (and EXECUTE_QUOTES with immediatelyExecute, which then submits the execution as an action). Accounts must be the customer's: another one is the same field error as an unknown id. A missing permission, a paused agent or an account outside allowedAccountIds is 403 FORBIDDEN; a spending limit the action would pass is 403 VELOCITY_LIMIT_EXCEEDED (details.limit names it).
+         */
+        post: operations["agentCreateQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/quotes/{quoteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the agent’s quotes
+         * @description A quote this agent did not create is 404 QUOTE_NOT_FOUND.
+         */
+        get: operations["agentGetQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/quotes/{quoteId}/execute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute one of the agent’s quotes
+         * @description Needs EXECUTE_QUOTES. Within policy in AUTO mode the action is APPROVED with its transaction started; otherwise PENDING_APPROVAL with its transaction PENDING (money reserved) and AGENT_ACTION.PENDING_APPROVAL announced. A missing permission, a paused agent or an account outside allowedAccountIds is 403 FORBIDDEN; a spending limit the action would pass is 403 VELOCITY_LIMIT_EXCEEDED (details.limit names it). From an embedded wallet: the signed retry (202 first).
+         */
+        post: operations["agentExecuteQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent’s actions
+         * @description Newest first; poll for the platform’s decisions.
+         */
+        get: operations["agentListActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/actions/{actionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the agent’s actions */
+        get: operations["agentGetAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/transfer-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pull from the customer’s external account
+         * @description Needs CREATE_TRANSFERS. Both accounts must be the customer's (another is 404 REFERENCE_NOT_FOUND). The external account's suffix decides the outcome, as for POST /transfer-in. A missing permission, a paused agent or an account outside allowedAccountIds is 403 FORBIDDEN; a spending limit the action would pass is 403 VELOCITY_LIMIT_EXCEEDED (details.limit names it).
+         */
+        post: operations["agentCreateTransferIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/transfer-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay the customer’s external account
+         * @description Needs CREATE_TRANSFERS. Both accounts must be the customer's (another is 404 REFERENCE_NOT_FOUND). The external account's suffix decides the outcome, as for POST /transfer-out. A missing permission, a paused agent or an account outside allowedAccountIds is 403 FORBIDDEN; a spending limit the action would pass is 403 VELOCITY_LIMIT_EXCEEDED (details.limit names it). From an embedded wallet: the signed retry (202 first).
+         */
+        post: operations["agentCreateTransferOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/internal-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's internal accounts
+         * @description Needs VIEW_TRANSACTIONS. Only those allowedAccountIds lets the agent use, when set.
+         */
+        get: operations["agentListInternalAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/external-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's external accounts
+         * @description Needs MANAGE_EXTERNAL_ACCOUNTS.
+         */
+        get: operations["agentListExternalAccounts"];
+        put?: never;
+        /**
+         * Add an external account for the customer
+         * @description Needs MANAGE_EXTERNAL_ACCOUNTS. customerId may be omitted; another customer’s id is the same field error as an unknown one. The suffix rules of POST /customers/external-accounts apply.
+         */
+        post: operations["agentCreateExternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/me/external-accounts/{externalAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the customer's external accounts
+         * @description Needs MANAGE_EXTERNAL_ACCOUNTS. Another customer’s account is 404.
+         */
+        get: operations["agentGetExternalAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the customer's external accounts
+         * @description Needs MANAGE_EXTERNAL_ACCOUNTS. Another customer’s account is 404.
+         */
+        delete: operations["agentDeleteExternalAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an agent */
+        get: operations["getAgentById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an agent
+         * @description Its access token answers 401 from the next request on; its actions awaiting approval become REJECTED and their reserved money is released.
+         */
+        delete: operations["deleteAgent"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename, pause or resume an agent
+         * @description A paused agent gets 403 FORBIDDEN on every /agents/me/* operation but GET /agents/me; its actions already submitted can still be decided.
+         */
+        patch: operations["updateAgent"];
+        trace?: never;
+    };
+    "/agents/{agentId}/policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an agent's policy
+         * @description Partial: each member given replaces the current one (spending limits and thresholds member by member; null removes a daily or monthly limit or the threshold). A new spendingLimits.currency converts the limits not given with it, and the usage, at the rate of the moment. In force for the next action.
+         */
+        patch: operations["updateAgentPolicy"];
+        trace?: never;
+    };
+    "/agents/{agentId}/device-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new device code
+         * @description For an agent whose code expired or was lost: the agent's earlier unredeemed codes stop working (400 on redemption). 409 CONFLICT once the agent is connected.
+         */
+        post: operations["regenerateAgentDeviceCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/actions/{actionId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve an agent action
+         * @description Runs a PENDING_APPROVAL action: APPROVED with its transaction started, or FAILED (the reserved money released) when its quote expired meanwhile. Same as POST /transactions/{transactionId}/approve on its transaction. A decided action is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.
+         */
+        post: operations["approveAgentAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/actions/{actionId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject an agent action
+         * @description REJECTED, with the reason; the reserved money is released and its transaction ends FAILED (a payout) or REJECTED (a pull), its failureMessage naming the reason. A decided action is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.
+         */
+        post: operations["rejectAgentAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/internal-accounts/{accountId}/fund": {
         parameters: {
             query?: never;
@@ -1181,6 +1672,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "agent-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An agent's action awaits approval
+         * @description Sent when an agent submits an action its policy does not let run at once. `data` is the whole action, its quote or transfer details and its PENDING transaction included. Decide it with POST /agents/{agentId}/actions/{actionId}/approve|reject or POST /transactions/{transactionId}/approve|reject. Types: AGENT_ACTION.PENDING_APPROVAL.
+         */
+        post: operations["agentActionWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1220,6 +1731,8 @@ export interface components {
             fees?: number;
             quoteId?: string;
             description?: string;
+            /** @description The agent that initiated the transaction; absent when the platform did */
+            agentId?: string;
             paymentRail?: string;
             failureReason?: string;
             /** @description Sandbox: why the sandbox failed it, in words */
@@ -1763,6 +2276,150 @@ export interface components {
              */
             country?: string;
         };
+        AgentActionWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "AGENT_ACTION.PENDING_APPROVAL";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AgentAction"];
+        };
+        AgentAction: {
+            /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000099 */
+            id: string;
+            agentId: string;
+            customerId: string;
+            platformCustomerId: string;
+            status: components["schemas"]["AgentActionStatus"];
+            type: components["schemas"]["AgentActionType"];
+            quote?: components["schemas"]["Quote"];
+            transferDetails?: components["schemas"]["AgentTransferDetails"];
+            transaction?: components["schemas"]["TransactionOneOf"];
+            rejectionReason?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        AgentActionStatus: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+        /** @enum {string} */
+        AgentActionType: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+        /** @description EXECUTE_QUOTE actions: the quote */
+        Quote: {
+            /** @example Quote:019542f5-b3e7-1d02-0000-00000000000a */
+            id: string;
+            status: components["schemas"]["QuoteStatus"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            source: components["schemas"]["QuoteSource"];
+            destination: components["schemas"]["QuoteDestination"];
+            sendingCurrency: components["schemas"]["Currency"];
+            receivingCurrency: components["schemas"]["Currency"];
+            totalSendingAmount: number;
+            totalReceivingAmount: number;
+            /** @description Sending currency units per receiving currency unit */
+            exchangeRate: number;
+            feesIncluded: number;
+            platformFeesIncluded: number;
+            /** @description Where to send the money, for real-time funding */
+            paymentInstructions?: components["schemas"]["PaymentInstructions"][];
+            transactionId: string;
+            description?: string;
+        };
+        /** @enum {string} */
+        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        QuoteSource: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
+        AccountQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "ACCOUNT";
+            accountId: string;
+            customerId?: string;
+        };
+        RealtimeFundingQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "REALTIME_FUNDING";
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currency: string;
+            customerId?: string;
+            cryptoNetwork?: string;
+        };
+        QuoteDestination: components["schemas"]["AccountQuoteDestination"] | components["schemas"]["UmaAddressQuoteDestination"];
+        AccountQuoteDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "ACCOUNT";
+            accountId: string;
+            paymentRail?: string;
+        };
+        UmaAddressQuoteDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "UMA_ADDRESS";
+            /**
+             * @description `$user@domain`
+             * @example $alice@sandbox.uma.local
+             */
+            umaAddress: string;
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currency?: string;
+        };
+        PaymentInstructions: {
+            instructionsNotes?: string;
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: {
+                accountType: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description TRANSFER_IN and TRANSFER_OUT actions */
+        AgentTransferDetails: {
+            amount: number;
+            currency: string;
+            sourceAccountId: string;
+            destinationAccountId: string;
+        };
+        /** @description The transaction the action made. While the action awaits approval it is PENDING with its money reserved; a rejection ends it FAILED (a payout) or REJECTED (a pull) */
+        TransactionOneOf: components["schemas"]["Transaction"] | components["schemas"]["CardTransaction"];
         PlatformConfig: {
             id: string;
             umaDomain: string;
@@ -1897,15 +2554,6 @@ export interface components {
         InternalAccountType: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
         /** @enum {string} */
         InternalAccountStatus: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
-        PaymentInstructions: {
-            instructionsNotes?: string;
-            isPlatformAccount?: boolean;
-            accountOrWalletInfo: {
-                accountType: string;
-            } & {
-                [key: string]: unknown;
-            };
-        };
         PlatformInternalAccountListResponse: {
             data: components["schemas"]["InternalAccount"][];
         };
@@ -3881,88 +4529,6 @@ export interface components {
             lookupId: string;
             accountId: string;
         };
-        Quote: {
-            /** @example Quote:019542f5-b3e7-1d02-0000-00000000000a */
-            id: string;
-            status: components["schemas"]["QuoteStatus"];
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            expiresAt: string;
-            source: components["schemas"]["QuoteSource"];
-            destination: components["schemas"]["QuoteDestination"];
-            sendingCurrency: components["schemas"]["Currency"];
-            receivingCurrency: components["schemas"]["Currency"];
-            totalSendingAmount: number;
-            totalReceivingAmount: number;
-            /** @description Sending currency units per receiving currency unit */
-            exchangeRate: number;
-            feesIncluded: number;
-            platformFeesIncluded: number;
-            /** @description Where to send the money, for real-time funding */
-            paymentInstructions?: components["schemas"]["PaymentInstructions"][];
-            transactionId: string;
-            description?: string;
-        };
-        /** @enum {string} */
-        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
-        QuoteSource: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
-        AccountQuoteSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "ACCOUNT";
-            accountId: string;
-            customerId?: string;
-        };
-        RealtimeFundingQuoteSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "REALTIME_FUNDING";
-            /**
-             * @description ISO 4217 code, or a crypto ticker
-             * @example USD
-             */
-            currency: string;
-            customerId?: string;
-            cryptoNetwork?: string;
-        };
-        QuoteDestination: components["schemas"]["AccountQuoteDestination"] | components["schemas"]["UmaAddressQuoteDestination"];
-        AccountQuoteDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "ACCOUNT";
-            accountId: string;
-            paymentRail?: string;
-        };
-        UmaAddressQuoteDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "UMA_ADDRESS";
-            /**
-             * @description `$user@domain`
-             * @example $alice@sandbox.uma.local
-             */
-            umaAddress: string;
-            /**
-             * @description ISO 4217 code, or a crypto ticker
-             * @example USD
-             */
-            currency?: string;
-        };
         QuoteRequest: {
             source: components["schemas"]["QuoteSource"];
             destination: components["schemas"]["QuoteDestination"];
@@ -3991,7 +4557,15 @@ export interface components {
             nextCursor?: string;
             totalCount?: number;
         };
-        TransactionOneOf: components["schemas"]["Transaction"] | components["schemas"]["CardTransaction"];
+        ApprovePaymentRequest: {
+            /** @description Information about the receiving customer the sender asked for */
+            receiverCustomerInfo?: {
+                [key: string]: unknown;
+            };
+        };
+        RejectPaymentRequest: {
+            reason?: string;
+        };
         TransferInRequest: {
             /** @description The external account to pull from */
             source: {
@@ -4234,6 +4808,173 @@ export interface components {
             /** @example 10000 */
             amount: number;
         };
+        AgentCreateResponse: {
+            agent: components["schemas"]["Agent"];
+            deviceCode: components["schemas"]["AgentDeviceCode"];
+        };
+        Agent: {
+            /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
+            id: string;
+            name: string;
+            customerId: string;
+            isPaused: boolean;
+            /** @description Whether a device code was redeemed */
+            isConnected: boolean;
+            policy: components["schemas"]["AgentPolicy"];
+            usage: components["schemas"]["AgentUsage"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        AgentPolicy: {
+            permissions: components["schemas"]["AgentPermission"][];
+            defaultExecutionMode: components["schemas"]["AgentExecutionMode"];
+            spendingLimits: components["schemas"]["AgentSpendingLimits"];
+            accountRestrictions?: components["schemas"]["AgentAccountRestrictions"];
+            approvalThresholds?: components["schemas"]["AgentApprovalThresholds"];
+        };
+        /**
+         * @description VIEW_TRANSACTIONS: list and read transactions and internal accounts. CREATE_TRANSFERS: transfer-in and transfer-out. CREATE_QUOTES: create quotes. EXECUTE_QUOTES: execute them. MANAGE_EXTERNAL_ACCOUNTS: list, add, read and delete external accounts.
+         * @enum {string}
+         */
+        AgentPermission: "VIEW_TRANSACTIONS" | "CREATE_TRANSFERS" | "CREATE_QUOTES" | "EXECUTE_QUOTES" | "MANAGE_EXTERNAL_ACCOUNTS";
+        /**
+         * @description AUTO: actions within policy execute at once. APPROVAL_REQUIRED: every action waits for the platform.
+         * @enum {string}
+         */
+        AgentExecutionMode: "AUTO" | "APPROVAL_REQUIRED";
+        AgentSpendingLimits: {
+            /**
+             * @description Every amount limit is in minor units of this currency; other currencies are converted at the rate of the moment
+             * @example USD
+             */
+            currency: string;
+            perTransactionLimit: number;
+            /** @description null: no daily limit */
+            dailyLimit?: number | null;
+            /** @description Actions executed per day (tenant clock, UTC) */
+            dailyTransactionLimit?: number;
+            /** @description null: no monthly limit */
+            monthlyLimit?: number | null;
+        };
+        AgentAccountRestrictions: {
+            /** @description The only internal accounts the agent may use; null: all of its customer’s */
+            allowedAccountIds?: string[] | null;
+            accountRules?: components["schemas"]["AgentAccountRule"][];
+        };
+        AgentAccountRule: {
+            /** @description An internal account of the agent’s customer */
+            accountId: string;
+            executionMode?: components["schemas"]["AgentExecutionMode"] & unknown;
+            /** @description In minor units of the account’s currency; null inherits the spending limits */
+            perTransactionLimit?: number | null;
+        };
+        AgentApprovalThresholds: {
+            /**
+             * @description Required when amount is set
+             * @example USD
+             */
+            currency?: string;
+            /** @description Actions worth more than this always need approval; null: no threshold */
+            amount?: number | null;
+        };
+        AgentUsage: {
+            dailyTransactionCount: number;
+            /** @description Minor units of spendingLimits.currency */
+            dailySpend: number;
+            /**
+             * Format: date
+             * @description The day (UTC, tenant clock) the daily counters start again from 0
+             */
+            dailyResetDate: string;
+            monthlySpend: number;
+            /** @description The month (YYYY-MM) the monthly counter starts again from 0 */
+            monthlyResetMonth: string;
+        };
+        AgentDeviceCode: {
+            /** @example AGENT-X7K9-M2P4-Q8RT */
+            code: string;
+            agentId: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            redeemed: boolean;
+        };
+        AgentCreateRequest: {
+            name: string;
+            customerId: string;
+            policy: components["schemas"]["AgentPolicy"];
+        };
+        AgentListResponse: {
+            data: components["schemas"]["Agent"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        AgentActionListResponse: {
+            data: components["schemas"]["AgentAction"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        AgentDeviceCodeStatusResponse: {
+            code: string;
+            redeemed: boolean;
+        };
+        AgentDeviceCodeRedeemResponse: {
+            agentId: string;
+            agentName: string;
+            /** @description Send as Authorization: Bearer <accessToken> on /agents/me/*. Shown only here, once */
+            accessToken: string;
+            policy: components["schemas"]["AgentPolicy"];
+        };
+        AgentUpdateRequest: {
+            name?: string;
+            isPaused?: boolean;
+        };
+        AgentPolicyUpdateRequest: {
+            /** @description Replaces the whole list */
+            permissions?: components["schemas"]["AgentPermission"][];
+            defaultExecutionMode?: components["schemas"]["AgentExecutionMode"];
+            spendingLimits?: components["schemas"]["AgentSpendingLimitsUpdate"];
+            accountRestrictions?: components["schemas"]["AgentAccountRestrictions"] & unknown;
+            approvalThresholds?: components["schemas"]["AgentApprovalThresholdsUpdate"];
+        };
+        AgentSpendingLimitsUpdate: {
+            /**
+             * @description Changing it converts the limits (and usage) not given in the same request at the rate of the moment
+             * @example USD
+             */
+            currency?: string;
+            perTransactionLimit?: number;
+            dailyLimit?: number | null;
+            dailyTransactionLimit?: number;
+            monthlyLimit?: number | null;
+        };
+        /** @description Each member given replaces the current one; the merged thresholds need a currency when an amount is set */
+        AgentApprovalThresholdsUpdate: {
+            /**
+             * @description Required when amount is set
+             * @example USD
+             */
+            currency?: string;
+            /** @description Actions worth more than this always need approval; null: no threshold */
+            amount?: number | null;
+        };
+        AgentActionRejectRequest: {
+            reason?: string;
+        };
         SandboxFundRequest: {
             /** @example 10000 */
             amount: number;
@@ -4433,9 +5174,10 @@ export interface components {
              * @description | Code | Meaning |
              *     |---|---|
              *     | FORBIDDEN | This action is not allowed on this resource |
+             *     | VELOCITY_LIMIT_EXCEEDED | A spending limit would be exceeded |
              * @enum {string}
              */
-            code: "FORBIDDEN";
+            code: "FORBIDDEN" | "VELOCITY_LIMIT_EXCEEDED";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -4500,12 +5242,13 @@ export interface components {
              *     | UMA_ADDRESS_EXISTS | The UMA address is already taken |
              *     | EMAIL_OTP_EMAIL_ALREADY_EXISTS | The e-mail address is already the address of an EMAIL_OTP credential |
              *     | EMAIL_OTP_CREDENTIAL_SET_CHANGED | The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again |
+             *     | TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL | The transaction is not waiting for the platform's approval |
              *     | INVALID_STATE_TRANSITION | The resource cannot make this state transition |
              *     | CARD_ALREADY_CLOSED | The card is closed; nothing about it can change |
              *     | CARD_NOT_MUTABLE | The card is still being provisioned; its status cannot change yet |
              * @enum {string}
              */
-            code: "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE";
+            code: "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -4672,10 +5415,30 @@ export interface components {
             /** @enum {string} */
             code: "QUOTE_NOT_FOUND";
         };
+        /** @description A 404 error with code QUOTE_NOT_FOUND or UMA_NOT_FOUND or REFERENCE_NOT_FOUND. */
+        QuoteNotFoundOrUmaNotFoundOrReferenceNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "QUOTE_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND";
+        };
         /** @description A 409 error with code CONFLICT or INVALID_STATE_TRANSITION. */
         ConflictOrInvalidStateTransitionError: components["schemas"]["Error409"] & {
             /** @enum {string} */
             code: "CONFLICT" | "INVALID_STATE_TRANSITION";
+        };
+        /** @description A 404 error with code TRANSACTION_NOT_FOUND. */
+        TransactionNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "TRANSACTION_NOT_FOUND";
+        };
+        /** @description A 409 error with code TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL. */
+        TransactionNotPendingPlatformApprovalError: components["schemas"]["Error409"] & {
+            /** @enum {string} */
+            code: "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL";
+        };
+        /** @description A 403 error with code FORBIDDEN. */
+        ForbiddenError: components["schemas"]["Error403"] & {
+            /** @enum {string} */
+            code: "FORBIDDEN";
         };
         /** @description A 404 error with code TRANSACTION_NOT_FOUND or REFERENCE_NOT_FOUND. */
         TransactionNotFoundOrReferenceNotFoundError: components["schemas"]["Error404"] & {
@@ -9379,10 +10142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"] & {
-                        /** @enum {string} */
-                        code: "QUOTE_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND";
-                    };
+                    "application/json": components["schemas"]["QuoteNotFoundOrUmaNotFoundOrReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -9655,10 +10415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"] & {
-                        /** @enum {string} */
-                        code: "TRANSACTION_NOT_FOUND";
-                    };
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -9669,6 +10426,204 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    approvePendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApprovePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotPendingPlatformApprovalError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    rejectPendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RejectPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotPendingPlatformApprovalError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -11622,7 +12577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12190,6 +13145,2460 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listAgents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @example Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6 */
+                customerId?: string;
+                isPaused?: "true" | "false";
+                /** @description Whether a device code was redeemed */
+                isConnected?: "true" | "false";
+                /** @description Inclusive */
+                createdAfter?: string;
+                /** @description Inclusive */
+                createdBefore?: string;
+                /** @description Inclusive */
+                updatedAfter?: string;
+                /** @description Inclusive */
+                updatedBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+                     *           "name": "Payroll agent",
+                     *           "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+                     *           "isPaused": false,
+                     *           "isConnected": true,
+                     *           "policy": {
+                     *             "permissions": [
+                     *               "VIEW_TRANSACTIONS",
+                     *               "CREATE_TRANSFERS",
+                     *               "CREATE_QUOTES",
+                     *               "EXECUTE_QUOTES"
+                     *             ],
+                     *             "defaultExecutionMode": "AUTO",
+                     *             "spendingLimits": {
+                     *               "currency": "USD",
+                     *               "perTransactionLimit": 50000,
+                     *               "dailyLimit": 200000,
+                     *               "dailyTransactionLimit": 10,
+                     *               "monthlyLimit": 1000000
+                     *             },
+                     *             "accountRestrictions": {
+                     *               "allowedAccountIds": [
+                     *                 "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178"
+                     *               ]
+                     *             },
+                     *             "approvalThresholds": {
+                     *               "currency": "USD",
+                     *               "amount": 20000
+                     *             }
+                     *           },
+                     *           "usage": {
+                     *             "dailyTransactionCount": 0,
+                     *             "dailySpend": 0,
+                     *             "dailyResetDate": "2026-11-24",
+                     *             "monthlySpend": 0,
+                     *             "monthlyResetMonth": "2026-12"
+                     *           },
+                     *           "createdAt": "2026-11-23T21:50:03.476Z",
+                     *           "updatedAt": "2026-11-23T21:50:03.545Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Payroll agent",
+                 *       "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+                 *       "policy": {
+                 *         "permissions": [
+                 *           "VIEW_TRANSACTIONS",
+                 *           "CREATE_TRANSFERS",
+                 *           "CREATE_QUOTES",
+                 *           "EXECUTE_QUOTES"
+                 *         ],
+                 *         "defaultExecutionMode": "AUTO",
+                 *         "spendingLimits": {
+                 *           "currency": "USD",
+                 *           "perTransactionLimit": 50000,
+                 *           "dailyLimit": 200000,
+                 *           "dailyTransactionLimit": 10,
+                 *           "monthlyLimit": 1000000
+                 *         },
+                 *         "accountRestrictions": {
+                 *           "allowedAccountIds": [
+                 *             "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178"
+                 *           ]
+                 *         },
+                 *         "approvalThresholds": {
+                 *           "currency": "USD",
+                 *           "amount": 20000
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["AgentCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The agent, not connected yet, and its device code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "agent": {
+                     *         "id": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+                     *         "name": "Payroll agent",
+                     *         "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+                     *         "isPaused": false,
+                     *         "isConnected": false,
+                     *         "policy": {
+                     *           "permissions": [
+                     *             "VIEW_TRANSACTIONS",
+                     *             "CREATE_TRANSFERS",
+                     *             "CREATE_QUOTES",
+                     *             "EXECUTE_QUOTES"
+                     *           ],
+                     *           "defaultExecutionMode": "AUTO",
+                     *           "spendingLimits": {
+                     *             "currency": "USD",
+                     *             "perTransactionLimit": 50000,
+                     *             "dailyLimit": 200000,
+                     *             "dailyTransactionLimit": 10,
+                     *             "monthlyLimit": 1000000
+                     *           },
+                     *           "accountRestrictions": {
+                     *             "allowedAccountIds": [
+                     *               "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178"
+                     *             ]
+                     *           },
+                     *           "approvalThresholds": {
+                     *             "currency": "USD",
+                     *             "amount": 20000
+                     *           }
+                     *         },
+                     *         "usage": {
+                     *           "dailyTransactionCount": 0,
+                     *           "dailySpend": 0,
+                     *           "dailyResetDate": "2026-11-24",
+                     *           "monthlySpend": 0,
+                     *           "monthlyResetMonth": "2026-12"
+                     *         },
+                     *         "createdAt": "2026-11-23T21:50:03.476Z",
+                     *         "updatedAt": "2026-11-23T21:50:03.476Z"
+                     *       },
+                     *       "deviceCode": {
+                     *         "code": "AGENT-8EYH-H87X-XVVH",
+                     *         "agentId": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+                     *         "expiresAt": "2026-11-24T21:50:03.477Z",
+                     *         "redeemed": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentCreateResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listAgentApprovals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @example Agent:62e0fa92-33d4-41c2-9aea-dff044896d96 */
+                agentId?: string;
+                customerId?: string;
+                /** @description Submitted at or after (inclusive) */
+                startDate?: string;
+                /** @description Submitted at or before (inclusive) */
+                endDate?: string;
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "AgentAction:34f1927b-bb7c-49a6-b9b7-2a9269f3c6b3",
+                     *           "agentId": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+                     *           "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+                     *           "platformCustomerId": "bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+                     *           "status": "PENDING_APPROVAL",
+                     *           "type": "TRANSFER_OUT",
+                     *           "transferDetails": {
+                     *             "amount": 30000,
+                     *             "currency": "USD",
+                     *             "sourceAccountId": "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178",
+                     *             "destinationAccountId": "ExternalAccount:d0726c1b-b318-41a2-a010-f44332e0d8b2"
+                     *           },
+                     *           "transaction": {
+                     *             "id": "Transaction:2f0c4d61-d9e0-445a-a7d6-a5c9dbd18a3f",
+                     *             "type": "OUTGOING",
+                     *             "direction": "DEBIT",
+                     *             "status": "PENDING",
+                     *             "source": {
+                     *               "sourceType": "ACCOUNT",
+                     *               "accountId": "InternalAccount:623b0582-bb09-49a9-83f5-799a08991178",
+                     *               "currency": "USD"
+                     *             },
+                     *             "destination": {
+                     *               "destinationType": "ACCOUNT",
+                     *               "accountId": "ExternalAccount:d0726c1b-b318-41a2-a010-f44332e0d8b2",
+                     *               "currency": "USD"
+                     *             },
+                     *             "customerId": "Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+                     *             "platformCustomerId": "bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6",
+                     *             "sentAmount": {
+                     *               "amount": 30000,
+                     *               "currency": {
+                     *                 "code": "USD",
+                     *                 "name": "US Dollar",
+                     *                 "symbol": "$",
+                     *                 "decimals": 2
+                     *               }
+                     *             },
+                     *             "receivedAmount": {
+                     *               "amount": 30000,
+                     *               "currency": {
+                     *                 "code": "USD",
+                     *                 "name": "US Dollar",
+                     *                 "symbol": "$",
+                     *                 "decimals": 2
+                     *               }
+                     *             },
+                     *             "agentId": "Agent:62e0fa92-33d4-41c2-9aea-dff044896d96",
+                     *             "createdAt": "2026-11-23T21:50:03.580Z",
+                     *             "updatedAt": "2026-11-23T21:50:03.580Z",
+                     *             "statusHistory": [
+                     *               {
+                     *                 "status": "PENDING",
+                     *                 "at": "2026-11-23T21:50:03.580Z"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "createdAt": "2026-11-23T21:50:03.581Z",
+                     *           "updatedAt": "2026-11-23T21:50:03.581Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AgentActionListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getAgentDeviceCodeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentDeviceCodeStatusResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    redeemAgentDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The access token and the policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentDeviceCodeRedeemResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getAgentMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentListTransactions: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description An account id on either side */
+                accountIdentifier?: string;
+                senderAccountIdentifier?: string;
+                receiverAccountIdentifier?: string;
+                status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED" | "AUTHORIZED" | "SETTLED" | "EXCEPTION";
+                type?: "INCOMING" | "OUTGOING" | "CARD";
+                /** @description A quote id */
+                reference?: string;
+                startDate?: string;
+                endDate?: string;
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentGetTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentCreateQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same request answers the first result again; with another request, 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The quote, the agent’s */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_UMA_ADDRESS, INVALID_RECEIVER, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY, INVALID_REQUEST_FORMAT, SELF_PAYMENT, LOOKUP_REQUEST_FAILED, INVALID_AMOUNT, TRANSACTION_SIZE_LIMIT_EXCEEDED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, INSUFFICIENT_FUNDS, QUOTE_RATE_UNAVAILABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVALID_UMA_ADDRESS" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_RATE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: INVALID_STATE_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentGetQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: QUOTE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentExecuteQuote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same request answers the first result again; with another request, 409 */
+                "Idempotency-Key"?: string;
+                /** @description The stamp of payloadToSign; absent on the first leg */
+                "Service-Wallet-Signature"?: string;
+                /** @description The requestId of the 202 challenge; absent on the first leg */
+                "Request-Id"?: string;
+            };
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentAction"];
+                };
+            };
+            /** @description The source is an embedded wallet: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedRetryChallenge"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_UMA_ADDRESS, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY, LOOKUP_REQUEST_FAILED, TRANSACTION_SIZE_LIMIT_EXCEEDED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, INSUFFICIENT_FUNDS, QUOTE_EXPIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVALID_UMA_ADDRESS" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "LOOKUP_REQUEST_FAILED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED, WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: QUOTE_NOT_FOUND, UMA_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteNotFoundOrUmaNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT, INVALID_STATE_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictOrInvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentListActions: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                status?: components["schemas"]["AgentActionStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of actions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentActionListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentGetAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentAction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentCreateTransferIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same request answers the first result again; with another request, 409 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferInRequest"];
+            };
+        };
+        responses: {
+            /** @description The action */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentAction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY, INVALID_REQUEST_FORMAT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: INVALID_STATE_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentCreateTransferOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same request answers the first result again; with another request, 409 */
+                "Idempotency-Key"?: string;
+                /** @description The stamp of payloadToSign; absent on the first leg */
+                "Service-Wallet-Signature"?: string;
+                /** @description The requestId of the 202 challenge; absent on the first leg */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferOutRequest"];
+            };
+        };
+        responses: {
+            /** @description The action */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentAction"];
+                };
+            };
+            /** @description The source is an embedded wallet: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedRetryChallenge"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_CURRENCY, INVALID_REQUEST_FORMAT, TRANSACTION_SIZE_LIMIT_EXCEEDED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, INSUFFICIENT_FUNDS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED, WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: INVALID_STATE_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentListInternalAccounts: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description ISO 4217 code, or a crypto ticker */
+                currency?: string;
+                type?: components["schemas"]["InternalAccountType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of internal accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalAccountListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentListExternalAccounts: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description ISO 4217 code, or a crypto ticker */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of external accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccountListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentCreateExternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalAccountCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The external account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_BANK_ACCOUNT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrInvalidBankAccountError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentGetExternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The external account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    agentDeleteExternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getAgentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent, with its usage today and this month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    deleteAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    updateAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    updateAgentPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentPolicyUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The agent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    regenerateAgentDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new device code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentDeviceCode"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    approveAgentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The action, decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentAction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotPendingPlatformApprovalError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    rejectAgentAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AgentActionRejectRequest"];
+            };
+        };
+        responses: {
+            /** @description The action, rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentAction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotPendingPlatformApprovalError"];
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -12934,6 +16343,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CardTransactionWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried after 1, 5, 10, 20 and 30 minutes of sandbox time */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    agentActionWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentActionWebhook"];
             };
         };
         responses: {

@@ -135,7 +135,8 @@ function setStatus(tenant: Tenant, id: string, status: AgentActionRecord['status
  * TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL once decided). Approval runs
  * it: a quote that expired meanwhile, or an end that is gone, makes it
  * FAILED with its reservation released; otherwise APPROVED, counted in the
- * agent's usage. Rejection releases the reservation: REJECTED.
+ * agent's usage. Rejection releases the reservation: REJECTED (the payment
+ * ends FAILED when outgoing, REJECTED when incoming).
  */
 export function decideAction(tenant: Tenant, action: AgentActionRecord, decision: TransactionDecision, reason?: string): AgentActionRecord {
   if (action.status !== 'PENDING_APPROVAL') {

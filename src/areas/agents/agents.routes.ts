@@ -133,7 +133,7 @@ export const rejectActionRoute = createRoute({
   operationId: 'rejectAgentAction',
   tags,
   summary: 'Reject an agent action',
-  description: 'REJECTED, with the reason; its transaction becomes REJECTED and the reserved money is released. A decided action is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.',
+  description: 'REJECTED, with the reason; the reserved money is released and its transaction ends FAILED (a payout) or REJECTED (a pull), its failureMessage naming the reason. A decided action is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.',
   request: { params: ActionParams, body: { required: false, content: { 'application/json': { schema: AgentActionRejectRequest } } } },
   responses: { 200: jsonResponse(AgentAction, 'The action, rejected') },
 });

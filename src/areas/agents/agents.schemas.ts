@@ -46,11 +46,12 @@ export const AgentAccountRestrictions = z
   })
   .openapi('AgentAccountRestrictions');
 
-export const AgentApprovalThresholds = z
-  .object({
-    currency: CurrencyCode.optional().openapi({ description: 'Required when amount is set' }),
-    amount: LimitAmount.nullable().optional().openapi({ description: 'Actions worth more than this always need approval; null: no threshold' }),
-  })
+const ApprovalThresholdFields = z.object({
+  currency: CurrencyCode.optional().openapi({ description: 'Required when amount is set' }),
+  amount: LimitAmount.nullable().optional().openapi({ description: 'Actions worth more than this always need approval; null: no threshold' }),
+});
+
+export const AgentApprovalThresholds = ApprovalThresholdFields
   .superRefine((t, ctx) => {
     if (t.amount !== undefined && t.amount !== null && t.currency === undefined) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'Required when amount is set' });
   }, whenObject)
@@ -130,7 +131,7 @@ export const AgentAction = z
     quote: Quote.optional().openapi({ description: 'EXECUTE_QUOTE actions: the quote' }),
     transferDetails: AgentTransferDetails.optional().openapi({ description: 'TRANSFER_IN and TRANSFER_OUT actions' }),
     transaction: AnyTransaction.optional().openapi({
-      description: 'The transaction the action made. While the action awaits approval it is PENDING with its money reserved; a rejection makes it REJECTED',
+      description: 'The transaction the action made. While the action awaits approval it is PENDING with its money reserved; a rejection ends it FAILED (a payout) or REJECTED (a pull)',
     }),
     rejectionReason: z.string().optional(),
     createdAt: Timestamp,
@@ -173,7 +174,9 @@ export const AgentPolicyUpdateRequest = z
     defaultExecutionMode: AgentExecutionMode.optional(),
     spendingLimits: AgentSpendingLimitsUpdate.optional(),
     accountRestrictions: AgentAccountRestrictions.optional().openapi({ description: 'Each member given replaces the current one' }),
-    approvalThresholds: AgentApprovalThresholds.optional(),
+    approvalThresholds: ApprovalThresholdFields.optional().openapi('AgentApprovalThresholdsUpdate', {
+      description: 'Each member given replaces the current one; the merged thresholds need a currency when an amount is set',
+    }),
   })
   .openapi('AgentPolicyUpdateRequest');
 

@@ -32,12 +32,21 @@ export function me(tenant: Tenant, agentId: string): Agent {
 
 // ---------------------------------------------------------------- Idempotency-Key
 
-/** The resource an earlier request with this key made; 409 when the key came with another request. */
-function remembered(tenant: Tenant, agent: AgentRecord, operation: string, key: string | undefined, fingerprint: string): string | undefined {
+/**
+ * The resource an earlier request with this key made. The key with another
+ * request is refused: 409 CONFLICT where the operation has a 409 (execute),
+ * else the field error of a bad header (the public description gives quote
+ * creation and transfers no 409).
+ */
+function remembered(tenant: Tenant, agent: AgentRecord, operation: 'quote' | 'execute' | 'transfer-in' | 'transfer-out', key: string | undefined, fingerprint: string): string | undefined {
   if (key === undefined) return undefined;
   const seen = tenant.agentRequests.get(`${agent.id}|${operation}|${key}`);
   if (!seen) return undefined;
-  if (seen.fingerprint !== fingerprint) throw apiError('CONFLICT', `Idempotency-Key ${key} was already used for another request`, { resourceId: seen.resourceId });
+  if (seen.fingerprint !== fingerprint) {
+    const why = `Idempotency-Key ${key} was already used for another request`;
+    if (operation === 'execute') throw apiError('CONFLICT', why, { resourceId: seen.resourceId });
+    throw invalidInput([{ field: 'Idempotency-Key', message: `${why}; use a new key for a new request` }], why);
+  }
   return seen.resourceId;
 }
 

@@ -65,10 +65,16 @@ export function proceedPayment(tenant: Tenant, transactionId: string, plan: Plan
   return requireTransaction(tenant, transaction.id);
 }
 
-/** Ends a held payment that never started: its reservations are voided and it becomes REJECTED. */
+/**
+ * Ends a held payment that never started: its reservations are voided. An
+ * incoming one becomes REJECTED; an outgoing one FAILED, the only end the
+ * public description's outgoing transactions have for a payment that did
+ * not happen (announced as OUTGOING_PAYMENT.FAILED).
+ */
 export function withdrawPayment(tenant: Tenant, transactionId: string, reason?: string): Transaction {
   for (const entry of entriesOf(tenant, transactionId)) if (entry.status === 'PENDING') settleEntry(tenant, entry.id, 'VOIDED');
-  return moveTransaction(tenant, transactionId, 'REJECTED', reason !== undefined ? { failureMessage: reason } : {});
+  const status = requireTransaction(tenant, transactionId).type === 'OUTGOING' ? 'FAILED' : 'REJECTED';
+  return moveTransaction(tenant, transactionId, status, reason !== undefined ? { failureMessage: reason } : {});
 }
 
 function complete(tenant: Tenant, transaction: Transaction): void {

@@ -51,7 +51,7 @@ export const rejectTransactionRoute = createRoute({
   operationId: 'rejectPendingPayment',
   tags,
   summary: 'Reject a pending transaction',
-  description: "A pending agent-initiated transaction becomes REJECTED (its action too, with the reason) and the reserved money is released. Anything not waiting for the platform's approval is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.",
+  description: "A pending agent-initiated transaction ends (FAILED when outgoing, REJECTED when incoming), its action REJECTED with the reason, and the reserved money is released. Anything not waiting for the platform's approval is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.",
   request: { params: TransactionIdParam, body: { required: false, content: { 'application/json': { schema: RejectPaymentRequest } } } },
   responses: { 200: jsonResponse(AnyTransaction, 'The transaction') },
 });
