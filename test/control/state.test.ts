@@ -157,7 +157,7 @@ describe('scenarios in the control plane', () => {
   it('lists the presets and loads one into the tenant, replacing what was there', async () => {
     const client = makeSandbox().client();
     const list = (await client.get('/__admin/scenarios')).body.data.map((s: { name: string }) => s.name);
-    expect(list).toEqual(['empty', 'starter', 'kyc-matrix', 'payouts', 'wallet', 'cards']);
+    expect(list).toEqual(['empty', 'starter', 'kyc-matrix', 'payouts', 'wallet', 'cards', 'agents']);
     await client.post('/customers', individual({ fullName: 'Goes Away' }));
     const loaded = await client.post('/__admin/scenarios/cards');
     expect(loaded).toMatchObject({ status: 200, body: { scenario: 'cards' } });
