@@ -5,7 +5,7 @@ import { snapshotSchema } from '../store/snapshot.js';
 import type { StoreSchema } from '../store/spec.js';
 import { WebhookDelivery } from '../webhooks/webhooks.schemas.js';
 import { listResponse } from '../core/schemas.js';
-import { RulesReference, ClockSetRequest, DeliveryListQuery, JournalList, JournalQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
+import { RulesReference, ClockSetRequest, DeliveryListQuery, JournalCleared, JournalCount, JournalCountQuery, JournalList, JournalQuery, TriggerRequest, TriggerResult, TriggerTypes, UnmatchedQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
 
 const tags = ['Control plane'];
 /** These routes live beside the API, not under its version segment. */
@@ -134,7 +134,7 @@ export const restoreSnapshotRoute = createRoute({
   tags,
   servers,
   summary: 'Replace your tenant\'s state with a snapshot',
-  description: 'Validated first: a bad snapshot is 400 with every offending field and changes nothing. Parts left out start empty (configuration: the defaults).',
+  description: 'Validated first: a bad snapshot is 400 with every offending field and changes nothing; so is an empty body, or one with no snapshot section (POST /__admin/reset empties a tenant). Parts left out start empty (configuration: the defaults). Up to 64 MB (uploaded files travel in it).',
   request: { body: { required: true, content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi({ description: 'A snapshot, as GET /__admin/snapshot exports it' }) } } } },
   responses: { 200: jsonResponse(z.object({ restored: z.literal(true), now: z.string() }).openapi('AdminSnapshotRestored'), 'Restored'), ...errorResponses(413, 415) },
 });
@@ -145,9 +145,62 @@ export const journalRoute = createRoute({
   tags,
   servers,
   summary: 'Your recent API requests',
-  description: 'Newest first: method, path, status, duration and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000.',
+  description:
+    'Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard\'s own calls are not recorded.',
   request: { query: JournalQuery },
   responses: { 200: jsonResponse(JournalList, 'The requests'), ...errorResponses() },
+});
+
+export const journalCountRoute = createRoute({
+  method: 'get',
+  path: '/requests/count',
+  tags,
+  servers,
+  summary: 'Count your requests that match',
+  description: 'For verification in a test suite: `path` is the whole path relative to the API base (`/customers`, `/quotes/*/execute`, `*` for one segment); method and status narrow it further. Counts the requests kept (the latest 1,000).',
+  request: { query: JournalCountQuery },
+  responses: { 200: jsonResponse(JournalCount, 'How many'), ...errorResponses() },
+});
+
+export const journalUnmatchedRoute = createRoute({
+  method: 'get',
+  path: '/requests/unmatched',
+  tags,
+  servers,
+  summary: 'Your requests that matched no route',
+  description: 'Newest first, as GET /__admin/requests shows them: each was answered 404 (with the closest real routes in details.didYouMean) or 405.',
+  request: { query: UnmatchedQuery },
+  responses: { 200: jsonResponse(JournalList, 'The requests'), ...errorResponses() },
+});
+
+export const clearJournalRoute = createRoute({
+  method: 'delete',
+  path: '/requests',
+  tags,
+  servers,
+  summary: 'Clear your request journal',
+  responses: { 200: jsonResponse(JournalCleared, 'How many were removed'), ...errorResponses() },
+});
+
+export const triggerRoute = createRoute({
+  method: 'post',
+  path: '/events/trigger',
+  tags,
+  servers,
+  summary: 'Make a webhook event happen',
+  description:
+    'Drives the real flows until an event of `type` happens (creating the customer, documents, accounts, quote, card... it needs), so its data refers to objects that exist and the follow-up events arrive as they would. Answers with the ids it created and every event it produced. An unknown type is 400 with the valid ones in details.validTypes; GET lists them.',
+  request: { body: jsonBody(TriggerRequest) },
+  responses: { 200: jsonResponse(TriggerResult, 'What happened'), ...errorResponses(415) },
+});
+
+export const triggerTypesRoute = createRoute({
+  method: 'get',
+  path: '/events/trigger',
+  tags,
+  servers,
+  summary: 'The webhook types POST /__admin/events/trigger makes happen',
+  responses: { 200: jsonResponse(TriggerTypes, 'The types'), ...errorResponses() },
 });
 
 export const deliveriesRoute = createRoute({

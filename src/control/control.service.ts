@@ -70,6 +70,11 @@ function moveClockTo(tenant: Tenant, target: number): { previous: string; now: s
 
 /** PUT /__admin/snapshot: validated first, then the tenant's state is replaced in one step. */
 export function restoreSnapshot(registry: TenantRegistry, tenant: Tenant, raw: unknown) {
+  // An empty body would restore nothing, which means emptying the tenant: never by accident (POST /__admin/reset does that).
+  const sections = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw).filter((k) => k !== 'format' && k !== 'exportedAt') : [];
+  if (sections.length === 0) {
+    throw invalidInput([{ field: '(body)', message: 'No snapshot section: send what GET /__admin/snapshot exports (POST /__admin/reset empties the tenant)' }], 'The snapshot is empty; nothing was changed');
+  }
   let snapshot;
   try {
     snapshot = parseSnapshot(registry.schema, raw);

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { invalidInput } from '../../core/errors.js';
+import { fileTooLarge } from './documents.service.js';
 import { errorResponses, jsonResponse } from '../../core/schemas.js';
 import { Document, DocumentList, DocumentListQuery, DocumentReplace, DocumentUpload, MAX_DOCUMENT_BYTES } from './documents.schemas.js';
 
@@ -12,19 +12,18 @@ const IdParam = z.object({
 
 /** Room for the multipart envelope and metadata around the largest file. */
 const MAX_UPLOAD_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
-const tooLarge = () => invalidInput([{ field: 'file', message: `The file is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB` }]);
 const meter = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES,
   onError: () => {
-    throw tooLarge();
+    throw fileTooLarge();
   },
 });
 
-/** Refuses an oversized upload before reading it, as a field error on file. */
+/** Refuses an oversized upload before reading it: 413, with a field error on file. */
 const uploadLimit: MiddlewareHandler = (c, next) => {
   const declared = c.req.header('content-length');
   if (declared === undefined) return meter(c, next);
-  if (Number(declared) > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (Number(declared) > MAX_UPLOAD_BYTES) throw fileTooLarge();
   return next();
 };
 
@@ -39,7 +38,7 @@ export const uploadRoute = createRoute({
   summary: 'Upload a verification document',
   description: `Multipart upload for a customer or a beneficial owner. ${UPLOAD_NOTE}`,
   request: { body: multipart(DocumentUpload) },
-  responses: { 201: jsonResponse(Document, 'The stored document'), ...errorResponses(404, 410, 415) },
+  responses: { 201: jsonResponse(Document, 'The stored document'), ...errorResponses(404, 410, 413, 415) },
 });
 
 export const listRoute = createRoute({
@@ -68,7 +67,7 @@ export const replaceRoute = createRoute({
   summary: 'Replace a document',
   description: `Replaces the file and metadata, e.g. after a rejection. ${UPLOAD_NOTE}`,
   request: { params: IdParam, body: multipart(DocumentReplace) },
-  responses: { 200: jsonResponse(Document, 'The replaced document'), ...errorResponses(404, 410, 415) },
+  responses: { 200: jsonResponse(Document, 'The replaced document'), ...errorResponses(404, 410, 413, 415) },
 });
 
 export const deleteRoute = createRoute({
