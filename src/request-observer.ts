@@ -38,7 +38,7 @@ function requestIdFor(c: Context, next: () => string): string {
   return given !== undefined && /^[\x21-\x7e]{1,128}$/.test(given) ? given : next();
 }
 
-async function recordedBody(c: Context): Promise<RecordedBody | undefined> {
+async function recordedBody(c: Context, matched: boolean): Promise<RecordedBody | undefined> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
   if ((c.req.header('content-type') ?? '').startsWith('multipart/')) return { note: '[multipart form]' };
   // Hono keeps the body it read as promises (typed as the values).
@@ -47,8 +47,8 @@ async function recordedBody(c: Context): Promise<RecordedBody | undefined> {
   if (cache.arrayBuffer || cache.blob || cache.formData) return { note: '[binary body]' };
   const length = c.req.header('content-length');
   if (length === '0' || c.req.raw.body === null) return undefined;
-  // Nobody read it: worth reading only when small (a request to an unknown route, say).
-  if (c.req.raw.bodyUsed || length === undefined || Number(length) > UNREAD_BODY_CHARS_READ) return { note: '[body not read]' };
+  // Nobody read it: worth reading when small, or when it went to no route at all (what a person debugging wants to see).
+  if (c.req.raw.bodyUsed || (length === undefined ? matched : Number(length) > UNREAD_BODY_CHARS_READ)) return { note: '[body not read]' };
   return c.req.text().then((text) => ({ text }), () => ({ note: '[unreadable body]' }));
 }
 
@@ -78,6 +78,7 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
     const durationMs = Math.round((monotonicMs() - started) * 100) / 100;
     const tenant = c.var.tenant as AppEnv['Variables']['tenant'] | undefined;
     if (api && tenant) {
+      const matched = !deps.unmatched.has(c.req.raw);
       deps.journal.record(tenant, {
         requestId,
         at: tenant.clock.nowMs(),
@@ -87,9 +88,9 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
         status: c.res.status,
         durationMs,
         headers: c.req.raw.headers,
-        requestBody: await recordedBody(c),
+        requestBody: await recordedBody(c, matched),
         responseText,
-        matched: !deps.unmatched.has(c.req.raw),
+        matched,
       });
     }
     if (logged) logRequest({ time: isoAt(deps.time.nowMs()), tenant: tenant?.id ?? null, method: c.req.method, path, status: c.res.status, durationMs, requestId });

@@ -70,14 +70,23 @@ function segmentsOf(path: string): string[] {
   return path.replace(/\/+$/, '').split('/').filter((s) => s !== '');
 }
 
+/** A segment more than half different is simply another segment. */
+function segmentDistance(a: string, b: string): number {
+  const d = textDistance(a.toLowerCase(), b.toLowerCase());
+  return d > 0.5 ? 1 : d;
+}
+
+/** Leaving out the route's leading segments (the version, /__admin) is the likeliest slip, so it costs less. */
+const MISSING_PREFIX_COST = 0.6;
+
 /** Edit distance over path segments: a missing or extra segment costs 1, a misspelt one its share of differing characters; a parameter takes any segment. */
 function pathDistance(request: readonly string[], route: readonly string[]): number {
-  let previous = Array.from({ length: route.length + 1 }, (_, j) => j);
+  let previous = Array.from({ length: route.length + 1 }, (_, j) => j * MISSING_PREFIX_COST);
   for (let i = 1; i <= request.length; i++) {
     const row = [i];
     for (let j = 1; j <= route.length; j++) {
       const segment = route[j - 1]!;
-      const swap = segment.startsWith(':') ? 0 : textDistance(request[i - 1]!.toLowerCase(), segment.toLowerCase());
+      const swap = segment.startsWith(':') ? 0 : segmentDistance(request[i - 1]!, segment);
       row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + swap);
     }
     previous = row;
@@ -88,6 +97,7 @@ function pathDistance(request: readonly string[], route: readonly string[]): num
 /** Routes further than this from the request are not suggested. */
 const SUGGESTION_DISTANCE = 1.2;
 const SUGGESTIONS = 3;
+const SUGGESTION_SPREAD = 0.15;
 
 interface CompiledRoute {
   method: string;
@@ -100,11 +110,14 @@ interface CompiledRoute {
 /** The real routes closest to a path that matched none, e.g. `GET /2025-10-13/customers/{customerId}`. */
 function closestRoutes(routes: readonly CompiledRoute[], method: string, path: string): string[] {
   const request = segmentsOf(path);
-  return routes
+  const scored = routes
     .filter((r) => !r.path.includes('*'))
     .map((r) => ({ r, distance: pathDistance(request, r.segments) + (r.method === method ? 0 : 0.01) }))
-    .filter((x) => x.distance <= SUGGESTION_DISTANCE)
-    .sort((a, b) => a.distance - b.distance || a.r.shown.length - b.r.shown.length)
+    .sort((a, b) => a.distance - b.distance || a.r.shown.length - b.r.shown.length);
+  // Only the routes about as close as the closest: one misspelt segment should not bring every route one segment away.
+  const limit = Math.min(SUGGESTION_DISTANCE, (scored[0]?.distance ?? 0) + SUGGESTION_SPREAD);
+  return scored
+    .filter((x) => x.distance <= limit)
     .slice(0, SUGGESTIONS)
     .map((x) => x.r.shown);
 }
