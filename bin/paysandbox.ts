@@ -141,7 +141,8 @@ function parseCommand<T extends NonNullable<Parameters<typeof parseArgs>[0]>['op
   try {
     return parseArgs({ args: argv, strict: true, allowPositionals: true, options });
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see paysandbox ${command} --help)`);
+    // parseArgs adds advice about '--' that does not apply here.
+    throw new UsageError(`${(err as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')} (see paysandbox ${command} --help)`);
   }
 }
 
