@@ -143,7 +143,9 @@ export function notFoundHandler(routes: () => readonly KnownRoute[], onUnmatched
       ).values(),
     ];
     const allowed = [...new Set(compiled.filter((r) => r.re.test(c.req.path)).map((r) => r.method))];
-    if (allowed.length > 0) {
+    // A route that takes the method but found nothing to serve (a missing asset) is a plain 404.
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    if (allowed.length > 0 && !allowed.includes(method)) {
       const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
       return send(c, apiError('METHOD_NOT_ALLOWED', `${c.req.method} is not supported on ${c.req.path}; use ${allowed.join(', ')}`, { allowed }, { Allow: allow.join(', ') }));
     }
