@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../../src/index.js';
@@ -113,6 +113,25 @@ describe.skipIf(!available)('a web app on another origin, in Chromium', () => {
     expect(blocked.error).toMatch(/TypeError: Failed to fetch/);
     const allowed = await call(page, `${listing.url}/customers`, { headers });
     expect(allowed).toMatchObject({ ok: true, status: 200 });
+    await page.close();
+  }, 60_000);
+
+  it("runs the README's browser-app snippet as written, from the app's origin", async () => {
+    const sandbox = await createSandbox();
+    sandboxes.push(sandbox);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf('// src/sandbox.js\n');
+    expect(start).toBeGreaterThan(0);
+    const snippet = readme.slice(start, readme.indexOf('```', start)).replace('http://127.0.0.1:4010/2025-10-13', sandbox.url).replace(/^export /gm, '');
+    const page = await appPage();
+    const outcome = await page.evaluate(async (code) => {
+      const createCustomer = new Function(`${code}; return createCustomer;`)() as (name: unknown) => Promise<{ id: string; fullName: string }>;
+      const made = await createCustomer('Vite User');
+      const refused = await createCustomer(42).then(() => 'accepted', (err: Error) => err.message);
+      return { made, refused };
+    }, snippet);
+    expect(outcome.made).toMatchObject({ id: expect.stringMatching(/^Customer:/), fullName: 'Vite User' });
+    expect(outcome.refused).toMatch(/^400 INVALID_INPUT: /);
     await page.close();
   }, 60_000);
 });
