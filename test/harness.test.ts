@@ -61,7 +61,7 @@ describe('createSandbox() helpers', () => {
     await sandbox.restore(snapshot);
     expect((await api.get<{ data: unknown[] }>('/customers')).body.data).toHaveLength(2);
     await expect(sandbox.loadScenario('nope')).rejects.toBeInstanceOf(SandboxRequestError);
-    await expect(sandbox.loadScenario('nope')).rejects.toThrow(/POST \/__admin\/scenarios\/nope answered 404/);
+    await expect(sandbox.loadScenario('nope')).rejects.toThrow(/POST \/__admin\/scenarios\/nope answered 400: Unknown scenario "nope"; choose one of empty, starter/);
     await expect(sandbox.restore({})).rejects.toThrow(/answered 400: The snapshot is empty/);
     expect((await api.get<{ data: unknown[] }>('/customers')).body.data).toHaveLength(2);
   });

@@ -247,8 +247,9 @@ export const loadScenarioRoute = createRoute({
   tags,
   servers,
   summary: 'Reset your tenant and load a scenario preset',
+  description: 'An unknown name is 400 with the valid ones in details.validScenarios, and changes nothing.',
   request: { params: z.object({ name: z.string().min(1).max(100) }) },
-  responses: { 200: jsonResponse(z.object({ scenario: z.string(), now: z.string() }).openapi('AdminScenarioLoaded'), 'Loaded'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(z.object({ scenario: z.string(), now: z.string() }).openapi('AdminScenarioLoaded'), 'Loaded'), ...errorResponses() },
 });
 
 export const rulesRoute = createRoute({
