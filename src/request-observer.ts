@@ -91,6 +91,7 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
         requestBody: await recordedBody(c, matched),
         responseText,
         matched,
+        unknownInputs: c.var.unknownInputs,
       });
     }
     if (logged) logRequest({ time: isoAt(deps.time.nowMs()), tenant: tenant?.id ?? null, method: c.req.method, path, status: c.res.status, durationMs, requestId });

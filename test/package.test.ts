@@ -131,10 +131,14 @@ describe('the packed package', () => {
     expect(await dashboard.text()).toContain('paysandbox dashboard');
     expect((await fetch(`${origin}/__admin/ui/app.js`)).status).toBe(200);
 
+    const { id } = (await created.json()) as { id: string };
     started.child.kill('SIGTERM');
     await allGone(tree, 2_000);
-    const [file] = readdirSync(join(data, 'tenants')).filter((f) => f.endsWith('.json'));
-    expect(readFileSync(join(data, 'tenants', file!), 'utf8')).toContain('From npx');
+    // Written before it stopped: the installed command finds it again.
+    const again = await startCommand(process.execPath, [join(app, 'node_modules', 'paysandbox', 'bin', 'paysandbox'), '--port', '0', '--data', data, '--quiet'], { cwd: app, env: userEnv });
+    trees.push(processTree(again.child.pid!));
+    const kept = await fetch(`${again.url}/customers/${id}`, { headers: { authorization: AUTH } });
+    expect(((await kept.json()) as { fullName: string }).fullName).toBe('From npx');
   }, 60_000);
 
   it('stops on Ctrl-C (SIGINT to the whole foreground process group), leaving nothing behind', async ({ skip }) => {

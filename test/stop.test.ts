@@ -33,10 +33,13 @@ async function stopsCleanly(started: Started, signal: NodeJS.Signals): Promise<n
   expect(tree.length).toBeGreaterThanOrEqual(1);
   started.child.kill(signal);
   const tookMs = await allGone(tree, STOP_LIMIT_MS);
-  const [file] = readdirSync(join(dir, 'tenants')).filter((f) => f.endsWith('.json'));
-  expect(JSON.parse(readFileSync(join(dir, 'tenants', file!), 'utf8')).customers[id].fullName).toBe(`Kept on ${signal}`);
   // The port is free again.
   await expect(fetch(started.url)).rejects.toThrow();
+  // And the customer is there after a restart on the same data.
+  const again = await startCommand(process.execPath, [join(ROOT, 'bin', 'paysandbox'), '--port', '0', '--data', dir, '--quiet'], { cwd: dir });
+  trees.push(processTree(again.child.pid!));
+  const kept = await fetch(`${again.url}/customers/${id}`, { headers: { authorization: AUTH } });
+  expect(((await kept.json()) as { fullName: string }).fullName).toBe(`Kept on ${signal}`);
   return tookMs;
 }
 

@@ -62,7 +62,7 @@ describe('actual responses', () => {
     for (const res of [ok, unauthorized, invalid, missing, wrongMethod, admin, docs]) {
       expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
       expect(res.headers.get('access-control-allow-credentials')).toBe('true');
-      expect(res.headers.get('access-control-expose-headers')).toBe('Retry-After, Location, Allow, Content-Disposition, X-Service-Signature');
+      expect(res.headers.get('access-control-expose-headers')).toBe('Retry-After, Location, Allow, Content-Disposition, Sandbox-Warning, X-Service-Signature');
       expect(res.headers.get('vary')).toMatch(/\bOrigin\b/);
     }
     // The bodies are the API's own, unchanged.
