@@ -7,8 +7,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { apiError } from './errors.js';
 import type { AppEnv } from './env.js';
+import { fromScript } from './callers.js';
 
-const CHALLENGE = { 'WWW-Authenticate': 'Basic realm="paysandbox", charset="UTF-8"' };
+const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="paysandbox", charset="UTF-8"' };
 const HOW = 'Send HTTP Basic credentials: your client id as the user name and your client secret as the password';
 /** Remembered Authorization headers, so a known caller costs one map lookup. */
 const CACHE_LIMIT = 10_000;
@@ -66,6 +67,8 @@ export interface ClientAuthenticator<T> {
 export interface AuthOptions {
   /** Requests that need no credentials (e.g. redeeming an agent's device code). */
   anonymous?: (method: string, path: string) => boolean;
+  /** A request asking for JSON counts as a script's (the control plane): its 401 carries no challenge. */
+  jsonIsScript?: boolean;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
@@ -78,27 +81,29 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
  */
 export function requestAuth<T>(authenticator: ClientAuthenticator<T>, bind: (c: Context<AppEnv>, principal: Principal<T>) => void, options: AuthOptions = {}): MiddlewareHandler<AppEnv> {
   const known = new Map<string, Principal<T>>();
-  const check = async (header: string): Promise<Principal<T>> => {
+  const check = async (header: string, challenge: Record<string, string> | undefined): Promise<Principal<T>> => {
     const bearer = BEARER.exec(header.trim());
     if (bearer && authenticator.authenticateBearer) {
       const principal = await authenticator.authenticateBearer(bearer[1]!);
-      if (!principal) throw apiError('UNAUTHORIZED', 'Unknown, expired or revoked access token', undefined, CHALLENGE);
+      if (!principal) throw apiError('UNAUTHORIZED', 'Unknown, expired or revoked access token', undefined, challenge);
       return principal;
     }
     const credentials = parseBasicAuth(header);
-    if (!credentials) throw apiError('UNAUTHORIZED', `Malformed Authorization header. ${HOW}`, undefined, CHALLENGE);
+    if (!credentials) throw apiError('UNAUTHORIZED', `Malformed Authorization header. ${HOW}`, undefined, challenge);
     const principal = await authenticator.authenticate(credentials.clientId, credentials.clientSecret);
     if (!principal) {
       const why = authenticator.pinned ? 'Unknown client id or wrong client secret' : `Wrong client secret for client id ${credentials.clientId}`;
-      throw apiError('UNAUTHORIZED', why, undefined, CHALLENGE);
+      throw apiError('UNAUTHORIZED', why, undefined, challenge);
     }
     return principal;
   };
   return async (c, next) => {
+    // A script (a page's fetch, the dashboard) gets no Basic challenge: the browser would hold its request for a login prompt.
+    const challenge = () => (fromScript(c.req, options.jsonIsScript ?? false) ? undefined : BASIC_CHALLENGE);
     const header = c.req.header('authorization');
     if (!header) {
       if (options.anonymous?.(c.req.method, c.req.path)) return next();
-      throw apiError('UNAUTHORIZED', `Missing credentials. ${HOW}`, undefined, CHALLENGE);
+      throw apiError('UNAUTHORIZED', `Missing credentials. ${HOW}`, undefined, challenge());
     }
     let principal = known.get(header);
     if (principal?.revoked?.()) {
@@ -106,7 +111,7 @@ export function requestAuth<T>(authenticator: ClientAuthenticator<T>, bind: (c: 
       principal = undefined;
     }
     if (principal === undefined) {
-      principal = await check(header);
+      principal = await check(header, challenge());
       if (known.size >= CACHE_LIMIT) known.clear();
       known.set(header, principal);
     }

@@ -109,7 +109,7 @@ export const ERROR_CATALOGUE = {
   LOOKUP_REQUEST_FAILED: { status: 400, reason: 'The lookup request failed', raisedBy: ['lookupUma', 'createQuote', 'executeQuote'] },
   PARSE_LNURLP_RESPONSE_ERROR: { status: 400, reason: 'The LNURLP response could not be parsed', raisedBy: [] },
   INVALID_AMOUNT: { status: 400, reason: 'The amount is invalid', raisedBy: ['createQuote', 'sandboxReceive'] },
-  WEBHOOK_ENDPOINT_NOT_SET: { status: 400, reason: 'No webhook endpoint is configured', raisedBy: ['sendTestWebhook'] },
+  WEBHOOK_ENDPOINT_NOT_SET: { status: 400, reason: 'No webhook endpoint is configured', raisedBy: ['sendTestWebhook', 'adminTriggerEvent'] },
   WEBHOOK_DELIVERY_ERROR: { status: 400, reason: 'The webhook could not be delivered', raisedBy: ['sendTestWebhook'] },
   LOW_QUALITY: { status: 400, reason: 'The document quality is too low', raisedBy: DOCUMENT_REVIEW },
   DATA_MISMATCH: { status: 400, reason: 'The document details differ from the information provided', raisedBy: DOCUMENT_REVIEW },

@@ -137,6 +137,37 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('says "wrong credentials" at once for a wrong secret, with no browser login prompt', async () => {
+    const page = await browser.newPage();
+    let prompted = false;
+    page.on('dialog', (dialog) => {
+      prompted = true;
+      void dialog.dismiss();
+    });
+    await page.goto(`${sandbox.origin}/__admin`);
+    await page.getByLabel('Client id').fill(CLIENT.id);
+    await page.getByLabel('Client secret').fill('not-the-secret');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Within a second: a Basic challenge would leave the browser's fetch waiting on a prompt that never shows.
+    await page.getByRole('alert').filter({ hasText: /^Sign-in failed: wrong credentials \(Wrong client secret for client id ui-test\)$/ }).waitFor({ timeout: 1_000 });
+    expect(prompted).toBe(false);
+    await page.close();
+  }, 60_000);
+
+  it('keeps its own polling out of the request journal', async () => {
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    const journal = await api('GET', '/customers?limit=1');
+    expect(journal).toBeDefined();
+    const entries = (await (await fetch(`${sandbox.origin}/__admin/requests?limit=500`, { headers: { authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}` } })).json()) as { data: Array<{ requestHeaders: Record<string, string> }> };
+    expect(entries.data.length).toBeGreaterThan(0);
+    expect(entries.data.filter((e) => e.requestHeaders['x-requested-with'] === 'paysandbox-dashboard')).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('works with the keyboard and at phone width', async () => {
     const page = await signedIn(375);
     // Every form control has a label.

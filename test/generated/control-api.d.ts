@@ -154,7 +154,7 @@ export interface paths {
         get: operations["adminExportSnapshot"];
         /**
          * Replace your tenant's state with a snapshot
-         * @description Validated first: a bad snapshot is 400 with every offending field and changes nothing. Parts left out start empty (configuration: the defaults).
+         * @description Validated first: a bad snapshot is 400 with every offending field and changes nothing; so is an empty body, or one with no snapshot section (POST /__admin/reset empties a tenant). Parts left out start empty (configuration: the defaults). Up to 64 MB (uploaded files travel in it).
          */
         put: operations["adminRestoreSnapshot"];
         post?: never;
@@ -173,11 +173,73 @@ export interface paths {
         };
         /**
          * Your recent API requests
-         * @description Newest first: method, path, status, duration and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000.
+         * @description Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard's own calls are not recorded.
          */
         get: operations["adminListRequests"];
         put?: never;
         post?: never;
+        /** Clear your request journal */
+        delete: operations["adminClearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count your requests that match
+         * @description For verification in a test suite: `path` is the whole path relative to the API base (`/customers`, `/quotes/*\/execute`, `*` for one segment); method and status narrow it further. Counts the requests kept (the latest 1,000).
+         */
+        get: operations["adminCountRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/requests/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your requests that matched no route
+         * @description Newest first, as GET /__admin/requests shows them: each was answered 404 (with the closest real routes in details.didYouMean) or 405.
+         */
+        get: operations["adminListUnmatchedRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/events/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook types POST /__admin/events/trigger makes happen */
+        get: operations["adminListTriggerTypes"];
+        put?: never;
+        /**
+         * Make a webhook event happen
+         * @description Drives the real flows until an event of `type` happens (creating the customer, documents, accounts, quote, card... it needs), so its data refers to objects that exist and the follow-up events arrive as they would. Answers with the ids it created and every event it produced. An unknown type is 400 with the valid ones in details.validTypes; GET lists them.
+         */
+        post: operations["adminTriggerEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -261,7 +323,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reset your tenant and load a scenario preset */
+        /**
+         * Reset your tenant and load a scenario preset
+         * @description An unknown name is 400 with the valid ones in details.validScenarios, and changes nothing.
+         */
         post: operations["adminLoadScenario"];
         delete?: never;
         options?: never;
@@ -2903,6 +2968,8 @@ export interface components {
         };
         AdminJournalEntry: {
             id: number;
+            /** @description The request id in the request log: the caller's X-Request-Id, or one the sandbox made */
+            requestId: string;
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -2913,6 +2980,12 @@ export interface components {
             query?: string;
             status: number;
             durationMs: number;
+            /** @description false: no route matched (GET /__admin/requests/unmatched lists these) */
+            matched: boolean;
+            /** @description Authorization, cookies and signatures redacted */
+            requestHeaders: {
+                [key: string]: string;
+            };
             /** @description Secrets, OTP bundles, tokens, signatures and card numbers redacted */
             requestBody?: unknown;
             responseBody?: unknown;
@@ -2921,6 +2994,39 @@ export interface components {
                 query?: string[];
                 body?: string[];
             };
+        };
+        AdminJournalCount: {
+            count: number;
+        };
+        AdminJournalCleared: {
+            removed: number;
+        };
+        AdminTriggerResult: {
+            type: string;
+            /** @description The first event of the requested type */
+            event: {
+                id: string;
+                type: string;
+            };
+            /** @description Every event the flow produced, in order */
+            events: {
+                id: string;
+                type: string;
+            }[];
+            /** @description The ids of what the flow created, by role (customer, internalAccount, externalAccount, quote, transaction, card, ...) */
+            created: {
+                [key: string]: string;
+            };
+        };
+        AdminTriggerRequest: {
+            /** @example OUTGOING_PAYMENT.COMPLETED */
+            type: string;
+        };
+        AdminTriggerTypes: {
+            data: {
+                type: string;
+                description: string;
+            }[];
         };
         AdminWebhookPublicKey: {
             /** @description SPKI PEM, for node:crypto verify() */
@@ -2991,9 +3097,10 @@ export interface components {
              * @description | Code | Meaning |
              *     |---|---|
              *     | INVALID_INPUT | Invalid input |
+             *     | WEBHOOK_ENDPOINT_NOT_SET | No webhook endpoint is configured |
              * @enum {string}
              */
-            code: "INVALID_INPUT";
+            code: "INVALID_INPUT" | "WEBHOOK_ENDPOINT_NOT_SET";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -3145,6 +3252,11 @@ export interface components {
             status: 500;
             details?: components["schemas"]["ErrorDetails"];
         };
+        /** @description A 400 error with code INVALID_INPUT. */
+        InvalidInputError: components["schemas"]["Error400"] & {
+            /** @enum {string} */
+            code: "INVALID_INPUT";
+        };
     };
     responses: never;
     parameters: never;
@@ -3284,7 +3396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3471,7 +3583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3637,7 +3749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3716,7 +3828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3845,7 +3957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3926,6 +4038,293 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminClearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJournalCleared"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminCountRequests: {
+        parameters: {
+            query?: {
+                /** @description The whole path, relative to the API base; `*` stands for one segment */
+                path?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJournalCount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminListUnmatchedRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJournal"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminListTriggerTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTriggerTypes"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminTriggerEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description What happened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTriggerResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, WEBHOOK_ENDPOINT_NOT_SET */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error400"];
                 };
             };
@@ -3946,6 +4345,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -4038,7 +4455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -4097,7 +4514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -4231,7 +4648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */

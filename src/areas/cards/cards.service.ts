@@ -14,7 +14,7 @@ import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
-import { brandOf, panOf, referencesOf } from './card-numbers.js';
+import { brandOf, newLast4, referencesOf } from './card-numbers.js';
 import { CardStatusWebhook, type Card, type CardCreateRequest, type CardListQuery, type CardRecord, type CardStatus, type CardUpdateRequest } from './cards.schemas.js';
 
 export const CARD_ACTIVATION_JOB = 'card.activate';
@@ -68,7 +68,7 @@ export function issueCard(tenant: Tenant, input: CardCreateRequest): Card {
     status: 'PROCESSING',
     brand: brandOf(id),
     form: input.form,
-    last4: panOf(id).slice(-4),
+    last4: newLast4(tenant, id),
     expMonth: month,
     expYear: year + 3,
     fundingSource: account.id,

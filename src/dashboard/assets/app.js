@@ -29,8 +29,12 @@ const tenants = {
   },
 };
 
+// Every call says it is the dashboard's: the sandbox answers a 401 without a Basic challenge (no browser
+// login prompt), and leaves the dashboard's own polling out of the request journal and the request log.
+const SCRIPT_HEADERS = { accept: 'application/json', 'x-requested-with': 'paysandbox-dashboard' };
+
 function authHeader(tenant = tenants.current()) {
-  return tenant ? { authorization: `Basic ${btoa(`${tenant.clientId}:${tenant.secret}`)}` } : {};
+  return { ...SCRIPT_HEADERS, ...(tenant ? { authorization: `Basic ${btoa(`${tenant.clientId}:${tenant.secret}`)}` } : {}) };
 }
 
 class ApiFailure extends Error {}
@@ -44,7 +48,7 @@ async function call(method, path, body, tenant) {
   });
   const text = await response.text();
   const data = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiFailure(`${response.status} ${data?.code ?? ''}: ${data?.reason ?? text}`);
+  if (!response.ok) throw new ApiFailure(`${response.status} ${data?.code ?? ''}: ${data?.reason ?? text}`, { cause: response.status });
   return data;
 }
 const get = (path) => call('GET', path);
@@ -127,7 +131,7 @@ function signIn(message) {
       location.hash = '#/customers';
       route();
     } catch (err) {
-      error.textContent = `Sign-in failed: ${err.message}`;
+      error.textContent = err instanceof ApiFailure && err.cause === 401 ? `Sign-in failed: wrong credentials (${err.message.replace(/^401 UNAUTHORIZED: /, '')})` : `Sign-in failed: ${err.message}`;
     }
   } },
     el('h2', {}, 'Sign in with a client id and secret'),
@@ -249,6 +253,7 @@ function followEvents(onEvent) {
   const controller = new AbortController();
   (async () => {
     const response = await fetch('/__admin/events', { headers: { ...authHeader(), accept: 'text/event-stream' }, signal: controller.signal });
+    if (!response.ok) return;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
