@@ -27,6 +27,8 @@ import {
   pendingOperationsCollection,
   signedRequestsCollection,
 } from './wallet-auth/wallet-auth.store.js';
+import { apiTokensCollection } from './api-tokens/api-tokens.store.js';
+import { registerApiTokens } from './api-tokens/api-tokens.index.js';
 import { registerConfig } from './config/config.index.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
@@ -84,6 +86,7 @@ export function registerAreas(api: AppRouter): void {
   registerWalletAuth(api);
   registerCards(api);
   registerSandbox(api);
+  registerApiTokens(api);
 }
 
 export const jobHandlers: JobHandlers<Tenant> = new Map([
@@ -117,6 +120,7 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   passkeyChallengesCollection,
   signedRequestsCollection,
   pendingOperationsCollection,
+  apiTokensCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
