@@ -29,6 +29,9 @@ import {
 } from './wallet-auth/wallet-auth.store.js';
 import { apiTokensCollection } from './api-tokens/api-tokens.store.js';
 import { registerApiTokens } from './api-tokens/api-tokens.index.js';
+import { invitationsCollection } from './invitations/invitations.store.js';
+import { registerInvitations } from './invitations/invitations.index.js';
+import { INVITATION_EXPIRY_JOB, expireInvitation } from './invitations/invitations.service.js';
 import { registerConfig } from './config/config.index.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
@@ -87,6 +90,7 @@ export function registerAreas(api: AppRouter): void {
   registerCards(api);
   registerSandbox(api);
   registerApiTokens(api);
+  registerInvitations(api);
 }
 
 export const jobHandlers: JobHandlers<Tenant> = new Map([
@@ -94,6 +98,7 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [RESOLVE_JOB, resolveJob],
   [CARD_ACTIVATION_JOB, activateCard],
   [CARD_PULL_JOB, settlePull],
+  [INVITATION_EXPIRY_JOB, expireInvitation],
 ]);
 
 /** The areas' part of a tenant store, in the order a snapshot lists them. */
@@ -121,6 +126,7 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   signedRequestsCollection,
   pendingOperationsCollection,
   apiTokensCollection,
+  invitationsCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
