@@ -71,6 +71,9 @@ export const webhookDefinitions: readonly WebhookDefinition[] = [
   CardTransactionWebhook,
 ];
 
+import { APPROVAL_TIMEOUT_JOB, approvalTimeout, onApprovalReply } from './uma/incoming-approval.service.js';
+import { deliveryReplyHook } from '../webhooks/replies.js';
+
 export function registerAreas(api: AppRouter): void {
   // Static paths before parameterised ones: /customers/internal-accounts must not match /customers/{customerId}.
   registerConfig(api);
@@ -99,6 +102,7 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [CARD_ACTIVATION_JOB, activateCard],
   [CARD_PULL_JOB, settlePull],
   [INVITATION_EXPIRY_JOB, expireInvitation],
+  [APPROVAL_TIMEOUT_JOB, approvalTimeout],
 ]);
 
 /** The areas' part of a tenant store, in the order a snapshot lists them. */
@@ -130,7 +134,12 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
-export function armAreaHooks(_hooks: Hooks): void {}
+export function armAreaHooks(hooks: Hooks): void {
+  hooks.arm(deliveryReplyHook, (tenant, event, reply) => {
+    // The incoming-payment webhook of a payment on an approval rail is an approval request.
+    if (event.eventType === 'INCOMING_PAYMENT.PENDING') onApprovalReply(tenant, event.resourceId, reply);
+  });
+}
 
 /** What every fresh (or reset) tenant gets: the platform's own accounts. */
 export function initialiseTenant(tenant: Tenant): void {
