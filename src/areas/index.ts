@@ -32,6 +32,8 @@ import { registerApiTokens } from './api-tokens/api-tokens.index.js';
 import { invitationsCollection } from './invitations/invitations.store.js';
 import { registerInvitations } from './invitations/invitations.index.js';
 import { INVITATION_EXPIRY_JOB, expireInvitation } from './invitations/invitations.service.js';
+import { delegatedKeysCollection } from './delegated-keys/delegated-keys.store.js';
+import { registerDelegatedKeys } from './delegated-keys/delegated-keys.index.js';
 import { registerConfig } from './config/config.index.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
@@ -90,6 +92,7 @@ export function registerAreas(api: AppRouter): void {
   registerTransactions(api);
   registerTransfers(api);
   registerWalletAuth(api);
+  registerDelegatedKeys(api);
   registerCards(api);
   registerSandbox(api);
   registerApiTokens(api);
@@ -131,6 +134,7 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   pendingOperationsCollection,
   apiTokensCollection,
   invitationsCollection,
+  delegatedKeysCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
