@@ -34,6 +34,7 @@ import { registerInvitations } from './invitations/invitations.index.js';
 import { INVITATION_EXPIRY_JOB, expireInvitation } from './invitations/invitations.service.js';
 import { delegatedKeysCollection } from './delegated-keys/delegated-keys.store.js';
 import { registerDelegatedKeys } from './delegated-keys/delegated-keys.index.js';
+import { registerCryptoWithdrawals } from './crypto-withdrawals/crypto-withdrawals.index.js';
 import { registerConfig } from './config/config.index.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
@@ -91,6 +92,7 @@ export function registerAreas(api: AppRouter): void {
   registerQuotes(api);
   registerTransactions(api);
   registerTransfers(api);
+  registerCryptoWithdrawals(api);
   registerWalletAuth(api);
   registerDelegatedKeys(api);
   registerCards(api);
