@@ -35,6 +35,8 @@ import { INVITATION_EXPIRY_JOB, expireInvitation } from './invitations/invitatio
 import { delegatedKeysCollection } from './delegated-keys/delegated-keys.store.js';
 import { registerDelegatedKeys } from './delegated-keys/delegated-keys.index.js';
 import { registerCryptoWithdrawals } from './crypto-withdrawals/crypto-withdrawals.index.js';
+import { registerUmaProviders } from './uma-providers/uma-providers.index.js';
+import { registerVasps } from './vasps/vasps.index.js';
 import { registerConfig } from './config/config.index.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
@@ -88,6 +90,8 @@ export function registerAreas(api: AppRouter): void {
   registerVerifications(api);
   registerExchangeRates(api);
   registerDiscoveries(api);
+  registerUmaProviders(api);
+  registerVasps(api);
   registerUma(api);
   registerQuotes(api);
   registerTransactions(api);
