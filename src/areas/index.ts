@@ -58,6 +58,9 @@ import { registerCards } from './cards/cards.index.js';
 import { CARD_ACTIVATION_JOB, activateCard } from './cards/cards.service.js';
 import { CARD_PULL_JOB, settlePull } from './cards/card-network.service.js';
 import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
+import { APPROVAL_TIMEOUT_JOB, approvalTimeout, onApprovalReply } from './uma/incoming-approval.service.js';
+import { deliveryReplyHook } from '../webhooks/replies.js';
+import { InvitationClaimedWebhook } from './invitations/invitations.schemas.js';
 import type { WebhookDefinition } from '../events/events.schemas.js';
 import { TestWebhook } from '../webhooks/webhooks.schemas.js';
 import { CustomerWebhook } from './customers/customers.schemas.js';
@@ -74,10 +77,8 @@ export const webhookDefinitions: readonly WebhookDefinition[] = [
   VerificationWebhook,
   CardStatusWebhook,
   CardTransactionWebhook,
+  InvitationClaimedWebhook,
 ];
-
-import { APPROVAL_TIMEOUT_JOB, approvalTimeout, onApprovalReply } from './uma/incoming-approval.service.js';
-import { deliveryReplyHook } from '../webhooks/replies.js';
 
 export function registerAreas(api: AppRouter): void {
   // Static paths before parameterised ones: /customers/internal-accounts must not match /customers/{customerId}.

@@ -313,7 +313,7 @@ describe('the generated OpenAPI', () => {
       return_reversal: 'sandboxSimulateCardReturnReversal',
     };
     for (const [what, operationId] of Object.entries(expected)) {
-      const operation = doc.paths[`/sandbox/cards/{cardId}/simulate/${what}`].post;
+      const operation = doc.paths[`/sandbox/cards/{id}/simulate/${what}`].post;
       expect(operation.operationId).toBe(operationId);
       expect(operation.tags).toEqual(['Sandbox']);
       expect(Object.keys(operation.responses)).toContain('202');

@@ -1,8 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { jsonBody, jsonResponse } from '../../core/schemas.js';
+import { TAGS } from '../../core/tags.js';
 import { ApiToken, ApiTokenCreateRequest, TokenIdParam, TokenList, TokenListQuery } from './api-tokens.schemas.js';
 
-const tags = ['API Tokens'];
+const tags = [TAGS.apiTokens];
 
 export const createTokenRoute = createRoute({
   method: 'post',
@@ -13,7 +14,7 @@ export const createTokenRoute = createRoute({
   description:
     'A further credential of this tenant (same data), limited to its permissions: VIEW reads, TRANSACT creates and executes quotes and moves money, MANAGE changes the configuration, tokens and customers. Use clientId as the Basic user name and clientSecret as the password; clientSecret is in this answer only.',
   request: { body: jsonBody(ApiTokenCreateRequest) },
-  responses: { 201: jsonResponse(ApiToken, 'The token, with its clientSecret'), ...errorResponses(403, 415) },
+  responses: { 201: jsonResponse(ApiToken, 'The token, with its clientSecret') },
 });
 
 export const listTokensRoute = createRoute({
@@ -24,7 +25,7 @@ export const listTokensRoute = createRoute({
   summary: 'List API tokens',
   description: 'Newest first, cursor-paginated; filter by name and by creation or update time (bounds inclusive). Secrets are never shown.',
   request: { query: TokenListQuery },
-  responses: { 200: jsonResponse(TokenList, 'A page of tokens'), ...errorResponses(403) },
+  responses: { 200: jsonResponse(TokenList, 'A page of tokens') },
 });
 
 export const getTokenRoute = createRoute({
@@ -34,7 +35,7 @@ export const getTokenRoute = createRoute({
   tags,
   summary: 'Get an API token',
   request: { params: TokenIdParam },
-  responses: { 200: jsonResponse(ApiToken, 'The token, without its secret'), ...errorResponses(403, 404) },
+  responses: { 200: jsonResponse(ApiToken, 'The token, without its secret') },
 });
 
 export const deleteTokenRoute = createRoute({
@@ -45,5 +46,5 @@ export const deleteTokenRoute = createRoute({
   summary: 'Delete an API token',
   description: 'The token is revoked at once: its next request gets 401.',
   request: { params: TokenIdParam },
-  responses: { 204: { description: 'Deleted' }, ...errorResponses(403, 404) },
+  responses: { 204: { description: 'Deleted' } },
 });

@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponses, jsonBody, jsonResponse } from '../../core/schemas.js';
+import { jsonBody, jsonResponse } from '../../core/schemas.js';
+import { TAGS } from '../../core/tags.js';
 import { SignedRequestHeaders } from '../wallet-auth/wallet-auth.schemas.js';
 import { DelegatedKey, DelegatedKeyChallenge, DelegatedKeyCreateRequest, DelegatedKeyIdParam, DelegatedKeyList, DelegatedKeyListQuery } from './delegated-keys.schemas.js';
 
-const tags = ['Embedded Wallet Auth'];
+const tags = [TAGS.embeddedWalletAuth];
 
 export const createDelegatedKeyRoute = createRoute({
   method: 'post',
@@ -17,7 +18,6 @@ export const createDelegatedKeyRoute = createRoute({
   responses: {
     201: jsonResponse(DelegatedKey, 'The key, ACTIVE'),
     202: jsonResponse(DelegatedKeyChallenge, 'The challenge of the next leg: stamp payloadToSign and repeat the identical request with Service-Wallet-Signature and Request-Id'),
-    ...errorResponses(404, 409, 415),
   },
 });
 
@@ -29,7 +29,7 @@ export const listDelegatedKeysRoute = createRoute({
   summary: 'List delegated keys',
   description: 'Of an embedded wallet (accountId), a card funding source (fundingSourceId) or both; at least one is required. PENDING and REVOKED keys included, newest first; not paginated.',
   request: { query: DelegatedKeyListQuery },
-  responses: { 200: jsonResponse(DelegatedKeyList, 'The keys'), ...errorResponses() },
+  responses: { 200: jsonResponse(DelegatedKeyList, 'The keys') },
 });
 
 export const getDelegatedKeyRoute = createRoute({
@@ -39,7 +39,7 @@ export const getDelegatedKeyRoute = createRoute({
   tags,
   summary: 'Get a delegated key',
   request: { params: DelegatedKeyIdParam },
-  responses: { 200: jsonResponse(DelegatedKey, 'The key'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(DelegatedKey, 'The key') },
 });
 
 export const revokeDelegatedKeyRoute = createRoute({
@@ -50,5 +50,5 @@ export const revokeDelegatedKeyRoute = createRoute({
   summary: 'Revoke a delegated key',
   description: 'An ACTIVE key becomes REVOKED at once (400 when it is not ACTIVE); cards it signed for are declined until another key is active.',
   request: { params: DelegatedKeyIdParam },
-  responses: { 204: { description: 'Revoked' }, ...errorResponses(404) },
+  responses: { 204: { description: 'Revoked' } },
 });

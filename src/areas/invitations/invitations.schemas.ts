@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CurrencyAmount, ListQuery, PositiveAmount, Timestamp, listResponse } from '../../core/schemas.js';
+import { defineWebhook } from '../../events/events.schemas.js';
 
 export const InvitationStatus = z.enum(['PENDING', 'CLAIMED', 'EXPIRED', 'CANCELLED']).openapi('UmaInvitationStatus');
 
@@ -18,6 +19,17 @@ export const UmaInvitation = z
     amountToSend: CurrencyAmount.optional().openapi({ description: "In the inviter's currency; the inviting platform sends it itself after INVITATION.CLAIMED" }),
   })
   .openapi('UmaInvitation');
+
+/** INVITATION.CLAIMED: an invitation of one of the platform's customers was claimed. */
+export const InvitationClaimedWebhook = defineWebhook({
+  key: 'invitation-claimed',
+  operationId: 'invitationClaimedWebhook',
+  name: 'InvitationClaimedWebhook',
+  summary: 'An invitation was claimed',
+  description: 'Sent to the platform that created the invitation when any platform claims it. `data` is the invitation, CLAIMED, with inviteeUma; send amountToSend now if the invitation promised it.',
+  types: ['INVITATION.CLAIMED'],
+  data: UmaInvitation,
+});
 
 export const UmaInvitationCreateRequest = z
   .object({

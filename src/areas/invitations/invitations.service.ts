@@ -17,7 +17,7 @@ import { emitEvent } from '../../events/outbox.js';
 import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { primaryAccountOf } from '../internal-accounts/internal-accounts.service.js';
-import type { InvitationListQuery, InvitationRecord, UmaInvitation, UmaInvitationCreateRequest } from './invitations.schemas.js';
+import { InvitationClaimedWebhook, type InvitationListQuery, type InvitationRecord, type UmaInvitation, type UmaInvitationCreateRequest } from './invitations.schemas.js';
 
 export const INVITATION_EXPIRY_JOB = 'invitation.expire';
 const LIST = 'invitations';
@@ -130,7 +130,7 @@ export function claimInvitation(directory: TenantDirectory, code: string, invite
   });
   owner.changed();
   const shown = presentInvitation(claimed);
-  emitEvent(owner, 'INVITATION.CLAIMED', shown);
+  emitEvent(owner, InvitationClaimedWebhook, 'INVITATION.CLAIMED', shown);
   return shown;
 }
 

@@ -35,7 +35,8 @@ export function rejectTransaction(tenant: Tenant, id: string, body: { reason?: s
 export function confirmReceiptDelivery(tenant: Tenant, id: string, body: { receiptDeliveryConfirmedAt?: string | undefined }): AnyTransaction {
   const stored = tenant.transactions.get(id);
   if (!stored) throw notFound('Transaction', id);
-  if (stored.type === 'CARD') throw apiError('CONFLICT', 'Card transactions have no receipt to confirm', { type: stored.type });
+  // The reference answers a transaction it cannot confirm with 400 (no 409 here).
+  if (stored.type === 'CARD') throw invalidInput([{ field: 'transactionId', message: 'Card transactions have no receipt to confirm' }], 'Card transactions have no receipt to confirm');
   const at = body.receiptDeliveryConfirmedAt !== undefined ? parseInstant(body.receiptDeliveryConfirmedAt)! : tenant.clock.nowMs();
   if (at > tenant.clock.nowMs()) {
     throw invalidInput([{ field: 'receiptDeliveryConfirmedAt', message: `Must not be later than now (${tenant.clock.nowIso()} on the sandbox clock)` }]);

@@ -15,7 +15,7 @@ import { IncomingPaymentWebhook, OutgoingPaymentWebhook, receiverAccountOf, send
 const LIST = 'transactions';
 
 /** Statuses the webhooks of each direction announce, as the webhook type's suffix (a platform's rejection is a FAILED incoming payment). */
-const ANNOUNCED: Record<Transaction['type'], Partial<Record<TransactionStatus, string>>> = {
+const ANNOUNCED: Record<Transaction['type'], Partial<Record<TransactionStatus, TransactionStatus>>> = {
   OUTGOING: { PENDING: 'PENDING', PENDING_AUTHORIZATION: 'PENDING_AUTHORIZATION', PROCESSING: 'PROCESSING', COMPLETED: 'COMPLETED', FAILED: 'FAILED', EXPIRED: 'EXPIRED' },
   INCOMING: { PENDING: 'PENDING', COMPLETED: 'COMPLETED', FAILED: 'FAILED', REJECTED: 'FAILED' },
 };
