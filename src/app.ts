@@ -4,8 +4,9 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { bodyLimit } from 'hono/body-limit';
-import { ALL_PERMISSIONS, requestAuth, type ClientAuthenticator, type Principal } from './core/auth.js';
+import { ALL_PERMISSIONS, requestAuth, requirePermission, type ClientAuthenticator, type Principal, type RoutePermission } from './core/auth.js';
 import type { AppEnv, AppRouter } from './core/env.js';
 import { apiError, errorBody } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
@@ -13,6 +14,9 @@ import type { Logger } from './core/log.js';
 import { unknownInputWarnings, validationHook } from './core/validation.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { registerAreas, webhookDefinitions } from './areas/index.js';
+import { CONTROL_PLANE_PERMISSION, permissionFor } from './areas/permissions.js';
+import { isTokenClientId, tenantOfTokenClientId } from './areas/api-tokens/token-credentials.js';
+import { checkTokenCredentials } from './areas/api-tokens/api-tokens.service.js';
 import { registerControl } from './control/control.index.js';
 import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
@@ -108,18 +112,53 @@ function commitChanges(registry: TenantRegistry, log: Logger): MiddlewareHandler
   };
 }
 
+/** Platform client ids are at most this long (an API token's, which also names its tenant, may be longer). */
+const MAX_PLATFORM_CLIENT_ID_LENGTH = 200;
+
 /**
- * Who may call: the platform's own credentials (the client id is the tenant).
- * Areas that issue further credentials (API tokens, agents) plug in here.
+ * Who may call: the platform's own credentials (the client id is the
+ * tenant; every permission), and its API tokens (a token's client id names
+ * its tenant; the token's permissions; revoked the moment it is deleted).
  */
 function authenticator(registry: TenantRegistry): ClientAuthenticator<Tenant> {
   return {
     pinned: registry.pinned,
     authenticate: async (clientId, secret) => {
+      if (isTokenClientId(clientId)) return authenticateToken(registry, clientId, secret);
+      if (clientId.length > MAX_PLATFORM_CLIENT_ID_LENGTH) return undefined;
       const tenant = await registry.authenticate(clientId, secret);
       return tenant && { tenant, actor: { kind: 'PLATFORM' }, permissions: ALL_PERMISSIONS };
     },
   };
+}
+
+async function authenticateToken(registry: TenantRegistry, clientId: string, secret: string): Promise<Principal<Tenant> | undefined> {
+  const tenantId = tenantOfTokenClientId(clientId);
+  const tenant = tenantId === undefined ? undefined : registry.get(tenantId);
+  const token = tenant && (await checkTokenCredentials(tenant, clientId, secret));
+  if (!tenant || !token) return undefined;
+  return { tenant, actor: { kind: 'API_TOKEN', id: token.id }, permissions: new Set(token.permissions), revoked: () => !tenant.apiTokens.has(token.id) };
+}
+
+/** The OpenAPI path of the API route a request matched (`/customers/{customerId}`), if any. */
+function apiRouteOf(c: Context): string | undefined {
+  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
+  return route?.path.startsWith(`${API_BASE_PATH}/`) ? route.path.slice(API_BASE_PATH.length).replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}') : undefined;
+}
+
+const apiPermission = (c: Context): RoutePermission | undefined => {
+  const path = apiRouteOf(c);
+  return path === undefined ? undefined : permissionFor(c.req.method === 'HEAD' ? 'GET' : c.req.method, path);
+};
+
+/** Each operation names the permission an API token needs for it (x-required-permission); FORBIDDEN is in the catalogue for every operation. */
+function documentPermissions(document: Record<string, unknown>): Record<string, unknown> {
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (typeof operation === 'object' && operation !== null && 'responses' in operation) (operation as Record<string, unknown>)['x-required-permission'] = permissionFor(method, path);
+    }
+  }
+  return document;
 }
 
 export function createApp(deps: AppDeps): SandboxApp {
@@ -133,6 +172,7 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const services: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('webhooks', deps.webhooks);
+    c.set('tenantDirectory', deps.registry);
     return next();
   };
 
@@ -140,16 +180,16 @@ export function createApp(deps: AppDeps): SandboxApp {
   const unmatched = new WeakSet<Request>();
   const api = router(deps.log);
   // The request observer (outermost) sees the unknown inputs this names.
-  api.use('*', auth, services, unknownInputWarnings(), requestFaults(), jsonLimit);
+  api.use('*', auth, requirePermission(apiPermission), services, unknownInputWarnings(), requestFaults(), jsonLimit);
   registerAreas(api);
 
   const admin = router(deps.log);
-  admin.use('*', adminAuth, services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next));
+  admin.use('*', adminAuth, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next));
   registerControl(admin, deps.registry, journal);
 
   let apiDocument: Record<string, unknown> | undefined;
   let controlDocument: Record<string, unknown> | undefined;
-  const openApiDocument = (): Record<string, unknown> => (apiDocument ??= buildApiDocument(api, webhookDefinitions));
+  const openApiDocument = (): Record<string, unknown> => (apiDocument ??= documentPermissions(buildApiDocument(api, webhookDefinitions)));
   const controlOpenApiDocument = (): Record<string, unknown> => (controlDocument ??= buildControlDocument(admin));
 
   const app = router(deps.log);

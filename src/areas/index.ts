@@ -27,6 +27,16 @@ import {
   pendingOperationsCollection,
   signedRequestsCollection,
 } from './wallet-auth/wallet-auth.store.js';
+import { apiTokensCollection } from './api-tokens/api-tokens.store.js';
+import { registerApiTokens } from './api-tokens/api-tokens.index.js';
+import { invitationsCollection } from './invitations/invitations.store.js';
+import { registerInvitations } from './invitations/invitations.index.js';
+import { INVITATION_EXPIRY_JOB, expireInvitation } from './invitations/invitations.service.js';
+import { delegatedKeysCollection } from './delegated-keys/delegated-keys.store.js';
+import { registerDelegatedKeys } from './delegated-keys/delegated-keys.index.js';
+import { registerCryptoWithdrawals } from './crypto-withdrawals/crypto-withdrawals.index.js';
+import { registerUmaProviders } from './uma-providers/uma-providers.index.js';
+import { registerVasps } from './vasps/vasps.index.js';
 import { registerConfig } from './config/config.index.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
@@ -48,6 +58,9 @@ import { registerCards } from './cards/cards.index.js';
 import { CARD_ACTIVATION_JOB, activateCard } from './cards/cards.service.js';
 import { CARD_PULL_JOB, settlePull } from './cards/card-network.service.js';
 import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
+import { APPROVAL_TIMEOUT_JOB, approvalTimeout, onApprovalReply } from './uma/incoming-approval.service.js';
+import { deliveryReplyHook } from '../webhooks/replies.js';
+import { InvitationClaimedWebhook } from './invitations/invitations.schemas.js';
 import type { WebhookDefinition } from '../events/events.schemas.js';
 import { TestWebhook } from '../webhooks/webhooks.schemas.js';
 import { CustomerWebhook } from './customers/customers.schemas.js';
@@ -64,6 +77,7 @@ export const webhookDefinitions: readonly WebhookDefinition[] = [
   VerificationWebhook,
   CardStatusWebhook,
   CardTransactionWebhook,
+  InvitationClaimedWebhook,
 ];
 
 export function registerAreas(api: AppRouter): void {
@@ -77,13 +91,19 @@ export function registerAreas(api: AppRouter): void {
   registerVerifications(api);
   registerExchangeRates(api);
   registerDiscoveries(api);
+  registerUmaProviders(api);
+  registerVasps(api);
   registerUma(api);
   registerQuotes(api);
   registerTransactions(api);
   registerTransfers(api);
+  registerCryptoWithdrawals(api);
   registerWalletAuth(api);
+  registerDelegatedKeys(api);
   registerCards(api);
   registerSandbox(api);
+  registerApiTokens(api);
+  registerInvitations(api);
 }
 
 export const jobHandlers: JobHandlers<Tenant> = new Map([
@@ -91,6 +111,8 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [RESOLVE_JOB, resolveJob],
   [CARD_ACTIVATION_JOB, activateCard],
   [CARD_PULL_JOB, settlePull],
+  [INVITATION_EXPIRY_JOB, expireInvitation],
+  [APPROVAL_TIMEOUT_JOB, approvalTimeout],
 ]);
 
 /** The areas' part of a tenant store, in the order a snapshot lists them. */
@@ -117,10 +139,18 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   passkeyChallengesCollection,
   signedRequestsCollection,
   pendingOperationsCollection,
+  apiTokensCollection,
+  invitationsCollection,
+  delegatedKeysCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
-export function armAreaHooks(_hooks: Hooks): void {}
+export function armAreaHooks(hooks: Hooks): void {
+  hooks.arm(deliveryReplyHook, (tenant, event, reply) => {
+    // The incoming-payment webhook of a payment on an approval rail is an approval request.
+    if (event.eventType === 'INCOMING_PAYMENT.PENDING') onApprovalReply(tenant, event.resourceId, reply);
+  });
+}
 
 /** What every fresh (or reset) tenant gets: the platform's own accounts. */
 export function initialiseTenant(tenant: Tenant): void {

@@ -19,6 +19,9 @@ export interface Credentials {
   clientSecret: string;
 }
 
+/** Platform client ids are at most 200 characters; an API token's client id also names its tenant, so it may be longer. */
+export const MAX_CLIENT_ID_LENGTH = 400;
+
 /** Parses `Basic base64(id:secret)`; undefined when it is not well formed. */
 export function parseBasicAuth(header: string): Credentials | undefined {
   const match = /^Basic ([A-Za-z0-9+/=_-]+)$/i.exec(header.trim());
@@ -28,7 +31,7 @@ export function parseBasicAuth(header: string): Credentials | undefined {
   if (colon <= 0) return undefined;
   const clientId = decoded.slice(0, colon);
   const clientSecret = decoded.slice(colon + 1);
-  if (clientSecret === '' || clientId.length > 200 || clientSecret.length > 500 || /[\u0000-\u001f\u007f]/.test(clientId)) return undefined;
+  if (clientSecret === '' || clientId.length > MAX_CLIENT_ID_LENGTH || clientSecret.length > 500 || /[\u0000-\u001f\u007f]/.test(clientId)) return undefined;
   return { clientId, clientSecret };
 }
 
@@ -62,6 +65,25 @@ export interface ClientAuthenticator<T> {
   authenticateBearer?(token: string): Promise<Principal<T> | undefined>;
   /** Whether only a fixed list of client ids is accepted. */
   readonly pinned: boolean;
+}
+
+/** What a route needs of the caller: one permission, or any valid credential (the sandbox simulators). */
+export type RoutePermission = Permission | 'ANY';
+
+/**
+ * Refuses (403 FORBIDDEN) a caller whose credential lacks the permission
+ * the route needs. `required` says what the matched route needs, undefined
+ * when no route matches (the 404 or 405 follows). Runs after requestAuth.
+ */
+export function requirePermission(required: (c: Context<AppEnv>) => RoutePermission | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get('principal') as Principal<unknown> | undefined;
+    const needed = principal ? required(c) : undefined;
+    if (principal && needed !== undefined && needed !== 'ANY' && !principal.permissions.has(needed)) {
+      throw apiError('FORBIDDEN', `This credential lacks the ${needed} permission this operation needs`, { requiredPermission: needed, permissions: [...principal.permissions] });
+    }
+    await next();
+  };
 }
 
 export interface AuthOptions {

@@ -30,7 +30,22 @@ const SIGNED_RETRY = [
   'revokeAuthSession',
   'executeQuote',
   'createTransferOut',
+  'createDelegatedKey',
 ] as const;
+
+/** The further card simulators: a card looked up by id, a body that can be wrong. */
+const CARD_MESSAGES = [
+  'sandboxSimulateCardBalanceInquiry',
+  'sandboxSimulateCardCreditAuthorization',
+  'sandboxSimulateCardFinancialAuthorization',
+  'sandboxSimulateCardFinancialCreditAuthorization',
+  'sandboxSimulateCardAuthorizationAdvice',
+  'sandboxSimulateCardCreditAuthorizationAdvice',
+  'sandboxSimulateCardReturnReversal',
+] as const;
+
+/** Claiming or cancelling an invitation that is no longer PENDING. */
+const INVITATION_DECISIONS = ['claimInvitation', 'cancelInvitation'] as const;
 
 /** Operations that move money out of an internal account, checking limits and funds. */
 const PAYOUTS = ['createQuote', 'executeQuote', 'createTransferOut'] as const;
@@ -77,6 +92,11 @@ const NOT_FOUND_RAISERS = [
   'sandboxSimulateCardAuthorization',
   'sandboxSimulateCardClearing',
   'sandboxSimulateCardReturn',
+  ...CARD_MESSAGES,
+  'createDelegatedKey',
+  'getDelegatedKeyById',
+  'revokeDelegatedKey',
+  'estimateCryptoWithdrawalFee',
   'adminReplayWebhookDelivery',
   'adminLoadScenario',
 ] as const;
@@ -86,10 +106,10 @@ export const ERROR_CATALOGUE = {
   INVALID_INPUT: { status: 400, reason: 'Invalid input', raisedBy: 'OPERATIONS_WITH_INPUT' },
   END_USER_TERMS_VERSION_NOT_FOUND: { status: 400, reason: 'The submitted terms version is not supported for that agreement', raisedBy: [] },
   MISSING_MANDATORY_USER_INFO: { status: 400, reason: 'Required customer information is missing', raisedBy: ['createAuthCredential'] },
-  INVITATION_ALREADY_CLAIMED: { status: 400, reason: 'The invitation was already claimed', raisedBy: [] },
-  INVITATIONS_NOT_CONFIGURED: { status: 400, reason: 'Invitations are not configured for this platform', raisedBy: [] },
-  INVALID_UMA_ADDRESS: { status: 400, reason: 'The UMA address format is invalid', raisedBy: ['lookupUma', 'createQuote', 'executeQuote'] },
-  INVITATION_CANCELLED: { status: 400, reason: 'The invitation was cancelled', raisedBy: [] },
+  INVITATION_ALREADY_CLAIMED: { status: 400, reason: 'The invitation was already claimed', raisedBy: INVITATION_DECISIONS },
+  INVITATIONS_NOT_CONFIGURED: { status: 400, reason: 'Invitations are not configured for this platform', raisedBy: ['createInvitation', 'claimInvitation'] },
+  INVALID_UMA_ADDRESS: { status: 400, reason: 'The UMA address format is invalid', raisedBy: ['lookupUma', 'createQuote', 'executeQuote', 'createInvitation', 'claimInvitation'] },
+  INVITATION_CANCELLED: { status: 400, reason: 'The invitation was cancelled', raisedBy: INVITATION_DECISIONS },
   QUOTE_REQUEST_FAILED: { status: 400, reason: 'The quote could not be created; retry the request', raisedBy: [] },
   INVALID_PAYREQ_RESPONSE: { status: 400, reason: "The counterparty's pay-request response is invalid", raisedBy: [] },
   INVALID_RECEIVER: { status: 400, reason: 'The receiver is invalid', raisedBy: ['createQuote'] },
@@ -99,8 +119,8 @@ export const ERROR_CATALOGUE = {
   INVALID_PUBKEY_FORMAT: { status: 400, reason: "The counterparty's public key format is invalid", raisedBy: [] },
   MISSING_REQUIRED_UMA_PARAMETERS: { status: 400, reason: 'The counterparty did not send every required UMA parameter', raisedBy: [] },
   SENDER_NOT_ACCEPTED: { status: 400, reason: 'The sender is not accepted', raisedBy: [] },
-  AMOUNT_OUT_OF_RANGE: { status: 400, reason: 'The amount is out of range', raisedBy: ['createQuote', 'executeQuote', 'createTransferIn', 'sandboxFundInternalAccount', 'sandboxSend', 'sandboxReceive', 'sandboxSimulateCardReturn'] },
-  INVALID_CURRENCY: { status: 400, reason: 'The currency is invalid', raisedBy: ['getExchangeRates', 'lookupUma', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut', 'sandboxSend', 'sandboxReceive', 'sandboxSimulateCardAuthorization'] },
+  AMOUNT_OUT_OF_RANGE: { status: 400, reason: 'The amount is out of range', raisedBy: ['createQuote', 'executeQuote', 'createTransferIn', 'sandboxFundInternalAccount', 'sandboxSend', 'sandboxReceive', 'sandboxSimulateCardReturn', 'sandboxSimulateCardCreditAuthorization', 'sandboxSimulateCardCreditAuthorizationAdvice', 'sandboxSimulateCardFinancialCreditAuthorization'] },
+  INVALID_CURRENCY: { status: 400, reason: 'The currency is invalid', raisedBy: ['getExchangeRates', 'lookupUma', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut', 'sandboxSend', 'sandboxReceive', 'sandboxSimulateCardAuthorization', 'sandboxSimulateCardCreditAuthorization', 'sandboxSimulateCardFinancialAuthorization', 'sandboxSimulateCardFinancialCreditAuthorization', 'sandboxSimulateCardCreditAuthorizationAdvice', 'estimateCryptoWithdrawalFee'] },
   INVALID_TIMESTAMP: { status: 400, reason: 'The timestamp is invalid', raisedBy: [] },
   INVALID_NONCE: { status: 400, reason: 'The nonce is invalid', raisedBy: [] },
   INVALID_REQUEST_FORMAT: { status: 400, reason: 'The request format is invalid', raisedBy: ['createQuote', 'createTransferIn', 'createTransferOut'] },
@@ -108,12 +128,12 @@ export const ERROR_CATALOGUE = {
   SELF_PAYMENT: { status: 400, reason: 'Paying yourself is not allowed', raisedBy: ['createQuote'] },
   LOOKUP_REQUEST_FAILED: { status: 400, reason: 'The lookup request failed', raisedBy: ['lookupUma', 'createQuote', 'executeQuote'] },
   PARSE_LNURLP_RESPONSE_ERROR: { status: 400, reason: 'The LNURLP response could not be parsed', raisedBy: [] },
-  INVALID_AMOUNT: { status: 400, reason: 'The amount is invalid', raisedBy: ['createQuote', 'sandboxReceive'] },
+  INVALID_AMOUNT: { status: 400, reason: 'The amount is invalid', raisedBy: ['createQuote', 'sandboxReceive', 'estimateCryptoWithdrawalFee'] },
   WEBHOOK_ENDPOINT_NOT_SET: { status: 400, reason: 'No webhook endpoint is configured', raisedBy: ['sendTestWebhook', 'adminTriggerEvent'] },
   WEBHOOK_DELIVERY_ERROR: { status: 400, reason: 'The webhook could not be delivered', raisedBy: ['sendTestWebhook'] },
   LOW_QUALITY: { status: 400, reason: 'The document quality is too low', raisedBy: DOCUMENT_REVIEW },
   DATA_MISMATCH: { status: 400, reason: 'The document details differ from the information provided', raisedBy: DOCUMENT_REVIEW },
-  EXPIRED: { status: 400, reason: 'The document has expired', raisedBy: DOCUMENT_REVIEW },
+  EXPIRED: { status: 400, reason: 'The document has expired', raisedBy: [...DOCUMENT_REVIEW, ...INVITATION_DECISIONS] },
   SUSPECTED_FRAUD: { status: 400, reason: 'The document is suspected to be forged or edited', raisedBy: DOCUMENT_REVIEW },
   UNSUITABLE_DOCUMENT: { status: 400, reason: 'This document type is not accepted', raisedBy: DOCUMENT_REVIEW },
   INCOMPLETE: { status: 400, reason: 'The document is missing pages or sides', raisedBy: DOCUMENT_REVIEW },
@@ -128,7 +148,7 @@ export const ERROR_CATALOGUE = {
   EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED: { status: 400, reason: 'The destination ownership must be verified before this transfer', raisedBy: PAYOUTS },
   INSUFFICIENT_FUNDS: { status: 400, reason: 'Insufficient funds', raisedBy: PAYOUTS },
   QUOTE_EXPIRED: { status: 400, reason: 'The quote has expired; request a new one', raisedBy: ['executeQuote', 'sandboxSend'] },
-  QUOTE_RATE_UNAVAILABLE: { status: 400, reason: 'No exchange rate is available for this corridor right now', raisedBy: ['createQuote', 'sandboxReceive'] },
+  QUOTE_RATE_UNAVAILABLE: { status: 400, reason: 'No exchange rate is available for this corridor right now', raisedBy: ['createQuote', 'sandboxReceive', 'estimateCryptoWithdrawalFee'] },
   STABLECOIN_AMOUNT_NOT_REPRESENTABLE: { status: 400, reason: "The amount cannot be represented at the token's precision", raisedBy: [] },
   STABLECOIN_BURN_SOURCE_NOT_SUPPORTED: { status: 400, reason: 'The burn source account cannot be used for this operation', raisedBy: [] },
   STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED: { status: 400, reason: 'Linking the external account failed', raisedBy: [] },
@@ -157,12 +177,29 @@ export const ERROR_CATALOGUE = {
   REQUEST_ID_MISSING: { status: 401, reason: 'Request-Id is required on the signed retry', raisedBy: [...SIGNED_RETRY] },
 
   // 403: the public description's codes.
-  FORBIDDEN: { status: 403, reason: 'This action is not allowed on this resource', raisedBy: ['revealCard'] },
+  // Every operation: an API token without the permission the operation needs (src/areas/permissions.ts), and more (revealCard, cancelInvitation).
+  FORBIDDEN: { status: 403, reason: 'This action is not allowed on this resource', raisedBy: 'EVERY_OPERATION' },
 
   // 404: the public description's codes, one per kind of resource; REFERENCE_NOT_FOUND where no specific one fits.
   USER_NOT_FOUND: { status: 404, reason: 'The customer does not exist', raisedBy: ['getCustomerById', 'updateCustomerById', 'deleteCustomerById', 'createCustomerKycLink', 'getCustomerKycLink', 'createVerification', 'uploadDocument', 'replaceDocument', 'createBeneficialOwner', 'updateBeneficialOwner', 'listBeneficialOwners', 'lookupUma', 'sandboxReceive'] },
   QUOTE_NOT_FOUND: { status: 404, reason: 'The quote does not exist', raisedBy: ['getQuoteById', 'executeQuote', 'sandboxSend'] },
-  TRANSACTION_NOT_FOUND: { status: 404, reason: 'The transaction does not exist', raisedBy: ['getTransactionById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn'] },
+  TRANSACTION_NOT_FOUND: {
+    status: 404,
+    reason: 'The transaction does not exist',
+    raisedBy: [
+      'getTransactionById',
+      'confirmReceiptDelivery',
+      'approvePendingPayment',
+      'rejectPendingPayment',
+      'cancelTransaction',
+      'sandboxSimulateCardClearing',
+      'sandboxSimulateCardReturn',
+      'sandboxSimulateCardAuthorizationAdvice',
+      'sandboxSimulateCardReturnReversal',
+    ],
+  },
+  INVITATION_NOT_FOUND: { status: 404, reason: 'The invitation does not exist', raisedBy: ['getInvitation', 'claimInvitation', 'cancelInvitation'] },
+  TOKEN_NOT_FOUND: { status: 404, reason: 'The API token does not exist', raisedBy: ['getTokenById', 'deleteTokenById'] },
   UMA_NOT_FOUND: { status: 404, reason: 'The UMA address is well-formed but no receiver exists at it', raisedBy: ['lookupUma', 'executeQuote', 'sandboxReceive'] },
   REFERENCE_NOT_FOUND: { status: 404, reason: 'The referenced resource does not exist', raisedBy: NOT_FOUND_RAISERS },
   /** Only for a path no route serves: every missing resource has its own code above. */
@@ -170,10 +207,12 @@ export const ERROR_CATALOGUE = {
 
   // Statuses the spec uses without a table of codes.
   METHOD_NOT_ALLOWED: { status: 405, reason: 'This HTTP method is not supported on this path', raisedBy: 'EVERY_OPERATION' },
-  CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource', raisedBy: ['createCustomer', 'updateCustomerById', 'deleteDocument', 'createExternalAccountOwnershipChallenge', 'verifyExternalAccountOwnership', 'createPlatformExternalAccountOwnershipChallenge', 'verifyPlatformExternalAccountOwnership', 'executeQuote', 'sandboxSend', 'sandboxSimulateCardClearing', 'adminReplayWebhookDelivery'] },
+  CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource', raisedBy: ['createCustomer', 'updateCustomerById', 'deleteDocument', 'createExternalAccountOwnershipChallenge', 'verifyExternalAccountOwnership', 'createPlatformExternalAccountOwnershipChallenge', 'verifyPlatformExternalAccountOwnership', 'executeQuote', 'sandboxSend', 'sandboxSimulateCardClearing', 'adminReplayWebhookDelivery', 'createDelegatedKey'] },
   UMA_ADDRESS_EXISTS: { status: 409, reason: 'The UMA address is already taken', raisedBy: ['createCustomer', 'updateCustomerById'] },
   EMAIL_OTP_EMAIL_ALREADY_EXISTS: { status: 409, reason: 'The e-mail address is already the address of an EMAIL_OTP credential', raisedBy: ['updateCustomerById'] },
   EMAIL_OTP_CREDENTIAL_SET_CHANGED: { status: 409, reason: 'The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again', raisedBy: ['updateCustomerById'] },
+  TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: { status: 409, reason: "The transaction is not waiting for the platform's approval", raisedBy: ['approvePendingPayment', 'rejectPendingPayment'] },
+  TRANSACTION_NOT_CANCELLABLE: { status: 409, reason: 'The transaction has settled or cannot be cancelled', raisedBy: ['cancelTransaction'] },
   INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition', raisedBy: ['updateCardById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'sandboxFundInternalAccount', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut'] },
   CARD_ALREADY_CLOSED: { status: 409, reason: 'The card is closed; nothing about it can change', raisedBy: ['updateCardById'] },
   CARD_NOT_MUTABLE: { status: 409, reason: 'The card is still being provisioned; its status cannot change yet', raisedBy: ['updateCardById'] },
@@ -270,7 +309,10 @@ export type ResourceKind =
   | 'AuthMethod'
   | 'Session'
   | 'Scenario'
-  | 'WebhookDelivery';
+  | 'WebhookDelivery'
+  | 'ApiToken'
+  | 'Invitation'
+  | 'DelegatedKey';
 
 /** The public description's 404 code of each kind of resource; the kinds it has no code of its own for share REFERENCE_NOT_FOUND. */
 const NOT_FOUND_CODES: Partial<Record<ResourceKind, ErrorCode>> = {
@@ -278,6 +320,8 @@ const NOT_FOUND_CODES: Partial<Record<ResourceKind, ErrorCode>> = {
   Quote: 'QUOTE_NOT_FOUND',
   Transaction: 'TRANSACTION_NOT_FOUND',
   CardTransaction: 'TRANSACTION_NOT_FOUND',
+  ApiToken: 'TOKEN_NOT_FOUND',
+  Invitation: 'INVITATION_NOT_FOUND',
 };
 
 /** 404 for a resource looked up by id, with its kind's code. */

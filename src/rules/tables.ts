@@ -81,6 +81,12 @@ export interface UmaReceiverOutcome {
   currency?: string;
 }
 
+/** How an incoming UMA payment gets the platform's approval, by the sender's address (user part). */
+export interface IncomingApprovalOutcome {
+  /** WEBHOOK: the webhook endpoint's reply decides (approved at once without an endpoint); AWAIT_DECISION: as if the endpoint answered 202. */
+  approval: 'WEBHOOK' | 'AWAIT_DECISION';
+}
+
 /** Ownership proofs of self-custody wallets, by the submitted signature. */
 export interface WalletOwnershipOutcome {
   result: 'VALID' | 'INVALID' | 'VERIFY';
@@ -101,6 +107,9 @@ export const UNVERIFIED_WALLET_LIMIT_USD_CENTS = 100_000;
 
 /** A long-pending sandbox UMA payment settles after this many seconds of tenant clock time. */
 export const LONG_PENDING_SECONDS = 86_400;
+
+/** A pending incoming payment the platform answered 202 for must be approved or rejected within this many seconds of tenant clock time. */
+export const PAYMENT_APPROVAL_WINDOW_SECONDS = 5;
 
 /** How long a quote's rate holds, in seconds of tenant clock time. */
 export const QUOTE_LIFETIME_SECONDS = 300;
@@ -234,6 +243,24 @@ export const RULES = {
       { key: '$pending.long.usd', outcome: { result: 'LONG_PENDING', currency: 'USD' }, description: 'a long-pending payment in USD' },
       { key: '$fail.compliance.usd', outcome: { result: 'COMPLIANCE_FAILURE', currency: 'USD' }, description: 'a compliance failure in USD' },
       { key: null, outcome: { result: 'UNKNOWN_RECEIVER' }, description: 'not a sandbox receiver' },
+    ],
+  }),
+
+  incomingApproval: table<IncomingApprovalOutcome>({
+    title: "Approval of incoming UMA payments (POST /sandbox/uma/receive)",
+    subject: 'senderUmaAddress (user part)',
+    match: 'umaUser',
+    rows: [
+      {
+        key: '$pending.approval',
+        outcome: { approval: 'AWAIT_DECISION' },
+        description: 'stays PENDING as if the webhook endpoint answered 202: approve or reject within 5 s of sandbox time, else it fails PAYMENT_APPROVAL_TIMED_OUT',
+      },
+      {
+        key: null,
+        outcome: { approval: 'WEBHOOK' },
+        description: 'with a webhook endpoint, its reply to INCOMING_PAYMENT.PENDING decides (200 approves, 202 waits 5 s for approve or reject, 403 rejects, anything else fails PAYMENT_APPROVAL_WEBHOOK_ERROR); without one, approved at once',
+      },
     ],
   }),
 

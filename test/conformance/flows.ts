@@ -245,3 +245,82 @@ export async function cardsFlow(call: FlowCall): Promise<void> {
   await step(call, 200, 'GET', '/transactions?type=CARD');
   await step(call, 200, 'PATCH', `/cards/${card.id}`, { status: 'FROZEN' });
 }
+
+/**
+ * The platform's own tools: API tokens, the UMA-provider and VASP
+ * directories, invitations, a withdrawal fee estimate, the transaction
+ * actions (approve, reject, confirm, cancel), and a card funded by an
+ * embedded wallet: its delegated key in three legs and every further
+ * message of the card network.
+ */
+export async function platformFlow(call: FlowCall): Promise<void> {
+  const token = await step(call, 201, 'POST', '/tokens', { name: 'CI read-only', permissions: ['VIEW'] });
+  await step(call, 200, 'GET', '/tokens?limit=10');
+  await step(call, 200, 'GET', `/tokens/${token.id}`);
+  await step(call, 204, 'DELETE', `/tokens/${token.id}`);
+  await step(call, 200, 'GET', '/uma-providers?countryCode=US&limit=5');
+  await step(call, 200, 'GET', '/vasps?limit=5');
+
+  await step(call, 200, 'PATCH', '/config', { isRegulatedFinancialInstitution: true, embeddedWalletConfig: { appName: 'Flow Wallet' } });
+  const ivy = await step(call, 201, 'POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Ivy Inviter', umaAddress: '$ivy@sandbox.uma.local', currencies: ['USD', 'USDC'] });
+  const invitation = await step(call, 201, 'POST', '/invitations', { inviterUma: ivy.umaAddress, firstName: 'Bob', amountToSend: 1_000 });
+  await step(call, 200, 'GET', '/invitations?status=PENDING');
+  await step(call, 200, 'GET', `/invitations/${invitation.code}`);
+  await step(call, 200, 'POST', `/invitations/${invitation.code}/claim`, { inviteeUma: '$bob@other.example' });
+  const second = await step(call, 201, 'POST', '/invitations', { inviterUma: ivy.umaAddress });
+  await step(call, 200, 'POST', `/invitations/${second.code}/cancel`);
+
+  const accounts = (await step(call, 200, 'GET', `/customers/internal-accounts?customerId=${ivy.id}`)).data as Array<{ id: string; type: string; balance: { currency: { code: string } } }>;
+  const usd = accounts.find((a) => a.type === 'INTERNAL_FIAT' && a.balance.currency.code === 'USD')!.id;
+  const usdc = accounts.find((a) => a.balance.currency.code === 'USDC')!.id;
+  await step(call, 200, 'POST', '/crypto/estimate-withdrawal-fee', { internalAccountId: usdc, currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 1_000_000, destinationAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' });
+
+  // A payment that waits for the platform: approved, another rejected; a receipt confirmed.
+  const receive = { senderUmaAddress: '$pending.approval@elsewhere.example', receiverUmaAddress: ivy.umaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 700 };
+  const approved = await step(call, 200, 'POST', '/sandbox/uma/receive', receive);
+  await step(call, 200, 'POST', `/transactions/${approved.id}/approve`, { receiverCustomerInfo: { FULL_NAME: 'Ivy Inviter' } });
+  const rejected = await step(call, 200, 'POST', '/sandbox/uma/receive', receive);
+  await step(call, 200, 'POST', `/transactions/${rejected.id}/reject`, { reason: 'Unexpected sender' });
+  await step(call, 200, 'POST', `/transactions/${approved.id}/confirm`, {});
+  // An ACH payout still in flight, cancelled.
+  await step(call, 200, 'POST', `/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 });
+  const slowBank = await step(call, 201, 'POST', '/customers/external-accounts', {
+    customerId: ivy.id,
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '000123456005', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ivy Inviter' } },
+  });
+  const payout = await step(call, 201, 'POST', '/transfer-out', { source: { accountId: usd }, destination: { accountId: slowBank.id }, amount: 500 });
+  await step(call, 200, 'POST', `/transactions/${payout.id}/cancel`, { reason: 'Sent by mistake' });
+
+  // A card on an embedded wallet: a delegated key in three legs, then the card network's messages.
+  const holder = await step(call, 201, 'POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Dora Delegate', email: 'dora@example.com' });
+  const wallet = (await step(call, 200, 'GET', `/customers/internal-accounts?customerId=${holder.id}&type=EMBEDDED_WALLET`)).data[0].id as string;
+  const email = (await step(call, 200, 'GET', `/auth/credentials?accountId=${wallet}`)).data[0].id as string;
+  const key = generateSessionKey();
+  const otp = await step(call, 200, 'POST', `/auth/credentials/${email}/challenge`, {});
+  await signedRetry(call, 'POST', `/auth/credentials/${email}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle({ otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle, sessionKey: key }) }, key.privateKey, 200);
+  await step(call, 200, 'POST', `/sandbox/internal-accounts/${wallet}/fund`, { amount: 100_000 });
+  const card = await step(call, 201, 'POST', '/cards', { customerId: holder.id, form: 'VIRTUAL', fundingSource: wallet });
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 5 });
+  const delegation = { cardId: card.id, internalAccountId: wallet, nickname: 'Card signer' };
+  const first = await step(call, 202, 'POST', '/auth/delegated-keys', delegation);
+  const second2 = await step(call, 202, 'POST', '/auth/delegated-keys', delegation, { 'Service-Wallet-Signature': stampPayload(first.payloadToSign, { privateKey: key.privateKey }), 'Request-Id': first.requestId });
+  const delegated = await step(call, 201, 'POST', '/auth/delegated-keys', delegation, { 'Service-Wallet-Signature': stampPayload(second2.payloadToSign, { privateKey: key.privateKey }), 'Request-Id': second2.requestId });
+  await step(call, 200, 'GET', `/auth/delegated-keys?accountId=${wallet}`);
+  await step(call, 200, 'GET', `/auth/delegated-keys/${delegated.id}`);
+
+  const merchant = { descriptor: 'GROCER 000', mcc: '5411', country: 'US' };
+  const money = (amount: number) => ({ amount, currency: { code: 'USD' }, merchant });
+  const simulate = (what: string, status: number, body: unknown) => step(call, status, 'POST', `/sandbox/cards/${card.id}/simulate/${what}`, body);
+  const purchase = await simulate('authorization', 200, money(2_000));
+  await simulate('authorization_advice', 202, { cardTransactionId: purchase.id, amount: 2_400 });
+  await simulate('clearing', 200, { cardTransactionId: purchase.id, amount: 2_400 });
+  await simulate('return', 202, { cardTransactionId: purchase.id, amount: 2_400 });
+  await simulate('return_reversal', 202, { cardTransactionId: purchase.id });
+  await simulate('balance_inquiry', 202, { merchant });
+  await simulate('credit_authorization', 202, money(800));
+  await simulate('credit_authorization_advice', 202, money(300));
+  await simulate('financial_authorization', 202, money(1_500));
+  await simulate('financial_credit_authorization', 202, money(600));
+  await step(call, 204, 'DELETE', `/auth/delegated-keys/${delegated.id}`);
+}

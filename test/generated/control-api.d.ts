@@ -395,7 +395,7 @@ export interface components {
             operation?: "ADD_CREDENTIAL" | "CHALLENGE_CREDENTIAL" | "VERIFY_CREDENTIAL" | "REFRESH_SESSION" | "REVOKE_CREDENTIAL" | "REVOKE_SESSION" | "EXPORT_WALLET";
             latencyMs?: number;
             /** @enum {string} */
-            code?: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "QUOTE_REQUEST_FAILED" | "INVALID_PAYREQ_RESPONSE" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING" | "FORBIDDEN" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "CUSTOMER_DELETED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
+            code?: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "QUOTE_REQUEST_FAILED" | "INVALID_PAYREQ_RESPONSE" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING" | "FORBIDDEN" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "CUSTOMER_DELETED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
             method?: string;
             path?: string;
             /** @description Absent: until cleared */
@@ -440,7 +440,7 @@ export interface components {
              * @example INTERNAL_ERROR
              * @enum {string}
              */
-            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "QUOTE_REQUEST_FAILED" | "INVALID_PAYREQ_RESPONSE" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING" | "FORBIDDEN" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "CUSTOMER_DELETED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
+            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "QUOTE_REQUEST_FAILED" | "INVALID_PAYREQ_RESPONSE" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING" | "FORBIDDEN" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "CUSTOMER_DELETED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
             /** @enum {string} */
             method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             /**
@@ -705,6 +705,7 @@ export interface components {
                     settledAmount?: number;
                     refundedAmount?: number;
                     originalTransactionId?: string;
+                    networkMessage?: components["schemas"]["CardNetworkMessage"];
                     issuerTransactionToken: string;
                     settlementSummary?: {
                         count: number;
@@ -872,6 +873,77 @@ export interface components {
                     expiresAt: string;
                 };
             };
+            apiTokens?: {
+                [key: string]: {
+                    /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */
+                    id: string;
+                    name: string;
+                    permissions: components["schemas"]["Permission"][];
+                    /**
+                     * @description The HTTP Basic user name of this token
+                     * @example tok_dGVzdC1jbGllbnQ.Zq3h0cLw4mXk1VbN8rYtP2sA
+                     */
+                    clientId: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    updatedAt: string;
+                    secret: {
+                        /** @enum {string} */
+                        algorithm: "scrypt";
+                        cost: number;
+                        salt: string;
+                        hash: string;
+                    };
+                };
+            };
+            invitations?: {
+                [key: string]: {
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    claimedAt?: string;
+                    /**
+                     * Format: date-time
+                     * @description Sandbox: when it was cancelled
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    cancelledAt?: string;
+                    /** @description Where the invitation is claimed */
+                    url: string;
+                    /**
+                     * Format: date-time
+                     * @description Absent: it never expires
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    expiresAt?: string;
+                    inviterUma: string;
+                    inviteeUma?: string;
+                    status: components["schemas"]["UmaInvitationStatus"];
+                    firstName?: string;
+                    id: string;
+                    inviterCustomerId: string;
+                    amountToSend?: {
+                        amount: number;
+                        currencyCode: string;
+                    };
+                };
+            };
+            delegatedKeys?: {
+                [key: string]: components["schemas"]["DelegatedKey"];
+            };
             events?: {
                 [key: string]: components["schemas"]["WebhookEvent"];
             };
@@ -906,6 +978,8 @@ export interface components {
             isRegulatedFinancialInstitution: boolean;
             /** @description Sandbox setting: the spec's 'Skip verification paperwork' */
             skipVerificationPaperwork: boolean;
+            /** @description Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on) */
+            invitationsEnabled?: boolean;
             embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
             /**
              * Format: date-time
@@ -2781,6 +2855,26 @@ export interface components {
             /** @description Sandbox: why the sandbox failed it, in words */
             failureMessage?: string;
             refund?: components["schemas"]["TransactionRefund"];
+            approval?: components["schemas"]["PaymentApproval"];
+            /** @description What the platform sent when approving an incoming payment */
+            receiverCustomerInfo?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the platform delivered the receipt to its customer (POST /transactions/{id}/confirm)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            receiptDeliveryConfirmedAt?: string;
+            /** @description Sandbox: set when the platform cancelled the transfer (POST /transactions/{id}/cancel) */
+            cancellation?: {
+                /**
+                 * Format: date-time
+                 * @example 2025-10-13T12:00:00.000Z
+                 */
+                cancelledAt: string;
+                reason?: string;
+            };
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -2857,6 +2951,27 @@ export interface components {
             /** @enum {string} */
             reason?: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT";
         };
+        PaymentApproval: {
+            /**
+             * @description AWAITING_WEBHOOK: the INCOMING_PAYMENT.PENDING webhook's reply decides; AWAITING_DECISION: approve or reject before decideBy; then the outcome
+             * @enum {string}
+             */
+            status: "AWAITING_WEBHOOK" | "AWAITING_DECISION" | "APPROVED" | "REJECTED" | "TIMED_OUT" | "WEBHOOK_ERROR";
+            /**
+             * Format: date-time
+             * @description While AWAITING_DECISION: the payment fails PAYMENT_APPROVAL_TIMED_OUT at this time of the sandbox clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            decideBy?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            decidedAt?: string;
+            /** @description The HTTP status the endpoint answered the approval webhook with */
+            webhookReplyStatus?: number;
+            rejectionReason?: string;
+        };
         /** @enum {string} */
         CardTransactionStatus: "AUTHORIZED" | "SETTLED" | "REFUNDED" | "EXCEPTION";
         CardMerchant: {
@@ -2873,6 +2988,11 @@ export interface components {
              */
             country?: string;
         };
+        /**
+         * @description Sandbox: the card-network message that created this row
+         * @enum {string}
+         */
+        CardNetworkMessage: "AUTHORIZATION" | "BALANCE_INQUIRY" | "CREDIT_AUTHORIZATION" | "CREDIT_AUTHORIZATION_ADVICE" | "FINANCIAL_AUTHORIZATION" | "FINANCIAL_CREDIT_AUTHORIZATION" | "RETURN" | "RETURN_REVERSAL";
         Card: {
             /** @example Card:019542f5-b3e7-1d02-0000-00000000000d */
             id: string;
@@ -2915,6 +3035,35 @@ export interface components {
         CardBrand: "VISA" | "MASTERCARD";
         /** @enum {string} */
         AuthMethodType: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+        /** @enum {string} */
+        Permission: "VIEW" | "TRANSACT" | "MANAGE";
+        /** @enum {string} */
+        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+        DelegatedKey: {
+            /** @example DelegatedKey:019542f5-b3e7-1d02-0000-000000000020 */
+            id: string;
+            cardId: string;
+            /** @description The card's funding source: in the sandbox, the embedded wallet's internal account id */
+            fundingSourceId: string;
+            /** @description The EMBEDDED_WALLET internal account */
+            accountId: string;
+            /** @description Compressed P-256 public key (hex) of the delegated key; its private key never leaves the service */
+            publicKey: string;
+            nickname: string;
+            status: components["schemas"]["DelegatedKeyStatus"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        DelegatedKeyStatus: "PENDING" | "ACTIVE" | "REVOKED";
         AdminWebhookAttempt: {
             /**
              * Format: date-time
@@ -3132,6 +3281,26 @@ export interface components {
             status: 401;
             details?: components["schemas"]["ErrorDetails"];
         };
+        /** @description The error body of a 403 response. */
+        Error403: {
+            /**
+             * @description | Code | Meaning |
+             *     |---|---|
+             *     | FORBIDDEN | This action is not allowed on this resource |
+             * @enum {string}
+             */
+            code: "FORBIDDEN";
+            /** @description What went wrong, for people */
+            reason: string;
+            /** @description The same text as reason */
+            message: string;
+            /**
+             * @description The HTTP status
+             * @enum {integer}
+             */
+            status: 403;
+            details?: components["schemas"]["ErrorDetails"];
+        };
         /** @description The error body of a 404 response. */
         Error404: {
             /**
@@ -3299,6 +3468,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3345,6 +3523,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3406,6 +3593,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3474,6 +3670,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3529,6 +3734,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3595,6 +3809,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3641,6 +3864,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3698,6 +3930,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3759,6 +4000,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3840,6 +4090,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3906,6 +4165,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3967,6 +4235,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -4337,6 +4614,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -4403,6 +4689,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -4467,6 +4762,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -4524,6 +4828,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -4601,6 +4914,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -4658,6 +4980,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -4724,6 +5055,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */

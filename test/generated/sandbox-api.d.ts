@@ -462,6 +462,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uma-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the available UMA providers
+         * @description Sandbox providers (fictional, plus the sandbox receivers on its UMA domain), sorted by name (desc by default), cursor-paginated; filter by countryCode, currencyCode, and hasBlockedProviders=false for allow-listed ones only.
+         */
+        get: operations["getAvailableUmaProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vasps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List VASPs
+         * @description The directory of fictional sandbox exchanges and custodians, by name, cursor-paginated. vaspName is the value to give when declaring a VASP-hosted counterparty.
+         */
+        get: operations["listVasps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/receiver/uma/{receiverUmaAddress}": {
         parameters: {
             query?: never;
@@ -594,6 +634,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/{transactionId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm receipt delivery
+         * @description Records when the platform delivered the receipt to its customer (receiptDeliveryConfirmedAt, now when omitted); calling again moves it.
+         */
+        post: operations["confirmReceiptDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending payment
+         * @description An incoming payment waiting for the platform (its webhook endpoint answered 202, or a $pending.approval@ sandbox sender) within 5 s of sandbox time: it proceeds and settles. Also approves pending transactions another flow owns (agent actions). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when nothing waits for approval, including after the window closed.
+         */
+        post: operations["approvePendingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a pending payment
+         * @description The payment becomes REJECTED (announced as INCOMING_PAYMENT.FAILED) and its money never arrives. 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when nothing waits for approval.
+         */
+        post: operations["rejectPendingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an unsettled ACH or wire transfer
+         * @description A transfer on the ACH or WIRE rail (the rail asked for, else the external account’s first) that is still PENDING or PROCESSING fails at once with cancellation set; held money is released, nothing is refunded because nothing left. 409 TRANSACTION_NOT_CANCELLABLE for anything settled or on another rail.
+         */
+        post: operations["cancelTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transfer-in": {
         parameters: {
             query?: never;
@@ -630,6 +750,26 @@ export interface paths {
          * @description The destination account suffix decides the outcome, as for transfer-in. From an embedded wallet it is a signed retry (202 first).
          */
         post: operations["createTransferOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/estimate-withdrawal-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate the fees of a crypto withdrawal
+         * @description The network fee (a fixed sandbox estimate per network, in its fee asset) and its value in the withdrawal currency at the current sandbox rate, rounded up; netAmount is what arrives. The account must hold the currency (400 INVALID_CURRENCY) and the network carry it (400 naming cryptoNetwork); an amount the fees take whole is 400 INVALID_AMOUNT.
+         */
+        post: operations["estimateCryptoWithdrawalFee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -814,6 +954,51 @@ export interface paths {
         patch: operations["updateInternalAccount"];
         trace?: never;
     };
+    "/auth/delegated-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delegated keys
+         * @description Of an embedded wallet (accountId), a card funding source (fundingSourceId) or both; at least one is required. PENDING and REVOKED keys included, newest first; not paginated.
+         */
+        get: operations["listDelegatedKeys"];
+        put?: never;
+        /**
+         * Delegate signing for a card's embedded-wallet funding source
+         * @description Three legs of the identical request: without signature headers, 202 with payloadToSign and requestId; stamped by an active session of the wallet, a second 202 (the key now exists, PENDING); stamped again over the new payloadToSign, 201 with the key ACTIVE. At most one ACTIVE key per card funding source (409 CONFLICT). Cards funded by an embedded wallet are declined (CARD_PAUSED) without one.
+         */
+        post: operations["createDelegatedKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/delegated-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a delegated key */
+        get: operations["getDelegatedKeyById"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a delegated key
+         * @description An ACTIVE key becomes REVOKED at once (400 when it is not ACTIVE); cards it signed for are declined until another key is active.
+         */
+        delete: operations["revokeDelegatedKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cards": {
         parameters: {
             query?: never;
@@ -959,6 +1144,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/cards/{id}/simulate/balance_inquiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a balance inquiry
+         * @description A 0-amount authorization: approved, an AUTHORIZED row of 0 that moves no money (CARD_TRANSACTION.AUTHORIZED) and can be neither cleared nor re-sized. The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED). A card funded by an embedded wallet needs an ACTIVE delegated key.
+         */
+        post: operations["sandboxSimulateCardBalanceInquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/credit_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a credit authorization
+         * @description The merchant pushes money to the card: a CREDIT row, AUTHORIZED, whose amount is a pending credit of the funding source (in totalBalance only) until simulate/clearing settles it (amount 0: it expires). The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED).
+         */
+        post: operations["sandboxSimulateCardCreditAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/financial_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a single-message financial authorization
+         * @description Authorized and cleared in one message (an ATM withdrawal): SETTLED at once, the amount pulled from the funding source (005: the pull settles 30 s later; 006: it later fails and the row goes EXCEPTION). The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED). A balance below the amount declines (INSUFFICIENT_FUNDS).
+         */
+        post: operations["sandboxSimulateCardFinancialAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/financial_credit_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a single-message financial credit
+         * @description A credit cleared in one message (a push credit): a SETTLED CREDIT row, the amount credited to the funding source (005: 30 s later; 006: it later fails, EXCEPTION). The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED).
+         */
+        post: operations["sandboxSimulateCardFinancialCreditAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/authorization_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate an authorization advice
+         * @description Re-sizes an open (AUTHORIZED) authorization to the new total amount: more pulls the difference from the funding source (EXCEPTION when the balance does not cover it), less releases the rest (CARD_TRANSACTION.AUTHORIZED). Any other transaction is 400 naming cardTransactionId.
+         */
+        post: operations["sandboxSimulateCardAuthorizationAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/credit_authorization_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a credit authorization advice
+         * @description A network-initiated credit authorization, keyed by card and merchant: as simulate/credit_authorization. The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED).
+         */
+        post: operations["sandboxSimulateCardCreditAuthorizationAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/return_reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a return reversal
+         * @description The merchant takes back the refund of a REFUNDED purchase: a DEBIT row linked by originalTransactionId pulls the refunded amount from the funding source (EXCEPTION when the balance does not cover it) and the purchase is SETTLED again with refundedAmount 0. Any other transaction is 400 naming cardTransactionId.
+         */
+        post: operations["sandboxSimulateCardReturnReversal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/internal-accounts/{accountId}/fund": {
         parameters: {
             query?: never;
@@ -1033,6 +1358,135 @@ export interface paths {
          * @description 400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint; 400 WEBHOOK_DELIVERY_ERROR (status or network error in details) when the endpoint does not answer 2xx.
          */
         post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens
+         * @description Newest first, cursor-paginated; filter by name and by creation or update time (bounds inclusive). Secrets are never shown.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create an API token
+         * @description A further credential of this tenant (same data), limited to its permissions: VIEW reads, TRANSACT creates and executes quotes and moves money, MANAGE changes the configuration, tokens and customers. Use clientId as the Basic user name and clientSecret as the password; clientSecret is in this answer only.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an API token */
+        get: operations["getTokenById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an API token
+         * @description The token is revoked at once: its next request gets 401.
+         */
+        delete: operations["deleteTokenById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the platform's invitations (sandbox)
+         * @description Sandbox addition: the invitations your customers created, newest first, cursor-paginated; filter by status.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Create a UMA invitation
+         * @description From one of your customers, named by its UMA address (400 INVALID_UMA_ADDRESS for a malformed address or one no customer of yours has). The code names the invitation to every platform. With expiresAt it expires on the sandbox clock. 400 INVITATIONS_NOT_CONFIGURED when the platform switched invitations off (PATCH /config invitationsEnabled).
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a UMA invitation by code
+         * @description Any platform that knows the code may read it. A PENDING invitation past its expiresAt reads EXPIRED.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a UMA invitation
+         * @description By any platform, for the invitee’s UMA address: PENDING becomes CLAIMED and INVITATION.CLAIMED goes to the creating platform. 400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, EXPIRED (past expiresAt), INVALID_UMA_ADDRESS, INVITATIONS_NOT_CONFIGURED; 404 INVITATION_NOT_FOUND.
+         */
+        post: operations["claimInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a UMA invitation
+         * @description Only the creating platform (403 FORBIDDEN otherwise), only while PENDING (400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED or EXPIRED otherwise).
+         */
+        post: operations["cancelInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1181,6 +1635,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invitation-claimed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invitation was claimed
+         * @description Sent to the platform that created the invitation when any platform claims it. `data` is the invitation, CLAIMED, with inviteeUma; send amountToSend now if the invitation promised it. Types: INVITATION.CLAIMED.
+         */
+        post: operations["invitationClaimedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1225,6 +1699,26 @@ export interface components {
             /** @description Sandbox: why the sandbox failed it, in words */
             failureMessage?: string;
             refund?: components["schemas"]["TransactionRefund"];
+            approval?: components["schemas"]["PaymentApproval"];
+            /** @description What the platform sent when approving an incoming payment */
+            receiverCustomerInfo?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the platform delivered the receipt to its customer (POST /transactions/{id}/confirm)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            receiptDeliveryConfirmedAt?: string;
+            /** @description Sandbox: set when the platform cancelled the transfer (POST /transactions/{id}/cancel) */
+            cancellation?: {
+                /**
+                 * Format: date-time
+                 * @example 2025-10-13T12:00:00.000Z
+                 */
+                cancelledAt: string;
+                reason?: string;
+            };
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -1306,6 +1800,27 @@ export interface components {
             status: "PENDING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             reason?: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT";
+        };
+        PaymentApproval: {
+            /**
+             * @description AWAITING_WEBHOOK: the INCOMING_PAYMENT.PENDING webhook's reply decides; AWAITING_DECISION: approve or reject before decideBy; then the outcome
+             * @enum {string}
+             */
+            status: "AWAITING_WEBHOOK" | "AWAITING_DECISION" | "APPROVED" | "REJECTED" | "TIMED_OUT" | "WEBHOOK_ERROR";
+            /**
+             * Format: date-time
+             * @description While AWAITING_DECISION: the payment fails PAYMENT_APPROVAL_TIMED_OUT at this time of the sandbox clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            decideBy?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            decidedAt?: string;
+            /** @description The HTTP status the endpoint answered the approval webhook with */
+            webhookReplyStatus?: number;
+            rejectionReason?: string;
         };
         OutgoingPaymentWebhook: {
             /**
@@ -1711,6 +2226,7 @@ export interface components {
             settledAmount?: number;
             refundedAmount?: number;
             originalTransactionId?: string;
+            networkMessage?: components["schemas"]["CardNetworkMessage"];
             issuerTransactionToken: string;
             /** @description The pulls on the funding source */
             pullSummary: {
@@ -1763,6 +2279,65 @@ export interface components {
              */
             country?: string;
         };
+        /**
+         * @description Sandbox: the card-network message that created this row
+         * @enum {string}
+         */
+        CardNetworkMessage: "AUTHORIZATION" | "BALANCE_INQUIRY" | "CREDIT_AUTHORIZATION" | "CREDIT_AUTHORIZATION_ADVICE" | "FINANCIAL_AUTHORIZATION" | "FINANCIAL_CREDIT_AUTHORIZATION" | "RETURN" | "RETURN_REVERSAL";
+        InvitationClaimedWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "INVITATION.CLAIMED";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["UmaInvitation"];
+        };
+        UmaInvitation: {
+            /**
+             * @description Names the invitation to every platform: it carries the creating platform
+             * @example dGVzdC1jbGllbnQ.V1StGXR8_Z
+             */
+            code: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            claimedAt?: string;
+            /**
+             * Format: date-time
+             * @description Sandbox: when it was cancelled
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            cancelledAt?: string;
+            /** @description Where the invitation is claimed */
+            url: string;
+            /**
+             * Format: date-time
+             * @description Absent: it never expires
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+            inviterUma: string;
+            inviteeUma?: string;
+            status: components["schemas"]["UmaInvitationStatus"];
+            firstName?: string;
+            amountToSend?: components["schemas"]["CurrencyAmount"] & unknown;
+        };
+        /** @enum {string} */
+        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
         PlatformConfig: {
             id: string;
             umaDomain: string;
@@ -1774,6 +2349,8 @@ export interface components {
             isRegulatedFinancialInstitution: boolean;
             /** @description Sandbox setting: the spec's 'Skip verification paperwork' */
             skipVerificationPaperwork: boolean;
+            /** @description Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on) */
+            invitationsEnabled?: boolean;
             embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
             /**
              * Format: date-time
@@ -1843,6 +2420,7 @@ export interface components {
             singleTransactionMaximums?: components["schemas"]["SingleTransactionMaximum"][];
             isRegulatedFinancialInstitution?: boolean;
             skipVerificationPaperwork?: boolean;
+            invitationsEnabled?: boolean;
             /** @description Merged into the current settings; null switches embedded wallets off */
             embeddedWalletConfig?: {
                 appName?: string;
@@ -3857,6 +4435,36 @@ export interface components {
             /** @description Mobile-money providers only: the value for accountInfo.provider */
             provider?: string;
         };
+        UmaProviderListResponse: {
+            data: components["schemas"]["UmaProvider"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        UmaProvider: {
+            name: string;
+            /** @description ISO 3166-1 alpha-2 codes */
+            supportedRegions: string[];
+            /** @description The domain of its UMA addresses */
+            domain: string;
+            supportedCurrencies: components["schemas"]["Currency"][];
+            /** @description Legal Entity Identifier (fictional, with valid check digits) */
+            lei: string;
+            /** @description Whether it is on your allow list */
+            allowListStatus: boolean;
+        };
+        VaspListResponse: {
+            data: components["schemas"]["Vasp"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        Vasp: {
+            /** @description The value to give as vaspName when declaring a VASP-hosted counterparty */
+            vaspName: string;
+            url?: string;
+        };
         ReceiverUmaLookupResponse: {
             supportedCurrencies: components["schemas"]["ReceiverSupportedCurrency"][];
             requiredPayerDataFields: {
@@ -3992,6 +4600,26 @@ export interface components {
             totalCount?: number;
         };
         TransactionOneOf: components["schemas"]["Transaction"] | components["schemas"]["CardTransaction"];
+        ConfirmReceiptDeliveryRequest: {
+            /**
+             * Format: date-time
+             * @description When the receipt reached the customer; now (sandbox clock) when omitted; never later than now
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            receiptDeliveryConfirmedAt?: string;
+        };
+        ApprovePaymentRequest: {
+            /** @description What the webhook asked for in requestedReceiverCustomerInfoFields; stored on the transaction */
+            receiverCustomerInfo?: {
+                [key: string]: unknown;
+            };
+        };
+        RejectPaymentRequest: {
+            reason?: string;
+        };
+        CancelTransactionRequest: {
+            reason?: string;
+        };
         TransferInRequest: {
             /** @description The external account to pull from */
             source: {
@@ -4019,6 +4647,34 @@ export interface components {
             remittanceInformation?: string;
             /** @enum {string} */
             purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+        };
+        EstimateCryptoWithdrawalFeeResponse: {
+            /** @description Minor units of networkFeeAsset */
+            networkFee: number;
+            networkFeeAsset: string;
+            /** @description Minor units of the withdrawal currency; 0 in the sandbox */
+            applicationFee: number;
+            /** @description The network fee converted into the withdrawal currency (rounded up) plus the application fee */
+            totalFee: number;
+            /** @description What the destination receives: amount minus totalFee */
+            netAmount: number;
+        };
+        EstimateCryptoWithdrawalFeeRequest: {
+            /** @description The crypto internal account the withdrawal leaves */
+            internalAccountId: string;
+            /** @example USDC */
+            currency: string;
+            /**
+             * @description SOLANA, ETHEREUM, BASE, POLYGON, TRON, SPARK, LIGHTNING or BITCOIN
+             * @example SOLANA
+             */
+            cryptoNetwork: string;
+            /**
+             * @description Minor units of currency
+             * @example 10000
+             */
+            amount: number;
+            destinationAddress: string;
         };
         WalletOperationProcessing: {
             /** @enum {string} */
@@ -4158,6 +4814,50 @@ export interface components {
         InternalAccountUpdateRequest: {
             privateEnabled: boolean;
         };
+        DelegatedKey: {
+            /** @example DelegatedKey:019542f5-b3e7-1d02-0000-000000000020 */
+            id: string;
+            cardId: string;
+            /** @description The card's funding source: in the sandbox, the embedded wallet's internal account id */
+            fundingSourceId: string;
+            /** @description The EMBEDDED_WALLET internal account */
+            accountId: string;
+            /** @description Compressed P-256 public key (hex) of the delegated key; its private key never leaves the service */
+            publicKey: string;
+            nickname: string;
+            status: components["schemas"]["DelegatedKeyStatus"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        DelegatedKeyStatus: "PENDING" | "ACTIVE" | "REVOKED";
+        DelegatedKeySignedRequestChallenge: {
+            /** @description Stamp these bytes exactly as returned, with a session key of the wallet */
+            payloadToSign: string;
+            requestId: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+        };
+        DelegatedKeyCreateRequest: {
+            cardId: string;
+            /** @description The card's EMBEDDED_WALLET funding source */
+            internalAccountId: string;
+            nickname: string;
+        };
+        DelegatedKeyListResponse: {
+            data: components["schemas"]["DelegatedKey"][];
+        };
         CardCreateRequest: {
             customerId: string;
             /** @enum {string} */
@@ -4233,6 +4933,21 @@ export interface components {
             cardTransactionId: string;
             /** @example 10000 */
             amount: number;
+        };
+        SandboxCardSimulationResult: components["schemas"]["CardTransaction"] | components["schemas"]["SandboxCardSimulationResponse"];
+        SandboxCardBalanceInquiryRequest: {
+            merchant: components["schemas"]["CardMerchant"];
+        };
+        SandboxCardAuthorizationAdviceRequest: {
+            cardTransactionId: string;
+            /**
+             * @description The new total authorized amount
+             * @example 10000
+             */
+            amount: number;
+        };
+        SandboxCardTransactionRefRequest: {
+            cardTransactionId: string;
         };
         SandboxFundRequest: {
             /** @example 10000 */
@@ -4331,6 +5046,75 @@ export interface components {
             error?: string;
             durationMs: number;
         };
+        ApiToken: {
+            /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */
+            id: string;
+            name: string;
+            permissions: components["schemas"]["Permission"][];
+            /**
+             * @description The HTTP Basic user name of this token
+             * @example tok_dGVzdC1jbGllbnQ.Zq3h0cLw4mXk1VbN8rYtP2sA
+             */
+            clientId: string;
+            /** @description The HTTP Basic password: returned once, by POST /tokens, and never again */
+            clientSecret?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        Permission: "VIEW" | "TRANSACT" | "MANAGE";
+        ApiTokenCreateRequest: {
+            name: string;
+            permissions: components["schemas"]["Permission"][];
+        };
+        TokenListResponse: {
+            data: components["schemas"]["ApiToken"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        UmaInvitationCreateRequest: {
+            /**
+             * @description The UMA address of one of the platform’s customers (400 INVALID_UMA_ADDRESS otherwise)
+             * @example $alice@sandbox.uma.local
+             */
+            inviterUma: string;
+            firstName?: string;
+            /**
+             * @description Minor units of the inviter's currency
+             * @example 10000
+             */
+            amountToSend?: number;
+            /**
+             * Format: date-time
+             * @description In the future, on the sandbox clock; omit for an invitation that never expires
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+        };
+        UmaInvitationListResponse: {
+            data: components["schemas"]["UmaInvitation"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        UmaInvitationClaimRequest: {
+            /**
+             * @description The UMA address of the customer accepting the invitation
+             * @example $bob@other.example
+             */
+            inviteeUma: string;
+        };
         /** @description The rule a field broke. New members may appear. */
         FieldConstraint: {
             /** @description An HTML5 input type (email, url, date, ...) or a slug such as iso3166-1-alpha-2, us-ssn, e.164 */
@@ -4361,7 +5145,10 @@ export interface components {
              *     |---|---|
              *     | INVALID_INPUT | Invalid input |
              *     | MISSING_MANDATORY_USER_INFO | Required customer information is missing |
+             *     | INVITATION_ALREADY_CLAIMED | The invitation was already claimed |
+             *     | INVITATIONS_NOT_CONFIGURED | Invitations are not configured for this platform |
              *     | INVALID_UMA_ADDRESS | The UMA address format is invalid |
+             *     | INVITATION_CANCELLED | The invitation was cancelled |
              *     | INVALID_RECEIVER | The receiver is invalid |
              *     | AMOUNT_OUT_OF_RANGE | The amount is out of range |
              *     | INVALID_CURRENCY | The currency is invalid |
@@ -4390,7 +5177,7 @@ export interface components {
              *     | FUNDING_SOURCE_INELIGIBLE | This internal account cannot fund the card |
              * @enum {string}
              */
-            code: "INVALID_INPUT" | "MISSING_MANDATORY_USER_INFO" | "INVALID_UMA_ADDRESS" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "FUNDING_SOURCE_INELIGIBLE";
+            code: "INVALID_INPUT" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "FUNDING_SOURCE_INELIGIBLE";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -4455,11 +5242,13 @@ export interface components {
              *     | USER_NOT_FOUND | The customer does not exist |
              *     | QUOTE_NOT_FOUND | The quote does not exist |
              *     | TRANSACTION_NOT_FOUND | The transaction does not exist |
+             *     | INVITATION_NOT_FOUND | The invitation does not exist |
+             *     | TOKEN_NOT_FOUND | The API token does not exist |
              *     | UMA_NOT_FOUND | The UMA address is well-formed but no receiver exists at it |
              *     | REFERENCE_NOT_FOUND | The referenced resource does not exist |
              * @enum {string}
              */
-            code: "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND";
+            code: "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -4500,12 +5289,14 @@ export interface components {
              *     | UMA_ADDRESS_EXISTS | The UMA address is already taken |
              *     | EMAIL_OTP_EMAIL_ALREADY_EXISTS | The e-mail address is already the address of an EMAIL_OTP credential |
              *     | EMAIL_OTP_CREDENTIAL_SET_CHANGED | The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again |
+             *     | TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL | The transaction is not waiting for the platform's approval |
+             *     | TRANSACTION_NOT_CANCELLABLE | The transaction has settled or cannot be cancelled |
              *     | INVALID_STATE_TRANSITION | The resource cannot make this state transition |
              *     | CARD_ALREADY_CLOSED | The card is closed; nothing about it can change |
              *     | CARD_NOT_MUTABLE | The card is still being provisioned; its status cannot change yet |
              * @enum {string}
              */
-            code: "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE";
+            code: "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -4677,6 +5468,16 @@ export interface components {
             /** @enum {string} */
             code: "CONFLICT" | "INVALID_STATE_TRANSITION";
         };
+        /** @description A 404 error with code TRANSACTION_NOT_FOUND. */
+        TransactionNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "TRANSACTION_NOT_FOUND";
+        };
+        /** @description A 409 error with code TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL. */
+        TransactionNotPendingPlatformApprovalError: components["schemas"]["Error409"] & {
+            /** @enum {string} */
+            code: "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL";
+        };
         /** @description A 404 error with code TRANSACTION_NOT_FOUND or REFERENCE_NOT_FOUND. */
         TransactionNotFoundOrReferenceNotFoundError: components["schemas"]["Error404"] & {
             /** @enum {string} */
@@ -4686,6 +5487,21 @@ export interface components {
         InvalidInputOrAmountOutOfRangeError: components["schemas"]["Error400"] & {
             /** @enum {string} */
             code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE";
+        };
+        /** @description A 400 error with code INVALID_INPUT or AMOUNT_OUT_OF_RANGE or INVALID_CURRENCY. */
+        InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError: components["schemas"]["Error400"] & {
+            /** @enum {string} */
+            code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY";
+        };
+        /** @description A 404 error with code TOKEN_NOT_FOUND. */
+        TokenNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "TOKEN_NOT_FOUND";
+        };
+        /** @description A 404 error with code INVITATION_NOT_FOUND. */
+        InvitationNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "INVITATION_NOT_FOUND";
         };
     };
     responses: never;
@@ -4751,6 +5567,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -4912,6 +5737,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -5047,6 +5881,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -5158,6 +6001,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -5259,6 +6111,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -5366,6 +6227,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -5471,6 +6341,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -5535,6 +6414,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -5628,6 +6516,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -5748,6 +6645,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -5885,6 +6791,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -5984,6 +6899,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6089,6 +7013,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -6153,6 +7086,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6246,6 +7188,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6365,6 +7316,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6515,6 +7475,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -6623,6 +7592,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6741,6 +7719,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -6834,6 +7821,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -6972,6 +7968,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -7120,6 +8125,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -7240,6 +8254,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -7365,6 +8388,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -7429,6 +8461,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -7543,6 +8584,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -7663,6 +8713,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -7746,6 +8805,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -7846,6 +8914,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -7941,6 +9018,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -8023,6 +9109,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -8133,6 +9228,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -8207,6 +9311,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -8314,6 +9427,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -8391,6 +9513,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -8485,6 +9616,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -8629,6 +9769,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -8710,6 +9859,218 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getAvailableUmaProviders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 5
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /**
+                 * @description Providers operating in this country
+                 * @example US
+                 */
+                countryCode?: string;
+                /** @description Providers supporting this currency */
+                currencyCode?: string;
+                /** @description false: only providers on your allow list */
+                hasBlockedProviders?: "true" | "false";
+                /** @description By name */
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of providers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "Sandbox Wallet US",
+                     *           "supportedRegions": [
+                     *             "US"
+                     *           ],
+                     *           "domain": "uma.wallet-us.sandbox.example",
+                     *           "supportedCurrencies": [
+                     *             {
+                     *               "code": "USD",
+                     *               "name": "US Dollar",
+                     *               "symbol": "$",
+                     *               "decimals": 2
+                     *             },
+                     *             {
+                     *               "code": "USDC",
+                     *               "name": "USD Coin",
+                     *               "symbol": "USDC",
+                     *               "decimals": 6
+                     *             }
+                     *           ],
+                     *           "lei": "5493000SBXWALLETUS51",
+                     *           "allowListStatus": true
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UmaProviderListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listVasps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 5
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of VASPs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "vaspName": "Sandbox Coin Custody",
+                     *           "url": "https://coin-custody.sandbox.example"
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "totalCount": 8,
+                     *       "nextCursor": "dmFzcHM6NQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VaspListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -8797,6 +10158,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, UMA_NOT_FOUND */
@@ -8899,6 +10269,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -9016,6 +10395,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -9128,6 +10516,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -9251,6 +10648,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: QUOTE_NOT_FOUND */
             404: {
                 headers: {
@@ -9371,6 +10777,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: QUOTE_NOT_FOUND, UMA_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -9539,6 +10954,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -9649,16 +11073,22 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: TRANSACTION_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"] & {
-                        /** @enum {string} */
-                        code: "TRANSACTION_NOT_FOUND";
-                    };
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -9669,6 +11099,563 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmReceiptDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConfirmReceiptDeliveryRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    approvePendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "receiverCustomerInfo": {
+                 *         "FULL_NAME": "Ivy Inviter"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApprovePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Transaction:ee91d7cd-9a25-4c35-9bba-f8773c29463a",
+                     *       "type": "INCOMING",
+                     *       "direction": "CREDIT",
+                     *       "status": "COMPLETED",
+                     *       "source": {
+                     *         "sourceType": "UMA_ADDRESS",
+                     *         "umaAddress": "$pending.approval@elsewhere.example",
+                     *         "currency": "USD"
+                     *       },
+                     *       "destination": {
+                     *         "destinationType": "ACCOUNT",
+                     *         "accountId": "InternalAccount:66e5d939-88b0-48be-8814-a23f5947a1a5",
+                     *         "currency": "USD"
+                     *       },
+                     *       "customerId": "Customer:bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+                     *       "platformCustomerId": "bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+                     *       "sentAmount": {
+                     *         "amount": 700,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       },
+                     *       "receivedAmount": {
+                     *         "amount": 700,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       },
+                     *       "exchangeRate": 1,
+                     *       "createdAt": "2026-11-23T21:39:57.442Z",
+                     *       "updatedAt": "2026-11-23T21:39:57.770Z",
+                     *       "statusHistory": [
+                     *         {
+                     *           "status": "PENDING",
+                     *           "at": "2026-11-23T21:39:57.442Z"
+                     *         },
+                     *         {
+                     *           "status": "COMPLETED",
+                     *           "at": "2026-11-23T21:39:57.770Z"
+                     *         }
+                     *       ],
+                     *       "approval": {
+                     *         "status": "APPROVED",
+                     *         "decideBy": "2026-11-23T21:40:02.442Z",
+                     *         "decidedAt": "2026-11-23T21:39:57.769Z"
+                     *       },
+                     *       "receiverCustomerInfo": {
+                     *         "FULL_NAME": "Ivy Inviter"
+                     *       },
+                     *       "settledAt": "2026-11-23T21:39:57.770Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotPendingPlatformApprovalError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    rejectPendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RejectPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotPendingPlatformApprovalError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    cancelTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Sent by mistake"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction, FAILED with cancellation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Transaction:26d88089-3298-4084-8ab0-dc19682c39fa",
+                     *       "type": "OUTGOING",
+                     *       "direction": "DEBIT",
+                     *       "status": "FAILED",
+                     *       "source": {
+                     *         "sourceType": "ACCOUNT",
+                     *         "accountId": "InternalAccount:66e5d939-88b0-48be-8814-a23f5947a1a5",
+                     *         "currency": "USD"
+                     *       },
+                     *       "destination": {
+                     *         "destinationType": "ACCOUNT",
+                     *         "accountId": "ExternalAccount:7ff8c617-e4de-498e-92b8-da0722dc6861",
+                     *         "currency": "USD"
+                     *       },
+                     *       "customerId": "Customer:bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+                     *       "platformCustomerId": "bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+                     *       "sentAmount": {
+                     *         "amount": 500,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       },
+                     *       "receivedAmount": {
+                     *         "amount": 500,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       },
+                     *       "createdAt": "2026-11-23T21:39:59.392Z",
+                     *       "updatedAt": "2026-11-23T21:39:59.491Z",
+                     *       "statusHistory": [
+                     *         {
+                     *           "status": "PENDING",
+                     *           "at": "2026-11-23T21:39:59.392Z"
+                     *         },
+                     *         {
+                     *           "status": "PROCESSING",
+                     *           "at": "2026-11-23T21:39:59.392Z"
+                     *         },
+                     *         {
+                     *           "status": "FAILED",
+                     *           "at": "2026-11-23T21:39:59.491Z"
+                     *         }
+                     *       ],
+                     *       "cancellation": {
+                     *         "cancelledAt": "2026-11-23T21:39:59.491Z",
+                     *         "reason": "Sent by mistake"
+                     *       },
+                     *       "failureMessage": "Cancelled by the platform: Sent by mistake"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: TRANSACTION_NOT_CANCELLABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"] & {
+                        /** @enum {string} */
+                        code: "TRANSACTION_NOT_CANCELLABLE";
+                    };
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -9781,6 +11768,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -9955,6 +11951,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -9981,6 +11986,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    estimateCryptoWithdrawalFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "internalAccountId": "InternalAccount:9dc876b4-b664-4061-a7bb-b425084c5198",
+                 *       "currency": "USDC",
+                 *       "cryptoNetwork": "SOLANA",
+                 *       "amount": 1000000,
+                 *       "destinationAddress": "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EstimateCryptoWithdrawalFeeRequest"];
+            };
+        };
+        responses: {
+            /** @description The estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "networkFee": 5000,
+                     *       "networkFeeAsset": "SOL",
+                     *       "applicationFee": 0,
+                     *       "totalFee": 747,
+                     *       "netAmount": 999253
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EstimateCryptoWithdrawalFeeResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_CURRENCY, INVALID_AMOUNT, QUOTE_RATE_UNAVAILABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVALID_CURRENCY" | "INVALID_AMOUNT" | "QUOTE_RATE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -10063,6 +12186,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -10169,6 +12301,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -10269,6 +12410,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -10402,6 +12552,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -10517,6 +12676,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -10608,6 +12776,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -10710,6 +12887,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -10827,6 +13013,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -10931,6 +13126,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -11087,6 +13291,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -11122,6 +13335,398 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listDelegatedKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keys of this embedded wallet
+                 * @example InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714
+                 */
+                accountId?: string;
+                /** @description Keys of this card funding source */
+                fundingSourceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "DelegatedKey:2b368aaf-c7c3-4525-ab01-222dab727863",
+                     *           "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+                     *           "fundingSourceId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *           "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *           "publicKey": "034bae62d03801ccac9b4a3e314f9b975709c06a20e8b3cd7ed153581c0a1f5cd5",
+                     *           "nickname": "Card signer",
+                     *           "status": "ACTIVE",
+                     *           "createdAt": "2026-11-23T21:40:05.304Z",
+                     *           "updatedAt": "2026-11-23T21:40:05.322Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DelegatedKeyListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createDelegatedKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The stamp of payloadToSign; absent on the first leg */
+                "Service-Wallet-Signature"?: string;
+                /** @description The requestId of the 202 challenge; absent on the first leg */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+                 *       "internalAccountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                 *       "nickname": "Card signer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DelegatedKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, ACTIVE */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "DelegatedKey:2b368aaf-c7c3-4525-ab01-222dab727863",
+                     *       "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+                     *       "fundingSourceId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *       "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *       "publicKey": "034bae62d03801ccac9b4a3e314f9b975709c06a20e8b3cd7ed153581c0a1f5cd5",
+                     *       "nickname": "Card signer",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": "2026-11-23T21:40:05.304Z",
+                     *       "updatedAt": "2026-11-23T21:40:05.322Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DelegatedKey"];
+                };
+            };
+            /** @description The challenge of the next leg: stamp payloadToSign and repeat the identical request with Service-Wallet-Signature and Request-Id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedKeySignedRequestChallenge"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED, WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getDelegatedKeyById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedKey"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    revokeDelegatedKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -11218,6 +13823,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -11306,6 +13920,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -11413,6 +14036,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -11510,6 +14142,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -11756,6 +14397,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -11882,6 +14532,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12017,6 +14676,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -12164,6 +14832,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -12190,6 +14867,743 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardBalanceInquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchant": {
+                 *         "descriptor": "GROCER 000",
+                 *         "mcc": "5411",
+                 *         "country": "US"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxCardBalanceInquiryRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the AUTHORIZED row of 0 (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Transaction:985ba1e5-6f24-4507-9b22-345e080b16c8",
+                     *       "type": "CARD",
+                     *       "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+                     *       "customerId": "Customer:a68b7e4d-f75c-451d-a087-dd3e1c3e0856",
+                     *       "platformCustomerId": "a68b7e4d-f75c-451d-a087-dd3e1c3e0856",
+                     *       "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *       "direction": "DEBIT",
+                     *       "status": "AUTHORIZED",
+                     *       "networkMessage": "BALANCE_INQUIRY",
+                     *       "merchant": {
+                     *         "descriptor": "GROCER 000",
+                     *         "mcc": "5411",
+                     *         "country": "US"
+                     *       },
+                     *       "authorizedAmount": 0,
+                     *       "issuerTransactionToken": "itt_dyPhnNpLkvB1_GgT-ZVS",
+                     *       "authorizedAt": "2026-11-23T21:40:06.051Z",
+                     *       "lastEventAt": "2026-11-23T21:40:06.051Z",
+                     *       "createdAt": "2026-11-23T21:40:06.051Z",
+                     *       "updatedAt": "2026-11-23T21:40:06.051Z",
+                     *       "currency": {
+                     *         "code": "USD",
+                     *         "name": "US Dollar",
+                     *         "symbol": "$",
+                     *         "decimals": 2
+                     *       },
+                     *       "pullSummary": {
+                     *         "count": 0,
+                     *         "totalAmount": 0,
+                     *         "pendingCount": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardCreditAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the AUTHORIZED CREDIT row (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardFinancialAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the SETTLED row (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardFinancialCreditAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the SETTLED CREDIT row (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardAuthorizationAdvice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationAdviceRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the re-sized card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTransaction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardCreditAuthorizationAdvice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the AUTHORIZED CREDIT row (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardReturnReversal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardTransactionRefRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the reversal row */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTransaction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -12310,6 +15724,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12468,6 +15891,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: QUOTE_NOT_FOUND */
             404: {
                 headers: {
@@ -12624,6 +16056,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND, UMA_NOT_FOUND */
             404: {
                 headers: {
@@ -12718,6 +16159,892 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Tokens with exactly this name */
+                name?: string;
+                createdAfter?: string;
+                createdBefore?: string;
+                updatedAfter?: string;
+                updatedBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "Token:0af68117-c62e-4189-aa60-4ca4f64bc8d6",
+                     *           "name": "CI read-only",
+                     *           "permissions": [
+                     *             "VIEW"
+                     *           ],
+                     *           "clientId": "tok_ZXhhbXBsZXM.i9XmEpVT06rtajEZdO5wwK3I",
+                     *           "createdAt": "2026-11-23T21:39:55.205Z",
+                     *           "updatedAt": "2026-11-23T21:39:55.205Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CI read-only",
+                 *       "permissions": [
+                 *         "VIEW"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The token, with its clientSecret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Token:0af68117-c62e-4189-aa60-4ca4f64bc8d6",
+                     *       "name": "CI read-only",
+                     *       "permissions": [
+                     *         "VIEW"
+                     *       ],
+                     *       "clientId": "tok_ZXhhbXBsZXM.i9XmEpVT06rtajEZdO5wwK3I",
+                     *       "createdAt": "2026-11-23T21:39:55.205Z",
+                     *       "updatedAt": "2026-11-23T21:39:55.205Z",
+                     *       "clientSecret": "WTnXZDsO9xipKzRbMeC8RXz5DmEmoThmOOyemL9lX5I"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getTokenById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token, without its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TOKEN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    deleteTokenById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TOKEN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @example PENDING */
+                status?: components["schemas"]["UmaInvitationStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+                     *           "createdAt": "2026-11-23T21:39:57.003Z",
+                     *           "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+                     *           "inviterUma": "$ivy@sandbox.uma.local",
+                     *           "status": "PENDING",
+                     *           "firstName": "Bob",
+                     *           "amountToSend": {
+                     *             "amount": 1000,
+                     *             "currency": {
+                     *               "code": "USD",
+                     *               "name": "US Dollar",
+                     *               "symbol": "$",
+                     *               "decimals": 2
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UmaInvitationListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inviterUma": "$ivy@sandbox.uma.local",
+                 *       "firstName": "Bob",
+                 *       "amountToSend": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["UmaInvitationCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation, PENDING */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+                     *       "createdAt": "2026-11-23T21:39:57.003Z",
+                     *       "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+                     *       "inviterUma": "$ivy@sandbox.uma.local",
+                     *       "status": "PENDING",
+                     *       "firstName": "Bob",
+                     *       "amountToSend": {
+                     *         "amount": 1000,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVITATIONS_NOT_CONFIGURED, INVALID_UMA_ADDRESS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: INVITATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    claimInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inviteeUma": "$bob@other.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UmaInvitationClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation, CLAIMED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+                     *       "createdAt": "2026-11-23T21:39:57.003Z",
+                     *       "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+                     *       "inviterUma": "$ivy@sandbox.uma.local",
+                     *       "status": "CLAIMED",
+                     *       "firstName": "Bob",
+                     *       "inviteeUma": "$bob@other.example",
+                     *       "claimedAt": "2026-11-23T21:39:57.179Z",
+                     *       "amountToSend": {
+                     *         "amount": 1000,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVITATION_ALREADY_CLAIMED, INVITATIONS_NOT_CONFIGURED, INVALID_UMA_ADDRESS, INVITATION_CANCELLED, EXPIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "EXPIRED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: INVITATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, EXPIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVITATION_ALREADY_CLAIMED" | "INVITATION_CANCELLED" | "EXPIRED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: INVITATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -12934,6 +17261,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CardTransactionWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried after 1, 5, 10, 20 and 30 minutes of sandbox time */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitationClaimedWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationClaimedWebhook"];
             };
         };
         responses: {

@@ -43,6 +43,13 @@ const PINNED_OPERATION_IDS = [
   'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'sendTestWebhook', 'updateBeneficialOwner', 'updateCardById', 'updateCustomerById',
   'updateInternalAccount', 'updatePlatformConfig', 'uploadDocument', 'verifyAuthCredential', 'verifyExternalAccountOwnership',
   'verifyPlatformExternalAccountOwnership',
+  // Issue 14: tokens, invitations, transaction actions, delegated keys, withdrawal fees, directories, card simulators.
+  'createToken', 'listTokens', 'getTokenById', 'deleteTokenById', 'createInvitation', 'listInvitations', 'getInvitation', 'claimInvitation',
+  'cancelInvitation', 'confirmReceiptDelivery', 'approvePendingPayment', 'rejectPendingPayment', 'cancelTransaction', 'createDelegatedKey',
+  'listDelegatedKeys', 'getDelegatedKeyById', 'revokeDelegatedKey', 'estimateCryptoWithdrawalFee', 'getAvailableUmaProviders', 'listVasps',
+  'sandboxSimulateCardBalanceInquiry', 'sandboxSimulateCardCreditAuthorization', 'sandboxSimulateCardFinancialAuthorization',
+  'sandboxSimulateCardFinancialCreditAuthorization', 'sandboxSimulateCardAuthorizationAdvice', 'sandboxSimulateCardCreditAuthorizationAdvice',
+  'sandboxSimulateCardReturnReversal',
 ];
 
 describe('the two documents', () => {
@@ -94,7 +101,7 @@ describe('operationIds', () => {
       shared += 1;
       expect(operation.operationId, `${method.toUpperCase()} ${path}`).toBe(match.operationId);
     }
-    expect(shared).toBe(67);
+    expect(shared).toBe(93);
   });
 
   it('the catalogue names only operations that exist', () => {
@@ -112,7 +119,10 @@ describe('tags', () => {
     for (const tag of api.tags) expect(tag.description.length, tag.name).toBeGreaterThan(20);
     const referenceOrder = (reference.tags as Json[]).map((t) => t.name);
     const ours = api.tags.map((t: Json) => t.name);
-    expect(ours).toEqual(referenceOrder.filter((name) => ours.includes(name)));
+    // The reference's own tags in its order; then the ones its operations use without declaring them (Available UMA Providers).
+    const declaredByReference = ours.filter((name: string) => referenceOrder.includes(name));
+    expect(declaredByReference).toEqual(referenceOrder.filter((name) => ours.includes(name)));
+    expect(ours.slice(0, declaredByReference.length)).toEqual(declaredByReference);
     expect(API_TAG_LIST.map((t) => t.name).slice(0, referenceOrder.length)).toEqual(referenceOrder);
     for (const { operation } of operationsOfDoc(api)) expect(operation.tags).toHaveLength(1);
     expect(control.tags).toEqual([{ name: 'Control plane', description: expect.stringContaining('/__admin') }]);
@@ -136,7 +146,7 @@ describe('typed errors', () => {
       expect(schema.required).toEqual(['code', 'reason', 'message', 'status']);
     }
     // Codes no operation raises are in no document.
-    expect(JSON.stringify(api.components.schemas)).not.toContain('INVITATION_CANCELLED');
+    expect(JSON.stringify(api.components.schemas)).not.toContain('CERT_CHAIN_EXPIRED');
     // NOT_FOUND is only for a path no route serves: no operation declares it.
     expect(api.components.schemas.Error404.properties.code.enum).not.toContain('NOT_FOUND');
     expect(api.components.schemas.Error).toBeUndefined();
@@ -187,7 +197,7 @@ describe('typed errors', () => {
 
 describe('webhooks', () => {
   it('declares every webhook the sandbox delivers, under the reference names, with named payload schemas', () => {
-    expect(Object.keys(api.webhooks).sort()).toEqual(['card-state-change', 'card-transaction', 'customer-update', 'incoming-payment', 'outgoing-payment', 'test-webhook', 'verification-update']);
+    expect(Object.keys(api.webhooks).sort()).toEqual(['card-state-change', 'card-transaction', 'customer-update', 'incoming-payment', 'invitation-claimed', 'outgoing-payment', 'test-webhook', 'verification-update']);
     for (const [key, item] of Object.entries<Json>(api.webhooks)) {
       expect(Object.keys(reference.webhooks), key).toContain(key);
       const op = item.post;
@@ -277,7 +287,8 @@ describe('types, components and examples', () => {
     expect(repeated).toEqual([]);
     expect(api.components.schemas.IndividualBeneficiary).toBeDefined();
     expect(api.components.schemas.BusinessBeneficiary).toBeDefined();
-    expect(JSON.stringify(api).length).toBeLessThan(360_000);
+    // A budget per operation (the original 360 kB for 67 operations), so the document grows with the surface, not faster.
+    expect(JSON.stringify(api).length / operationsOfDoc(api).length).toBeLessThan(360_000 / 67);
   });
 
   it('gives every create, list and execute operation a request and a response example, valid against their schemas', () => {

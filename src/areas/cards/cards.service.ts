@@ -41,7 +41,6 @@ function fundingAccount(tenant: Tenant, customerId: string, accountId: string, c
   if (!account) throw ineligible('no internal account has this id');
   if (account.customerId !== customerId) throw ineligible(`it is not an internal account of ${customerId}`);
   if (account.status !== 'ACTIVE') throw ineligible(`it is ${account.status}`);
-  if (account.type === 'EMBEDDED_WALLET') throw ineligible('embedded wallets fund cards through delegated keys, which the sandbox does not simulate');
   if (currency !== undefined && account.currency !== currency) throw ineligible(`the card is in ${currency} and the account in ${account.currency}`);
   return account;
 }

@@ -61,6 +61,7 @@ export const PlatformConfig = z
     singleTransactionMaximums: z.array(SingleTransactionMaximum).openapi({ description: 'Checked on money movement: TRANSACTION_SIZE_LIMIT_EXCEEDED' }),
     isRegulatedFinancialInstitution: z.boolean().openapi({ description: 'Sandbox setting: regulated platforms resolve KYC suffixes at creation' }),
     skipVerificationPaperwork: z.boolean().openapi({ description: "Sandbox setting: the spec's 'Skip verification paperwork'" }),
+    invitationsEnabled: z.boolean().optional().openapi({ description: 'Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on)' }),
     embeddedWalletConfig: EmbeddedWalletConfig.optional(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -75,6 +76,7 @@ export const PlatformConfigUpdate = z
     singleTransactionMaximums: z.array(SingleTransactionMaximum).max(200).optional().openapi({ description: 'Replaces the whole list' }),
     isRegulatedFinancialInstitution: z.boolean().optional(),
     skipVerificationPaperwork: z.boolean().optional(),
+    invitationsEnabled: z.boolean().optional(),
     embeddedWalletConfig: EmbeddedWalletConfig.nullable().optional().openapi({ description: 'Merged into the current settings; null switches embedded wallets off' }),
   })
   .openapi('PlatformConfigUpdateRequest');

@@ -35,6 +35,7 @@ export function defaultConfig(ids: IdGenerator, nowIso: string): PlatformConfig 
     singleTransactionMaximums: [],
     isRegulatedFinancialInstitution: false,
     skipVerificationPaperwork: false,
+    invitationsEnabled: true,
     createdAt: nowIso,
     updatedAt: nowIso,
   };
@@ -97,6 +98,7 @@ export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): Platf
   if (patch.singleTransactionMaximums !== undefined) config.singleTransactionMaximums = patch.singleTransactionMaximums.map((m) => ({ ...m }));
   if (patch.isRegulatedFinancialInstitution !== undefined) config.isRegulatedFinancialInstitution = patch.isRegulatedFinancialInstitution;
   if (patch.skipVerificationPaperwork !== undefined) config.skipVerificationPaperwork = patch.skipVerificationPaperwork;
+  if (patch.invitationsEnabled !== undefined) config.invitationsEnabled = patch.invitationsEnabled;
   if (patch.embeddedWalletConfig === null) delete config.embeddedWalletConfig;
   else if (patch.embeddedWalletConfig !== undefined) config.embeddedWalletConfig = { ...config.embeddedWalletConfig, ...withoutUndefined(patch.embeddedWalletConfig) };
   config.updatedAt = tenant.clock.nowIso();

@@ -44,9 +44,14 @@ export function startPayment(tenant: Tenant, init: NewTransaction, funding: Fund
     postEntry(tenant, { accountId: delivery.accountId, amount: init.received.amount, currency: init.received.currency, kind: 'INCOMING', status: 'PENDING', reference: transaction.id });
   }
   if (transaction.type === 'OUTGOING') moveTransaction(tenant, transaction.id, 'PROCESSING');
-  if (plan.now) resolvePayment(tenant, transaction.id, plan.now);
-  if (plan.later) tenant.scheduler.schedule(RESOLVE_JOB, plan.later.afterSeconds * 1000, { transactionId: transaction.id, resolution: plan.later.resolution });
-  return requireTransaction(tenant, transaction.id);
+  return applyPlan(tenant, transaction.id, plan);
+}
+
+/** Applies what a plan says happens now, and schedules what happens later (also for a payment held until now, e.g. for approval). */
+export function applyPlan(tenant: Tenant, transactionId: string, plan: Plan): Transaction {
+  if (plan.now) resolvePayment(tenant, transactionId, plan.now);
+  if (plan.later) tenant.scheduler.schedule(RESOLVE_JOB, plan.later.afterSeconds * 1000, { transactionId, resolution: plan.later.resolution });
+  return requireTransaction(tenant, transactionId);
 }
 
 function complete(tenant: Tenant, transaction: Transaction): void {
@@ -62,7 +67,7 @@ function fail(tenant: Tenant, transaction: Transaction, resolution: Resolution):
     // A hold becomes a debit when the money went out; anything else in flight never happened.
     settleEntry(tenant, entry.id, left && entry.amount < 0 ? 'POSTED' : 'VOIDED');
   }
-  moveTransaction(tenant, transaction.id, 'FAILED', {
+  moveTransaction(tenant, transaction.id, resolution.result === 'REJECTED' ? 'REJECTED' : 'FAILED', {
     ...(resolution.failureReason ? { failureReason: resolution.failureReason } : {}),
     ...(resolution.failureMessage ? { failureMessage: resolution.failureMessage } : {}),
   });
@@ -81,7 +86,7 @@ function fail(tenant: Tenant, transaction: Transaction, resolution: Resolution):
 /** Applies a resolution; settled transactions are left alone, except that a completed payout can still be returned. */
 export function resolvePayment(tenant: Tenant, transactionId: string, resolution: Resolution): void {
   const transaction = requireTransaction(tenant, transactionId);
-  if (transaction.status === 'FAILED') return;
+  if (transaction.status === 'FAILED' || transaction.status === 'REJECTED') return;
   if (resolution.result === 'COMPLETED') {
     if (transaction.status !== 'COMPLETED') complete(tenant, transaction);
     return;

@@ -66,9 +66,9 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const GOOD = /^(APPROVED|ACTIVE|COMPLETED|SUCCEEDED|SETTLED|AUTHORIZED|MATCHED|POSTED)$/;
-const BAD = /^(REJECTED|FAILED|DECLINED|EXCEPTION|CLOSED|EXPIRED|REFUNDED|NOT_MATCHED)$/;
-const WAIT = /^(PENDING|PROCESSING|UNVERIFIED|FROZEN|CREATED|RESOLVE_ERRORS|PENDING_MANUAL_REVIEW)/;
+const GOOD = /^(APPROVED|ACTIVE|COMPLETED|SUCCEEDED|SETTLED|AUTHORIZED|MATCHED|POSTED|CLAIMED)$/;
+const BAD = /^(REJECTED|FAILED|DECLINED|EXCEPTION|CLOSED|EXPIRED|REFUNDED|NOT_MATCHED|REVOKED|CANCELLED|TIMED_OUT|WEBHOOK_ERROR)$/;
+const WAIT = /^(PENDING|PROCESSING|UNVERIFIED|FROZEN|CREATED|RESOLVE_ERRORS|PENDING_MANUAL_REVIEW|AWAITING_)/;
 function badge(value) {
   const text = String(value ?? '');
   const kind = GOOD.test(text) ? 'good' : BAD.test(text) ? 'bad' : WAIT.test(text) ? 'wait' : 'other';
@@ -217,7 +217,11 @@ function transactionRow(t) {
         t.refundSummary ? el('div', { class: 'muted' }, `refunds: ${t.refundSummary.count} (${money(t.refundSummary.totalAmount, t.currency)})`) : '',
         t.originalTransactionId ? el('div', { class: 'muted' }, `refund of ${t.originalTransactionId}`) : '')];
   }
-  return [t.id, t.type, badge(t.status), money(t.sentAmount?.amount, t.sentAmount?.currency), el('div', {}, t.failureReason ? el('div', { class: 'error' }, t.failureReason) : '', timeline(t.statusHistory ?? []))];
+  return [t.id, t.type, badge(t.status), money(t.sentAmount?.amount, t.sentAmount?.currency), el('div', {}, t.failureReason ? el('div', { class: 'error' }, t.failureReason) : '',
+    t.approval ? el('div', { class: 'muted' }, 'approval: ', badge(t.approval.status), t.approval.decideBy && t.approval.status === 'AWAITING_DECISION' ? ` (decide by ${t.approval.decideBy})` : '') : '',
+    t.cancellation ? el('div', { class: 'muted' }, `cancelled ${t.cancellation.cancelledAt}${t.cancellation.reason ? `: ${t.cancellation.reason}` : ''}`) : '',
+    t.receiptDeliveryConfirmedAt ? el('div', { class: 'muted' }, `receipt delivered ${t.receiptDeliveryConfirmedAt}`) : '',
+    timeline(t.statusHistory ?? []))];
 }
 
 async function transactionsPage() {
@@ -239,13 +243,30 @@ async function cardsPage(id) {
       liveSection('Card transactions', async () => {
         const { data } = await get(`/cards/${encodeURIComponent(id)}/transactions?limit=100`);
         return table(['Transaction', 'Kind', 'Status', 'Amount', 'Details'], data.map(transactionRow));
-      }));
+      }),
+      liveSection('Delegated keys', async () => {
+        const { data } = await get(`/auth/delegated-keys?fundingSourceId=${encodeURIComponent(card.fundingSource)}`);
+        return table(['Key', 'Nickname', 'Status', 'Public key', 'Updated'], data.filter((k) => k.cardId === card.id).map((k) => [k.id, k.nickname, badge(k.status), el('code', {}, k.publicKey), k.updatedAt]), 'No delegated key (only cards funded by an embedded wallet need one).');
+      }, 5000));
     return;
   }
   page('Cards', liveSection('All cards', async () => {
     const { data } = await get('/cards?limit=100');
     return table(['Card', 'Brand', 'Last 4', 'Status', 'Customer'], data.map((c) => [el('a', { href: `#/cards/${encodeURIComponent(c.id)}` }, c.id), c.brand, c.last4, badge(c.status), c.customerId]));
   }, 3000));
+}
+
+/** API tokens (never their secrets) and the invitations of this tenant's customers: read-only. */
+async function accessPage() {
+  page('Tokens & invitations',
+    liveSection('API tokens', async () => {
+      const { data } = await get('/tokens?limit=100');
+      return table(['Token', 'Name', 'Permissions', 'Client id', 'Created'], data.map((t) => [t.id, t.name, t.permissions.join(', '), el('code', {}, t.clientId), t.createdAt]), 'No API tokens. Create one with POST /tokens.');
+    }, 5000),
+    liveSection('Invitations', async () => {
+      const { data } = await get('/invitations?limit=100');
+      return table(['Code', 'Inviter', 'Status', 'Invitee', 'Expires'], data.map((i) => [el('code', {}, i.code), i.inviterUma, badge(i.status), i.inviteeUma ?? '', i.expiresAt ?? 'never']), 'No invitations. Create one with POST /invitations.');
+    }, 5000));
 }
 
 /** Reads the tenant's live event stream (fetch, so the credentials go along) until the page changes. */
@@ -378,7 +399,7 @@ async function magicValuesPage() {
 }
 
 // ---- routing ----------------------------------------------------------------
-const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
+const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, access: accessPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
 
 function renderTenantSwitcher() {
   const select = document.getElementById('tenant-select');
