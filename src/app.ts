@@ -18,6 +18,7 @@ import { mountDocs } from './docs/swagger-ui.js';
 import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
+import { registerEndUserTermsPage } from './areas/customers/end-user-terms.page.js';
 import type { TenantRegistry } from './store/registry.js';
 import { StoreAuditError, type Tenant } from './store/tenant.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -140,6 +141,7 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   registerHostedPages(app, deps.registry);
   registerCardRevealPage(app, deps.registry);
+  registerEndUserTermsPage(app);
   mountDocs(app);
   app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', adminOpenapi: `${ADMIN_BASE_PATH}/openapi.json`, admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH }));
   return { app, openApiDocument, controlOpenApiDocument };

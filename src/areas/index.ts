@@ -27,7 +27,26 @@ import {
   pendingOperationsCollection,
   signedRequestsCollection,
 } from './wallet-auth/wallet-auth.store.js';
+import { contactCodesCollection } from './contact-verification/contact-verification.store.js';
+import { customerImportErrorsCollection, customerImportJobsCollection } from './customer-imports/customer-imports.store.js';
+import {
+  scaChallengesCollection,
+  scaFactorsCollection,
+  scaSecurityCollection,
+  scaSessionsCollection,
+  trustedBeneficiariesCollection,
+  twoFactorResetsCollection,
+} from './sca/sca.store.js';
 import { registerConfig } from './config/config.index.js';
+import { registerContactVerification } from './contact-verification/contact-verification.index.js';
+import { registerCustomerImports } from './customer-imports/customer-imports.index.js';
+import { IMPORT_STEP_JOB, runImportStep } from './customer-imports/customer-imports.service.js';
+import { BulkUploadWebhook } from './customer-imports/customer-imports.schemas.js';
+import { registerSca } from './sca/sca.index.js';
+import { QUOTE_CHALLENGE_EXPIRY_JOB } from './sca/money.js';
+import { expireQuoteChallenge } from './sca/quote-authorization.service.js';
+import { guardTrustedDeletion } from './sca/trust.service.js';
+import { externalAccountDeletionHook } from './external-accounts/deletion.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
 import { LIVENESS_JOB, completeLiveness } from './external-accounts/external-accounts.service.js';
@@ -64,6 +83,7 @@ export const webhookDefinitions: readonly WebhookDefinition[] = [
   VerificationWebhook,
   CardStatusWebhook,
   CardTransactionWebhook,
+  BulkUploadWebhook,
 ];
 
 export function registerAreas(api: AppRouter): void {
@@ -71,7 +91,10 @@ export function registerAreas(api: AppRouter): void {
   registerConfig(api);
   registerInternalAccounts(api);
   registerExternalAccounts(api);
+  registerCustomerImports(api);
   registerCustomers(api);
+  registerContactVerification(api);
+  registerSca(api);
   registerBeneficialOwners(api);
   registerDocuments(api);
   registerVerifications(api);
@@ -91,6 +114,8 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [RESOLVE_JOB, resolveJob],
   [CARD_ACTIVATION_JOB, activateCard],
   [CARD_PULL_JOB, settlePull],
+  [IMPORT_STEP_JOB, runImportStep],
+  [QUOTE_CHALLENGE_EXPIRY_JOB, expireQuoteChallenge],
 ]);
 
 /** The areas' part of a tenant store, in the order a snapshot lists them. */
@@ -117,10 +142,22 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   passkeyChallengesCollection,
   signedRequestsCollection,
   pendingOperationsCollection,
+  contactCodesCollection,
+  customerImportJobsCollection,
+  customerImportErrorsCollection,
+  scaFactorsCollection,
+  scaChallengesCollection,
+  scaSessionsCollection,
+  scaSecurityCollection,
+  twoFactorResetsCollection,
+  trustedBeneficiariesCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
-export function armAreaHooks(_hooks: Hooks): void {}
+export function armAreaHooks(hooks: Hooks): void {
+  // A trusted SCA beneficiary cannot be deleted.
+  hooks.arm(externalAccountDeletionHook, guardTrustedDeletion);
+}
 
 /** What every fresh (or reset) tenant gets: the platform's own accounts. */
 export function initialiseTenant(tenant: Tenant): void {
