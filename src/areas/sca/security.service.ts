@@ -7,6 +7,7 @@ import { apiError } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
 import { outcomeFor, thresholdWhere } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
+import { requireScaCustomer } from './access.js';
 import type { RecordSecurityEventResponse, ScaFactor, SecurityEventType } from './sca.schemas.js';
 import type { ScaSecurityRecord, ScaSessionRecord } from './sca.store.js';
 
@@ -90,6 +91,7 @@ function present(eventType: SecurityEventType, state: LockState): RecordSecurity
 
 /** POST /sca/record-event. */
 export function recordSecurityEvent(tenant: Tenant, customerId: string, eventType: SecurityEventType): RecordSecurityEventResponse {
+  requireScaCustomer(tenant, customerId);
   if (eventType === 'RESET_PASSWORD_COMPLETED') {
     revokeSessions(tenant, customerId);
     clearFailures(tenant, customerId);
