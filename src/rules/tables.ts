@@ -130,7 +130,7 @@ export const LONG_PENDING_SECONDS = 86_400;
 export const QUOTE_LIFETIME_SECONDS = 300;
 
 /** Bulk customer import: rows created per step, and the tenant-clock time between steps (the first step runs one interval after the upload). */
-export const BULK_IMPORT_CHUNK_ROWS = 100;
+export const BULK_IMPORT_CHUNK_ROWS = 250;
 export const BULK_IMPORT_CHUNK_INTERVAL_MS = 10;
 
 /** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */

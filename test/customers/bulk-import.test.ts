@@ -1,6 +1,7 @@
 /** Bulk customer import from CSV: the job, its progress on the clock, per-row errors, and the customers of good rows. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { manualTime } from '../../src/core/clock.js';
+import { BULK_IMPORT_CHUNK_INTERVAL_MS as STEP_MS, BULK_IMPORT_CHUNK_ROWS as STEP_ROWS } from '../../src/rules/index.js';
 import { makeSandbox, type Client } from '../helpers.js';
 
 let client: Client;
@@ -36,13 +37,13 @@ describe('POST /customers/bulk/csv', () => {
     expect(await job(id)).toEqual({ id, status: 'PENDING', progress: { total: 52, processed: 0, successful: 0, failed: 0 }, errors: [] });
     expect((await client.get('/customers')).body.totalCount).toBe(0);
 
-    await advanceMs(9);
+    await advanceMs(STEP_MS - 1);
     expect((await job(id)).status).toBe('PENDING');
     await advanceMs(1);
     const done = await job(id);
     expect(done.status).toBe('COMPLETED');
     expect(done.progress).toEqual({ total: 52, processed: 52, successful: 46, failed: 6 });
-    expect(done.completedAt).toBe('2026-04-01T08:00:00.010Z');
+    expect(done.completedAt).toBe(new Date(Date.parse('2026-04-01T08:00:00.000Z') + STEP_MS).toISOString());
     const byRow = new Map(done.errors.map((e: any) => [e.details.row, e]));
     expect([...byRow.keys()]).toEqual([47, 48, 49, 50, 51, 52]);
     expect(byRow.get(47)).toMatchObject({ correlationId: 'bad-1', code: 'INVALID_INPUT', details: { row: 47, line: 48 } });
@@ -66,19 +67,21 @@ describe('POST /customers/bulk/csv', () => {
     expect(events[0]).toMatchObject({ type: 'BULK_UPLOAD.COMPLETED', data: { id, status: 'COMPLETED', progress: { successful: 46, failed: 6 } } });
   });
 
-  it('creates rows in steps of 100 every 10 ms of sandbox time: PROCESSING with partial counts in between', async () => {
-    const lines = Array.from({ length: 250 }, (_, i) => individualRow(i + 1));
+  it('creates rows a step at a time on the sandbox clock: PROCESSING with partial counts in between', async () => {
+    const total = Math.floor(STEP_ROWS * 2.5);
+    const lines = Array.from({ length: total }, (_, i) => individualRow(i + 1));
     const id = (await upload(csv(lines))).body.jobId;
-    await advanceMs(10);
-    expect(await job(id)).toMatchObject({ status: 'PROCESSING', progress: { total: 250, processed: 100, successful: 100, failed: 0 } });
+    await advanceMs(STEP_MS);
+    expect(await job(id)).toMatchObject({ status: 'PROCESSING', progress: { total, processed: STEP_ROWS, successful: STEP_ROWS, failed: 0 } });
     expect((await job(id)).completedAt).toBeUndefined();
-    await advanceMs(10);
-    expect((await job(id)).progress.processed).toBe(200);
-    await advanceMs(9);
+    expect((await client.get('/customers')).body.totalCount).toBe(STEP_ROWS);
+    await advanceMs(STEP_MS);
+    expect((await job(id)).progress.processed).toBe(2 * STEP_ROWS);
+    await advanceMs(STEP_MS - 1);
     expect((await job(id)).status).toBe('PROCESSING');
     await advanceMs(1);
-    expect(await job(id)).toMatchObject({ status: 'COMPLETED', progress: { processed: 250, successful: 250, failed: 0 } });
-    expect((await client.get('/customers')).body.totalCount).toBe(250);
+    expect(await job(id)).toMatchObject({ status: 'COMPLETED', progress: { processed: total, successful: total, failed: 0 } });
+    expect((await client.get('/customers')).body.totalCount).toBe(total);
   });
 
   it('ends FAILED, with BULK_UPLOAD.FAILED, when no row could be created', async () => {

@@ -132,5 +132,16 @@ export function requestOfRow(row: CsvRow): { request: Record<string, unknown>; e
   } else {
     Object.assign(request, { fullName: get('fullName'), birthDate: get('birthDate'), nationality: get('nationality') });
   }
-  return { request: JSON.parse(JSON.stringify(request)) as Record<string, unknown>, errors };
+  return { request: defined(request), errors };
+}
+
+/** A copy without the members (nested too) that are undefined: an empty cell is an absent field. */
+function defined(value: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    const v = value[key];
+    if (v === undefined) continue;
+    out[key] = v !== null && typeof v === 'object' ? defined(v as Record<string, unknown>) : v;
+  }
+  return out;
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { invalidInput } from '../../core/errors.js';
+import { BULK_IMPORT_CHUNK_INTERVAL_MS, BULK_IMPORT_CHUNK_ROWS } from '../../rules/index.js';
 import { jsonResponse } from '../../core/schemas.js';
 import { TAGS } from '../../core/tags.js';
 import { BulkCustomerImportJob, BulkCustomerImportJobAccepted, CustomerCsvUpload } from './customer-imports.schemas.js';
@@ -33,7 +34,7 @@ export const uploadCsvRoute = createRoute({
   tags,
   middleware: [uploadLimit],
   summary: 'Upload customers as CSV',
-  description: `A header row, then one customer per row. Required columns: umaAddress (the $ may be left out), platformCustomerId, customerType (INDIVIDUAL or BUSINESS). An INDIVIDUAL row fills fullName, birthDate, addressLine1, city, state, postalCode and country; a BUSINESS row fills businessLegalName, the same address columns, businessTaxId and businessIncorporatedOn (YYYY-MM-DD). Optional: addressLine2, email, phoneNumber, region, nationality, businessRegistrationNumber, businessCountry (the address country when empty), platformAccountId and description (accepted, not stored). A file that is no CSV of customers (unknown or missing columns, broken quoting, no rows, more than ${MAX_CSV_ROWS} rows, over ${MAX_CSV_BYTES / 1024 / 1024} MB) is 400 at once; otherwise 202 with a job whose rows are created in steps of 100 every 10 ms of sandbox time. Follow it with GET /customers/bulk/jobs/{jobId}; the BULK_UPLOAD.COMPLETED or BULK_UPLOAD.FAILED webhook tells the end.`,
+  description: `A header row, then one customer per row. Required columns: umaAddress (the $ may be left out), platformCustomerId, customerType (INDIVIDUAL or BUSINESS). An INDIVIDUAL row fills fullName, birthDate, addressLine1, city, state, postalCode and country; a BUSINESS row fills businessLegalName, the same address columns, businessTaxId and businessIncorporatedOn (YYYY-MM-DD). Optional: addressLine2, email, phoneNumber, region, nationality, businessRegistrationNumber, businessCountry (the address country when empty), platformAccountId and description (accepted, not stored). A file that is no CSV of customers (unknown or missing columns, broken quoting, no rows, more than ${MAX_CSV_ROWS} rows, over ${MAX_CSV_BYTES / 1024 / 1024} MB) is 400 at once; otherwise 202 with a job whose rows are created in steps of ${BULK_IMPORT_CHUNK_ROWS} every ${BULK_IMPORT_CHUNK_INTERVAL_MS} ms of sandbox time (so a large file never holds up other requests). Follow it with GET /customers/bulk/jobs/{jobId}; the BULK_UPLOAD.COMPLETED or BULK_UPLOAD.FAILED webhook tells the end.`,
   request: { body: { required: true, content: { 'multipart/form-data': { schema: CustomerCsvUpload } } } },
   responses: { 202: jsonResponse(BulkCustomerImportJobAccepted, 'The import job') },
 });
