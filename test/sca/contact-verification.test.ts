@@ -160,16 +160,19 @@ describe('sending and confirming codes', () => {
 });
 
 describe('KYC waits for contact verification', () => {
-  it('refuses POST /verifications and a KYC link with 409 until both channels are VERIFIED', async () => {
+  it('refuses POST /verifications (400) and a KYC link (409) until both channels are VERIFIED', async () => {
     const { id } = await euCustomer({ idType: 'SSN', identifier: '123-45-6789' });
     await client.upload('/documents', { file: fixtureFile('passport.png'), documentHolder: id, documentType: 'PASSPORT', country: 'DE' });
+    // POST /verifications has no 409: it is bad input there; the KYC link has one.
     const early = await client.post('/verifications', { customerId: id });
-    expect(early.status).toBe(409);
-    expect(early.body).toMatchObject({ code: 'CONFLICT', details: { contactVerification: { email: 'PENDING', phone: 'PENDING' } } });
-    expect((await client.post(`/customers/${id}/kyc-link`, {})).status).toBe(409);
+    expect(early.status).toBe(400);
+    expect(early.body).toMatchObject({ code: 'INVALID_INPUT', details: { contactVerification: { email: 'PENDING', phone: 'PENDING' }, errors: [{ field: 'customerId' }] } });
+    const link = await client.post(`/customers/${id}/kyc-link`, {});
+    expect(link.status).toBe(409);
+    expect(link.body.code).toBe('CONFLICT');
     await send(id, 'email');
     await confirm(id, 'email', '123456');
-    expect((await client.post('/verifications', { customerId: id })).status).toBe(409);
+    expect((await client.post('/verifications', { customerId: id })).status).toBe(400);
     await send(id, 'phone');
     await confirm(id, 'phone', '123456');
     const submitted = await client.post('/verifications', { customerId: id });

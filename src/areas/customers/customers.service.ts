@@ -61,14 +61,17 @@ export function requireCustomer(tenant: Tenant, id: string): Customer {
   return customer;
 }
 
-/** KYC (POST /verifications, a KYC link) starts only once every required contact channel is VERIFIED: 409 before. */
-export function requireContactVerified(tenant: Tenant, customer: Customer): void {
+/**
+ * KYC (POST /verifications, a KYC link) starts only once every required
+ * contact channel is VERIFIED: 409 before, or 400 naming the customer for
+ * operations that have no 409 (POST /verifications).
+ */
+export function requireContactVerified(tenant: Tenant, customer: Customer, as: 'CONFLICT' | 'INVALID_INPUT' = 'CONFLICT'): void {
   const pending = pendingContactChannels(customer);
   if (pending.length === 0) return;
-  throw apiError('CONFLICT', `Customer ${customer.id} must verify ${pending.join(' and ')} before KYC: POST /customers/${customer.id}/verify-${pending[0]}`, {
-    customerId: customer.id,
-    contactVerification: customer.contactVerification,
-  });
+  const reason = `Customer ${customer.id} must verify ${pending.join(' and ')} before KYC: POST /customers/${customer.id}/verify-${pending[0]}`;
+  const details = { customerId: customer.id, contactVerification: customer.contactVerification };
+  throw apiError(as, reason, as === 'INVALID_INPUT' ? { ...details, errors: [{ field: 'customerId', message: reason }] } : details);
 }
 
 /** A customer that can still act: 404 when unknown, 410 when deleted. */

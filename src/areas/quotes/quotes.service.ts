@@ -444,7 +444,7 @@ export function sendRealtimeFunding(tenant: Tenant, request: { quoteId: string; 
   if (quote.executed) throw invalidInput([{ field: 'quoteId', message: `Quote ${quote.id} was already paid` }]);
   requireExecutable(tenant, quote);
   if (scaPending(quote.sca)) {
-    throw apiError('CONFLICT', `Quote ${quote.id} awaits Strong Customer Authentication; its paymentInstructions are given once POST /quotes/${quote.id}/authorize succeeds`, { quoteId: quote.id });
+    throw invalidInput([{ field: 'quoteId', message: `Quote ${quote.id} awaits Strong Customer Authentication; its paymentInstructions are given once POST /quotes/${quote.id}/authorize succeeds` }]);
   }
   if (request.currencyCode !== quote.sendingCurrency.code) {
     throw apiError('INVALID_CURRENCY', `The quote is paid in ${quote.sendingCurrency.code}`, { field: 'currencyCode', expected: quote.sendingCurrency.code });

@@ -6,7 +6,7 @@
  * beneficiary needs no payee step. TOTP cannot carry dynamic linking, so
  * per-transaction challenges take SMS_OTP or PASSKEY only.
  */
-import { apiError, invalidInput } from '../../core/errors.js';
+import { invalidInput } from '../../core/errors.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { Customer } from '../customers/customers.schemas.js';
 import { smsPhoneOf } from '../customers/regulation.js';
@@ -53,8 +53,9 @@ export function perTransactionFactor(tenant: Tenant, customer: Customer, preferr
   if (preferred !== undefined && !available.includes(preferred)) {
     throw invalidInput([{ field, message: preferred === 'PASSKEY' ? 'The customer has no passkey enrolled' : 'The customer has no verified phone for SMS_OTP', constraint: { enum: available } }]);
   }
+  // Quote creation has no 409: a customer who cannot authorize a payment is bad input.
   if (available.length === 0) {
-    throw apiError('CONFLICT', `Customer ${customer.id} has no factor that can authorize a payment: verify its phone or enroll a passkey`, { customerId: customer.id });
+    throw invalidInput([{ field, message: `Customer ${customer.id} has no factor that can authorize a payment: verify its phone or enroll a passkey` }]);
   }
   return { factor: preferred ?? available[0]!, available };
 }

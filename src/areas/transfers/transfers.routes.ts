@@ -27,7 +27,7 @@ export const transferOutRoute = createRoute({
   deprecated: true,
   summary: 'Pay an external account (deprecated: use a quote)',
   description:
-    'The destination account suffix decides the outcome, as for transfer-in. From an embedded wallet it is a signed retry (202 first). A customer under SCA needs a live SCA login session (409 SCA_SESSION_REQUIRED).',
+    'The destination account suffix decides the outcome, as for transfer-in. From an embedded wallet it is a signed retry (202 first).',
   request: { headers: SignedRequestHeaders, body: jsonBody(TransferOutRequest) },
   responses: {
     201: jsonResponse(Transaction, 'The outgoing transaction'),

@@ -17,8 +17,6 @@ import type { TransferInRequest, TransferOutRequest } from './transfers.schemas.
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
 import type { ExternalAccount } from '../external-accounts/external-accounts.schemas.js';
 import { requireTermsAccepted } from '../customers/end-user-terms.js';
-import { scaCustomer } from '../sca/access.js';
-import { requireLiveSession } from '../sca/security.service.js';
 
 function sameCurrency(a: string, b: string): void {
   if (a !== b) throw apiError('INVALID_CURRENCY', `Same-currency transfers need one currency; these accounts hold ${a} and ${b}. Use a quote to convert.`, { source: a, destination: b });
@@ -67,9 +65,6 @@ export function transferOut(tenant: Tenant, request: TransferOutRequest, wallet:
   if (destination.kind !== 'EXTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-out pays an external account', { field: 'destination.accountId' });
   sameCurrency(source.account.currency, destination.account.currency);
   requireTermsAccepted(tenant, source.account.customerId);
-  // A payout of a customer under SCA needs its live SCA login session (there is no quote to carry a challenge).
-  const sca = source.account.type !== 'EMBEDDED_WALLET' ? scaCustomer(tenant, source.account.customerId) : undefined;
-  if (sca) requireLiveSession(tenant, sca.id);
   const currency = source.account.currency;
   const check = () => {
     checkPayoutLimits(tenant, { sendingCurrency: currency, receivingCurrency: currency, receivingAmount: request.amount }, destination);

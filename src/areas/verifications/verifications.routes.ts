@@ -12,7 +12,7 @@ export const submitRoute = createRoute({
   tags,
   summary: 'Submit a customer for KYC or KYB',
   description:
-    'Answers with what was decided: RESOLVE_ERRORS with one error per missing item, PENDING_MANUAL_REVIEW, APPROVED or REJECTED. A customer already APPROVED or REJECTED is final: 400. A customer whose contactVerification still has a PENDING channel cannot start KYC: 409.',
+    'Answers with what was decided: RESOLVE_ERRORS with one error per missing item, PENDING_MANUAL_REVIEW, APPROVED or REJECTED. A customer already APPROVED or REJECTED is final: 400. A customer whose contactVerification still has a PENDING channel cannot start KYC: 400.',
   request: { body: jsonBody(VerificationRequest) },
   responses: { 200: jsonResponse(Verification, 'The verification') },
 });

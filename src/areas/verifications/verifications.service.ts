@@ -162,7 +162,7 @@ export function submitVerification(tenant: Tenant, customerId: string): Verifica
   if (isFinal(status)) {
     throw apiError('INVALID_INPUT', `Customer ${customerId} is already ${status}; its verification is final`, { customerId, status });
   }
-  requireContactVerified(tenant, customer);
+  requireContactVerified(tenant, customer, 'INVALID_INPUT');
   return customer.customerType === 'INDIVIDUAL' ? submitIndividual(tenant, customer) : submitBusiness(tenant, customer);
 }
 
