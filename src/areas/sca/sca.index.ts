@@ -6,10 +6,10 @@
  *
  * LIMITATIONS: no SMS leaves the sandbox (the code is always 123456); the
  * liveness check of a 2FA reset runs by itself on the clock (no
- * verificationLink or livenessAccessToken is issued); transfer-out needs a
- * live session but carries no per-transaction challenge (there is no quote
- * to hold it); pulls into the customer's own account and embedded-wallet
- * payments (signed by the wallet) take no challenge; authorize has no
+ * verificationLink or livenessAccessToken is issued); the deprecated
+ * transfer-out and transfer-in take no SCA (the reference gives them neither
+ * a challenge nor a 409), nor do pulls into the customer's own account and
+ * embedded-wallet payments (signed by the wallet); authorize has no
  * per-challenge rate limit beyond the lockout ladder.
  */
 import type { AppRouter } from '../../core/env.js';
