@@ -2101,5 +2101,33 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "request": {
       "status": "FROZEN"
     }
+  },
+  "listScaFactors": {
+    "status": 200,
+    "query": {
+      "customerId": "Customer:3c7d2a9e-5b1f-4c8e-9a6d-2f4b8e1c7a35"
+    },
+    "response": {
+      "factors": [
+        {
+          "factor": "SMS_OTP",
+          "name": "+4915123456789"
+        },
+        {
+          "factor": "TOTP",
+          "name": "Authenticator app"
+        }
+      ]
+    }
+  },
+  "uploadCustomersCsv": {
+    "status": 202,
+    "request": {
+      "file": "(the CSV file bytes)"
+    },
+    "response": {
+      "jobId": "Job:8d1e4f2a-6b3c-4a7e-9f05-1c2d3e4f5a6b",
+      "status": "PENDING"
+    }
   }
 };
