@@ -21,6 +21,7 @@ import { registerControl } from './control/control.index.js';
 import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
+import { registerEndUserTermsPage } from './areas/customers/end-user-terms.page.js';
 import type { TenantRegistry } from './store/registry.js';
 import { StoreAuditError, type Tenant } from './store/tenant.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
@@ -206,6 +207,7 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   registerHostedPages(app, deps.registry);
   registerCardRevealPage(app, deps.registry);
+  registerEndUserTermsPage(app);
   const docs = lazy(async (): Promise<DocsUi> => (await import('./docs/swagger-ui.js')).docsUi());
   app.get('/docs', async (c) => (await docs()).page(c));
   app.get('/docs/assets/:file', async (c) => (await docs()).asset(c));

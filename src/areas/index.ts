@@ -37,7 +37,26 @@ import { registerDelegatedKeys } from './delegated-keys/delegated-keys.index.js'
 import { registerCryptoWithdrawals } from './crypto-withdrawals/crypto-withdrawals.index.js';
 import { registerUmaProviders } from './uma-providers/uma-providers.index.js';
 import { registerVasps } from './vasps/vasps.index.js';
+import { contactCodesCollection } from './contact-verification/contact-verification.store.js';
+import { customerImportErrorsCollection, customerImportJobsCollection } from './customer-imports/customer-imports.store.js';
+import {
+  scaChallengesCollection,
+  scaFactorsCollection,
+  scaSecurityCollection,
+  scaSessionsCollection,
+  trustedBeneficiariesCollection,
+  twoFactorResetsCollection,
+} from './sca/sca.store.js';
 import { registerConfig } from './config/config.index.js';
+import { registerContactVerification } from './contact-verification/contact-verification.index.js';
+import { registerCustomerImports } from './customer-imports/customer-imports.index.js';
+import { IMPORT_STEP_JOB, runImportStep } from './customer-imports/customer-imports.service.js';
+import { BulkUploadWebhook } from './customer-imports/customer-imports.schemas.js';
+import { registerSca } from './sca/sca.index.js';
+import { QUOTE_CHALLENGE_EXPIRY_JOB } from './sca/money.js';
+import { expireQuoteChallenge } from './sca/quote-authorization.service.js';
+import { guardTrustedDeletion } from './sca/trust.service.js';
+import { externalAccountDeletionHook } from './external-accounts/deletion.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
 import { LIVENESS_JOB, completeLiveness } from './external-accounts/external-accounts.service.js';
@@ -78,6 +97,7 @@ export const webhookDefinitions: readonly WebhookDefinition[] = [
   CardStatusWebhook,
   CardTransactionWebhook,
   InvitationClaimedWebhook,
+  BulkUploadWebhook,
 ];
 
 export function registerAreas(api: AppRouter): void {
@@ -85,7 +105,10 @@ export function registerAreas(api: AppRouter): void {
   registerConfig(api);
   registerInternalAccounts(api);
   registerExternalAccounts(api);
+  registerCustomerImports(api);
   registerCustomers(api);
+  registerContactVerification(api);
+  registerSca(api);
   registerBeneficialOwners(api);
   registerDocuments(api);
   registerVerifications(api);
@@ -113,6 +136,8 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [CARD_PULL_JOB, settlePull],
   [INVITATION_EXPIRY_JOB, expireInvitation],
   [APPROVAL_TIMEOUT_JOB, approvalTimeout],
+  [IMPORT_STEP_JOB, runImportStep],
+  [QUOTE_CHALLENGE_EXPIRY_JOB, expireQuoteChallenge],
 ]);
 
 /** The areas' part of a tenant store, in the order a snapshot lists them. */
@@ -142,6 +167,15 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   apiTokensCollection,
   invitationsCollection,
   delegatedKeysCollection,
+  contactCodesCollection,
+  customerImportJobsCollection,
+  customerImportErrorsCollection,
+  scaFactorsCollection,
+  scaChallengesCollection,
+  scaSessionsCollection,
+  scaSecurityCollection,
+  twoFactorResetsCollection,
+  trustedBeneficiariesCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
@@ -150,6 +184,8 @@ export function armAreaHooks(hooks: Hooks): void {
     // The incoming-payment webhook of a payment on an approval rail is an approval request.
     if (event.eventType === 'INCOMING_PAYMENT.PENDING') onApprovalReply(tenant, event.resourceId, reply);
   });
+  // A trusted SCA beneficiary cannot be deleted.
+  hooks.arm(externalAccountDeletionHook, guardTrustedDeletion);
 }
 
 /** What every fresh (or reset) tenant gets: the platform's own accounts. */

@@ -151,7 +151,7 @@ export const RulesReference = z
         name: z.string(),
         title: z.string(),
         subject: z.string().openapi({ description: 'The request value that selects the row' }),
-        match: z.string().openapi({ description: 'How the value is reduced: last3, identifierLast3, umaUser or exact' }),
+        match: z.string().openapi({ description: 'How the value is reduced: last3, identifierLast3, umaUser, exact, or atLeast (a whole number selects the row with the greatest key not above it)' }),
         rows: z.array(z.object({ key: z.string().nullable().openapi({ description: 'null: any other value' }), description: z.string() })),
       }),
     ),

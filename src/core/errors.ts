@@ -48,7 +48,33 @@ const CARD_MESSAGES = [
 const INVITATION_DECISIONS = ['claimInvitation', 'cancelInvitation'] as const;
 
 /** Operations that move money out of an internal account, checking limits and funds. */
-const PAYOUTS = ['createQuote', 'executeQuote', 'createTransferOut'] as const;
+const PAYOUTS = ['createQuote', 'executeQuote', 'createTransferOut', 'authorizeQuote'] as const;
+
+/** Strong Customer Authentication operations keyed by customerId (query). */
+const SCA_CUSTOMER_OPERATIONS = [
+  'listScaFactors',
+  'startScaFactorEnrollment',
+  'confirmScaFactorEnrollment',
+  'deleteScaFactor',
+  'startScaLogin',
+  'completeScaLogin',
+  'recordSecurityEvent',
+  'startTwoFactorReset',
+  'getTwoFactorResetStatus',
+  'completeTwoFactorReset',
+] as const;
+
+/** Trusting and untrusting a beneficiary (keyed by the external account). */
+const SCA_TRUST_OPERATIONS = ['startBeneficiaryTrust', 'confirmBeneficiaryTrust', 'startBeneficiaryUntrust', 'confirmBeneficiaryUntrust'] as const;
+
+/** Authorizing a quote's SCA challenges. */
+const SCA_QUOTE_OPERATIONS = ['authorizeQuote', 'resendQuoteScaCode'] as const;
+
+/** SCA operations that check a proof (code or passkey assertion), counting failures towards the lockout. */
+const SCA_PROOF_OPERATIONS = ['completeScaLogin', 'confirmBeneficiaryTrust', 'confirmBeneficiaryUntrust', 'authorizeQuote'] as const;
+
+/** Contact verification of a customer's e-mail and phone. */
+const CONTACT_VERIFICATION_OPERATIONS = ['sendCustomerEmailVerification', 'confirmCustomerEmailVerification', 'sendCustomerPhoneVerification', 'confirmCustomerPhoneVerification'] as const;
 
 /** Operations that upload a document, whose number picks the review outcome. */
 const DOCUMENT_REVIEW = ['uploadDocument', 'replaceDocument'] as const;
@@ -99,13 +125,17 @@ const NOT_FOUND_RAISERS = [
   'estimateCryptoWithdrawalFee',
   'adminReplayWebhookDelivery',
   'adminLoadScenario',
+  'deleteScaFactor',
+  'getTwoFactorResetStatus',
+  'completeTwoFactorReset',
+  ...SCA_TRUST_OPERATIONS,
 ] as const;
 
 export const ERROR_CATALOGUE = {
   // 400: the spec's table, in its order.
   INVALID_INPUT: { status: 400, reason: 'Invalid input', raisedBy: 'OPERATIONS_WITH_INPUT' },
-  END_USER_TERMS_VERSION_NOT_FOUND: { status: 400, reason: 'The submitted terms version is not supported for that agreement', raisedBy: [] },
-  MISSING_MANDATORY_USER_INFO: { status: 400, reason: 'Required customer information is missing', raisedBy: ['createAuthCredential'] },
+  END_USER_TERMS_VERSION_NOT_FOUND: { status: 400, reason: 'The submitted terms version is not supported for that agreement', raisedBy: ['createCustomer', 'updateCustomerById'] },
+  MISSING_MANDATORY_USER_INFO: { status: 400, reason: 'Required customer information is missing', raisedBy: ['createAuthCredential', 'createCustomer'] },
   INVITATION_ALREADY_CLAIMED: { status: 400, reason: 'The invitation was already claimed', raisedBy: INVITATION_DECISIONS },
   INVITATIONS_NOT_CONFIGURED: { status: 400, reason: 'Invitations are not configured for this platform', raisedBy: ['createInvitation', 'claimInvitation'] },
   INVALID_UMA_ADDRESS: { status: 400, reason: 'The UMA address format is invalid', raisedBy: ['lookupUma', 'createQuote', 'executeQuote', 'createInvitation', 'claimInvitation'] },
@@ -180,9 +210,11 @@ export const ERROR_CATALOGUE = {
   // Every operation: an API token without the permission the operation needs (src/areas/permissions.ts), and more (revealCard, cancelInvitation).
   FORBIDDEN: { status: 403, reason: 'This action is not allowed on this resource', raisedBy: 'EVERY_OPERATION' },
 
+  END_USER_TERMS_NOT_ACCEPTED: { status: 403, reason: 'The customer has not accepted the End User Terms', raisedBy: ['createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut'] },
+
   // 404: the public description's codes, one per kind of resource; REFERENCE_NOT_FOUND where no specific one fits.
-  USER_NOT_FOUND: { status: 404, reason: 'The customer does not exist', raisedBy: ['getCustomerById', 'updateCustomerById', 'deleteCustomerById', 'createCustomerKycLink', 'getCustomerKycLink', 'createVerification', 'uploadDocument', 'replaceDocument', 'createBeneficialOwner', 'updateBeneficialOwner', 'listBeneficialOwners', 'lookupUma', 'sandboxReceive'] },
-  QUOTE_NOT_FOUND: { status: 404, reason: 'The quote does not exist', raisedBy: ['getQuoteById', 'executeQuote', 'sandboxSend'] },
+  USER_NOT_FOUND: { status: 404, reason: 'The customer does not exist', raisedBy: ['getCustomerById', 'updateCustomerById', 'deleteCustomerById', 'createCustomerKycLink', 'getCustomerKycLink', 'createVerification', 'uploadDocument', 'replaceDocument', 'createBeneficialOwner', 'updateBeneficialOwner', 'listBeneficialOwners', 'lookupUma', 'sandboxReceive', ...CONTACT_VERIFICATION_OPERATIONS, ...SCA_CUSTOMER_OPERATIONS] },
+  QUOTE_NOT_FOUND: { status: 404, reason: 'The quote does not exist', raisedBy: ['getQuoteById', 'executeQuote', 'sandboxSend', ...SCA_QUOTE_OPERATIONS] },
   TRANSACTION_NOT_FOUND: {
     status: 404,
     reason: 'The transaction does not exist',
@@ -202,12 +234,13 @@ export const ERROR_CATALOGUE = {
   TOKEN_NOT_FOUND: { status: 404, reason: 'The API token does not exist', raisedBy: ['getTokenById', 'deleteTokenById'] },
   UMA_NOT_FOUND: { status: 404, reason: 'The UMA address is well-formed but no receiver exists at it', raisedBy: ['lookupUma', 'executeQuote', 'sandboxReceive'] },
   REFERENCE_NOT_FOUND: { status: 404, reason: 'The referenced resource does not exist', raisedBy: NOT_FOUND_RAISERS },
+  BULK_UPLOAD_JOB_NOT_FOUND: { status: 404, reason: 'No bulk upload job with this id', raisedBy: ['getBulkCustomerImportJob'] },
   /** Only for a path no route serves: every missing resource has its own code above. */
   NOT_FOUND: { status: 404, reason: 'The requested resource does not exist', raisedBy: [] },
 
   // Statuses the spec uses without a table of codes.
   METHOD_NOT_ALLOWED: { status: 405, reason: 'This HTTP method is not supported on this path', raisedBy: 'EVERY_OPERATION' },
-  CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource', raisedBy: ['createCustomer', 'updateCustomerById', 'deleteDocument', 'createExternalAccountOwnershipChallenge', 'verifyExternalAccountOwnership', 'createPlatformExternalAccountOwnershipChallenge', 'verifyPlatformExternalAccountOwnership', 'executeQuote', 'sandboxSend', 'sandboxSimulateCardClearing', 'adminReplayWebhookDelivery', 'createDelegatedKey'] },
+  CONFLICT: { status: 409, reason: 'The request conflicts with the current state of the resource', raisedBy: ['createCustomer', 'updateCustomerById', 'deleteDocument', 'createExternalAccountOwnershipChallenge', 'verifyExternalAccountOwnership', 'createPlatformExternalAccountOwnershipChallenge', 'verifyPlatformExternalAccountOwnership', 'executeQuote', 'sandboxSend', 'sandboxSimulateCardClearing', 'adminReplayWebhookDelivery', 'createDelegatedKey', 'createCustomerKycLink', 'getCustomerKycLink', ...CONTACT_VERIFICATION_OPERATIONS, ...SCA_CUSTOMER_OPERATIONS, ...SCA_TRUST_OPERATIONS, ...SCA_QUOTE_OPERATIONS] },
   UMA_ADDRESS_EXISTS: { status: 409, reason: 'The UMA address is already taken', raisedBy: ['createCustomer', 'updateCustomerById'] },
   EMAIL_OTP_EMAIL_ALREADY_EXISTS: { status: 409, reason: 'The e-mail address is already the address of an EMAIL_OTP credential', raisedBy: ['updateCustomerById'] },
   EMAIL_OTP_CREDENTIAL_SET_CHANGED: { status: 409, reason: 'The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again', raisedBy: ['updateCustomerById'] },
@@ -216,10 +249,14 @@ export const ERROR_CATALOGUE = {
   INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition', raisedBy: ['updateCardById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'sandboxFundInternalAccount', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut'] },
   CARD_ALREADY_CLOSED: { status: 409, reason: 'The card is closed; nothing about it can change', raisedBy: ['updateCardById'] },
   CARD_NOT_MUTABLE: { status: 409, reason: 'The card is still being provisioned; its status cannot change yet', raisedBy: ['updateCardById'] },
-  CUSTOMER_DELETED: { status: 410, reason: 'The customer has been deleted', raisedBy: ['updateCustomerById', 'deleteCustomerById', 'createBeneficialOwner', 'updateBeneficialOwner', 'uploadDocument', 'replaceDocument', 'createVerification', 'createCustomerKycLink', 'getCustomerKycLink', 'lookupUma', 'sandboxReceive'] },
+  PASSKEY_ALREADY_ENROLLED: { status: 409, reason: 'The customer already has a passkey; delete it before enrolling another', raisedBy: ['startScaFactorEnrollment', 'confirmScaFactorEnrollment'] },
+  SCA_SESSION_REQUIRED: { status: 409, reason: "The customer's SCA login session is missing or expired; log the customer in again, then retry", raisedBy: ['authorizeQuote'] },
+  BENEFICIARY_TRUSTED: { status: 409, reason: 'The external account is a trusted beneficiary; untrust it before deleting it', raisedBy: ['deleteCustomerExternalAccountById'] },
+  CUSTOMER_DELETED: { status: 410, reason: 'The customer has been deleted', raisedBy: ['updateCustomerById', 'deleteCustomerById', 'createBeneficialOwner', 'updateBeneficialOwner', 'uploadDocument', 'replaceDocument', 'createVerification', 'createCustomerKycLink', 'getCustomerKycLink', 'lookupUma', 'sandboxReceive', ...CONTACT_VERIFICATION_OPERATIONS, ...SCA_CUSTOMER_OPERATIONS] },
   PAYLOAD_TOO_LARGE: { status: 413, reason: 'The request body is too large', raisedBy: 'WRITES_WITHOUT_MULTIPART' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, reason: 'Send the request body as JSON with Content-Type: application/json', raisedBy: 'OPERATIONS_WITH_BODY' },
-  RATE_LIMITED: { status: 429, reason: 'Too many requests; retry after the number of seconds in Retry-After', raisedBy: ['challengeAuthCredential'] },
+  ACCOUNT_LOCKED: { status: 423, reason: "The customer's login is locked after too many failed attempts", raisedBy: [...SCA_PROOF_OPERATIONS, 'recordSecurityEvent'] },
+  RATE_LIMITED: { status: 429, reason: 'Too many requests; retry after the number of seconds in Retry-After', raisedBy: ['challengeAuthCredential', 'startTwoFactorReset', 'resendQuoteScaCode'] },
 
   // 500: the spec's list.
   SERVICE_SWITCH_ERROR: { status: 500, reason: 'Switch error', raisedBy: [] },
@@ -312,7 +349,10 @@ export type ResourceKind =
   | 'WebhookDelivery'
   | 'ApiToken'
   | 'Invitation'
-  | 'DelegatedKey';
+  | 'DelegatedKey'
+  | 'ScaFactor'
+  | 'TwoFactorReset'
+  | 'BulkUploadJob';
 
 /** The public description's 404 code of each kind of resource; the kinds it has no code of its own for share REFERENCE_NOT_FOUND. */
 const NOT_FOUND_CODES: Partial<Record<ResourceKind, ErrorCode>> = {
@@ -322,6 +362,7 @@ const NOT_FOUND_CODES: Partial<Record<ResourceKind, ErrorCode>> = {
   CardTransaction: 'TRANSACTION_NOT_FOUND',
   ApiToken: 'TOKEN_NOT_FOUND',
   Invitation: 'INVITATION_NOT_FOUND',
+  BulkUploadJob: 'BULK_UPLOAD_JOB_NOT_FOUND',
 };
 
 /** 404 for a resource looked up by id, with its kind's code. */

@@ -20,6 +20,7 @@ const STATUS_TEXT: Record<number, string> = {
   410: 'Gone',
   413: 'Request body too large',
   415: 'Unsupported media type',
+  423: 'Locked after too many failed attempts',
   429: 'Too many requests',
   500: 'Internal error',
 };
@@ -116,6 +117,7 @@ const SHARED_HEADERS: Record<string, Json> = {
 
 const HEADERS_BY_STATUS: Record<number, Record<string, Json>> = {
   405: { Allow: { $ref: '#/components/headers/Allow' } },
+  423: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
   429: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
 };
 

@@ -1011,7 +1011,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "bankName": "Banco Sandbox de M\u00e9xico S.A.",
+          "bankName": "Banco Sandbox de México S.A.",
           "displayName": "Banco Sandbox",
           "country": "MX",
           "currency": "MXN",
@@ -2503,6 +2503,34 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         "totalAmount": 0,
         "pendingCount": 0
       }
+    }
+  },
+  "listScaFactors": {
+    "status": 200,
+    "query": {
+      "customerId": "Customer:3c7d2a9e-5b1f-4c8e-9a6d-2f4b8e1c7a35"
+    },
+    "response": {
+      "factors": [
+        {
+          "factor": "SMS_OTP",
+          "name": "+4915123456789"
+        },
+        {
+          "factor": "TOTP",
+          "name": "Authenticator app"
+        }
+      ]
+    }
+  },
+  "uploadCustomersCsv": {
+    "status": 202,
+    "request": {
+      "file": "(the CSV file bytes)"
+    },
+    "response": {
+      "jobId": "Job:8d1e4f2a-6b3c-4a7e-9f05-1c2d3e4f5a6b",
+      "status": "PENDING"
     }
   }
 };

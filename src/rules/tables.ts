@@ -18,13 +18,19 @@ export interface SuffixTable<O> {
   /** The request field whose value selects the row. */
   subject: string;
   /** How the value is reduced before matching. */
-  match: 'last3' | 'identifierLast3' | 'umaUser' | 'exact';
+  /**
+   * How the value is reduced before matching. `atLeast`: the value is a whole
+   * number and selects the row with the greatest key not above it (keys are
+   * whole numbers); the "any other" row covers values below every key.
+   */
+  match: 'last3' | 'identifierLast3' | 'umaUser' | 'exact' | 'atLeast';
   rows: readonly SuffixRow<O>[];
 }
 
 function table<O>(t: SuffixTable<O>): SuffixTable<O> {
   const others = t.rows.filter((r) => r.key === null);
   if (others.length !== 1 || t.rows[t.rows.length - 1]!.key !== null) throw new Error(`${t.title}: exactly one trailing "any other" row`);
+  if (t.match === 'atLeast' && t.rows.some((r) => r.key !== null && !/^\d+$/.test(r.key))) throw new Error(`${t.title}: atLeast keys are whole numbers`);
   return t;
 }
 
@@ -102,6 +108,24 @@ export interface AuthCheckOutcome {
   result: 'ACCEPTED' | 'REJECTED' | 'VERIFY';
 }
 
+/** Codes of contact verification and Strong Customer Authentication: what a submitted code does. */
+export interface CodeCheckOutcome {
+  result: 'ACCEPTED' | 'REJECTED' | 'VERIFY';
+}
+
+/** The SCA lockout after a number of failed login (or SCA proof) attempts. */
+export type ScaLockoutOutcome = { lock: 'NONE' } | { lock: 'TEMPORARY'; seconds: number } | { lock: 'SUSPENDED' };
+
+/** Whether something issued a number of seconds ago still holds. */
+export interface LifetimeOutcome {
+  valid: boolean;
+}
+
+/** A 2FA reset's status by the seconds since it started (COMPLETED is recorded, not timed). */
+export interface TwoFactorResetProgressOutcome {
+  status: 'INITIATED' | 'PENDING_REVIEW' | 'LIVENESS_PASSED' | 'EXPIRED';
+}
+
 /** Transfers to a wallet still awaiting ownership verification are allowed up to this value, in US dollar cents. */
 export const UNVERIFIED_WALLET_LIMIT_USD_CENTS = 100_000;
 
@@ -113,6 +137,10 @@ export const PAYMENT_APPROVAL_WINDOW_SECONDS = 5;
 
 /** How long a quote's rate holds, in seconds of tenant clock time. */
 export const QUOTE_LIFETIME_SECONDS = 300;
+
+/** Bulk customer import: rows created per step, and the tenant-clock time between steps (the first step runs one interval after the upload). */
+export const BULK_IMPORT_CHUNK_ROWS = 250;
+export const BULK_IMPORT_CHUNK_INTERVAL_MS = 10;
 
 /** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */
 export const LIVENESS_COMPLETES_AFTER_SECONDS = 10;
@@ -337,6 +365,116 @@ export const RULES = {
     rows: [
       { key: 'sandbox-valid-oidc-token', outcome: { result: 'REJECTED' }, description: 'the former fixed token: 401 UNAUTHORIZED' },
       { key: null, outcome: { result: 'VERIFY' }, description: 'a JWT whose claims pass every check (any signature segment)' },
+    ],
+  }),
+
+  contactVerificationCode: table<CodeCheckOutcome>({
+    title: 'Contact verification codes (verify-email, verify-phone)',
+    subject: 'code',
+    match: 'exact',
+    rows: [
+      { key: '123456', outcome: { result: 'ACCEPTED' }, description: 'the code the sandbox always "sends" (no e-mail or SMS leaves the sandbox)' },
+      { key: null, outcome: { result: 'REJECTED' }, description: '400 INVALID_INPUT: wrong code' },
+    ],
+  }),
+
+  contactVerificationCodeLifetime: table<LifetimeOutcome>({
+    title: 'Contact verification code lifetime',
+    subject: 'seconds since the code was sent',
+    match: 'atLeast',
+    rows: [
+      { key: '600', outcome: { valid: false }, description: 'expired: confirming is 400 until a new code is sent' },
+      { key: null, outcome: { valid: true }, description: 'the code can be confirmed' },
+    ],
+  }),
+
+  scaCode: table<CodeCheckOutcome>({
+    title: 'SCA codes (SMS_OTP and TOTP: login, authorize, trust, TOTP enrollment)',
+    subject: 'code',
+    match: 'exact',
+    rows: [
+      { key: '123456', outcome: { result: 'ACCEPTED' }, description: 'always accepted (no SMS leaves the sandbox)' },
+      {
+        key: null,
+        outcome: { result: 'VERIFY' },
+        description: 'TOTP: an RFC 6238 code of the enrolled secret (SHA-1, 6 digits, 30 s, one step either side, each step once) or an unused recovery code; SMS_OTP: 400',
+      },
+    ],
+  }),
+
+  scaChallengeLifetime: table<LifetimeOutcome>({
+    title: 'SCA challenge lifetime (login SMS code, trust and quote challenges)',
+    subject: 'seconds since the challenge was issued',
+    match: 'atLeast',
+    rows: [
+      { key: '300', outcome: { valid: false }, description: 'expired: 400; an executed quote fails with SCA_NOT_COMPLETED, a real-time funded one EXPIRES' },
+      { key: null, outcome: { valid: true }, description: 'the challenge can be satisfied' },
+    ],
+  }),
+
+  scaCodeResend: table<LifetimeOutcome>({
+    title: 'SCA code re-send (POST /quotes/{quoteId}/authorize/resend)',
+    subject: 'seconds since the code was last sent',
+    match: 'atLeast',
+    rows: [
+      { key: '30', outcome: { valid: true }, description: 're-sent (204); the expiry stays as it was' },
+      { key: null, outcome: { valid: false }, description: '429 RATE_LIMITED with Retry-After' },
+    ],
+  }),
+
+  scaSession: table<LifetimeOutcome>({
+    title: 'SCA login session',
+    subject: 'seconds since the SCA login completed',
+    match: 'atLeast',
+    rows: [
+      { key: '900', outcome: { valid: false }, description: 'lapsed: authorizing money movement is 409 SCA_SESSION_REQUIRED until the next login' },
+      { key: null, outcome: { valid: true }, description: 'live (sessionExpiresAt)' },
+    ],
+  }),
+
+  scaLockout: table<ScaLockoutOutcome>({
+    title: 'SCA lockout ladder',
+    subject: 'failed login attempts (record-event FAILED_LOGIN_ATTEMPT and wrong SCA proofs)',
+    match: 'atLeast',
+    rows: [
+      { key: '9', outcome: { lock: 'SUSPENDED' }, description: 'suspended until RESET_PASSWORD_COMPLETED: 423 ACCOUNT_LOCKED' },
+      { key: '8', outcome: { lock: 'TEMPORARY', seconds: 86_400 }, description: 'locked for 24 hours: 423 ACCOUNT_LOCKED' },
+      { key: '7', outcome: { lock: 'TEMPORARY', seconds: 3_600 }, description: 'locked for 1 hour' },
+      { key: '6', outcome: { lock: 'TEMPORARY', seconds: 1_800 }, description: 'locked for 30 minutes' },
+      { key: '5', outcome: { lock: 'TEMPORARY', seconds: 900 }, description: 'locked for 15 minutes' },
+      { key: null, outcome: { lock: 'NONE' }, description: 'not locked' },
+    ],
+  }),
+
+  twoFactorResetLimit: table<{ allowed: boolean }>({
+    title: '2FA resets per customer',
+    subject: 'resets started in the last 24 hours',
+    match: 'atLeast',
+    rows: [
+      { key: '5', outcome: { allowed: false }, description: '429 RATE_LIMITED; Retry-After says when the oldest leaves the 24-hour window' },
+      { key: null, outcome: { allowed: true }, description: 'a new reset starts (201)' },
+    ],
+  }),
+
+  twoFactorResetProgress: table<TwoFactorResetProgressOutcome>({
+    title: '2FA reset status on the clock',
+    subject: 'seconds since the reset started',
+    match: 'atLeast',
+    rows: [
+      { key: '900', outcome: { status: 'EXPIRED' }, description: 'EXPIRED unless completed before (expiresAt)' },
+      { key: '60', outcome: { status: 'LIVENESS_PASSED' }, description: 'LIVENESS_PASSED (or REJECTED, see the liveness table): the reset can be completed' },
+      { key: '20', outcome: { status: 'PENDING_REVIEW' }, description: 'PENDING_REVIEW' },
+      { key: null, outcome: { status: 'INITIATED' }, description: 'INITIATED' },
+    ],
+  }),
+
+  twoFactorResetLiveness: table<{ passes: boolean }>({
+    title: '2FA reset liveness check',
+    subject: "the customer's fullName (a business: businessInfo.legalName)",
+    match: 'last3',
+    rows: [
+      { key: '009', outcome: { passes: false }, description: 'liveness fails: REJECTED once the review ends' },
+      { key: null, outcome: { passes: true }, description: 'liveness passes' },
     ],
   }),
 

@@ -324,3 +324,81 @@ export async function platformFlow(call: FlowCall): Promise<void> {
   await simulate('financial_credit_authorization', 202, money(600));
   await step(call, 204, 'DELETE', `/auth/delegated-keys/${delegated.id}`);
 }
+
+/** End User Terms, contact verification, Strong Customer Authentication and bulk customer import. */
+export async function scaFlow(call: FlowCall): Promise<void> {
+  const terms = await step(call, 200, 'GET', '/customers/end-user-terms');
+  const consent = { acceptedAt: '2025-01-02T03:04:05.000Z', ipAddress: '198.51.100.24', termsVersion: terms.version, acceptanceMethod: 'CHECKBOX' };
+  const eu = await step(call, 201, 'POST', '/customers', {
+    customerType: 'INDIVIDUAL',
+    platformCustomerId: 'erika-1',
+    fullName: 'Erika Europa',
+    birthDate: '1988-04-12',
+    nationality: 'DE',
+    region: 'DE',
+    email: 'erika@example.de',
+    phoneNumber: '+4915123456789',
+    currencies: ['EUR'],
+    endUserTermsConsent: consent,
+  });
+  for (const channel of ['email', 'phone']) {
+    await step(call, 204, 'POST', `/customers/${eu.id}/verify-${channel}`);
+    await step(call, 200, 'POST', `/customers/${eu.id}/verify-${channel}/confirm`, { code: '123456' });
+  }
+  const q = `?customerId=${eu.id}`;
+  await step(call, 200, 'GET', `/sca/factors${q}`);
+  const totp = await step(call, 200, 'POST', `/sca/factors${q}`, { type: 'TOTP' });
+  await step(call, 200, 'POST', `/sca/factors/confirm${q}`, { type: 'TOTP', secret: totp.secret, code: '123456' });
+  const passkey = new SoftwarePasskey({ rpId: 'localhost', origin: 'http://localhost:3000' });
+  const enrollment = await step(call, 200, 'POST', `/sca/factors${q}`, { type: 'PASSKEY' });
+  const attestation = passkey.register(enrollment.options.challenge, { challengeIsBase64url: true });
+  await step(call, 200, 'POST', `/sca/factors/confirm${q}`, {
+    type: 'PASSKEY',
+    origin: 'http://localhost:3000',
+    credential: { id: attestation.credentialId, rawId: attestation.credentialId, type: 'public-key', response: { clientDataJSON: attestation.clientDataJson, attestationObject: attestation.attestationObject } },
+  });
+  await step(call, 204, 'DELETE', `/sca/factors/${passkey.credentialId}${q}`);
+  const login = await step(call, 200, 'POST', `/sca/login/start${q}`, { factor: 'SMS_OTP' });
+  await step(call, 200, 'POST', `/sca/login/complete${q}`, { factor: 'SMS_OTP', challengeId: login.challengeId, code: '123456', endUserIpAddress: '203.0.113.42' });
+  await step(call, 200, 'POST', `/sca/record-event${q}`, { eventType: 'FAILED_LOGIN_ATTEMPT' });
+  const reset = await step(call, 201, 'POST', `/sca/factors/reset${q}`, { factor: 'SMS_OTP' });
+  await step(call, 200, 'GET', `/sca/factors/reset/${reset.resetId}${q}`);
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 60 });
+  await step(call, 204, 'POST', `/sca/factors/reset/${reset.resetId}/complete${q}`, { mobile: { countryCode: '+49', number: '15199998888' } });
+
+  const beneficiary = await step(call, 201, 'POST', '/customers/external-accounts', {
+    customerId: eu.id,
+    currency: 'EUR',
+    accountInfo: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Erika Europa', countryOfResidence: 'DE' } },
+  });
+  const trust = await step(call, 200, 'POST', `/customers/external-accounts/${beneficiary.id}/trust`);
+  await step(call, 200, 'POST', `/customers/external-accounts/${beneficiary.id}/trust/confirm`, { challengeId: trust.scaChallenge.id, code: '123456' });
+  await step(call, 200, 'POST', `/customers/external-accounts/${beneficiary.id}/untrust`);
+  await step(call, 200, 'POST', `/customers/external-accounts/${beneficiary.id}/untrust/confirm`, { code: '123456' });
+
+  const eur = (await step(call, 200, 'GET', `/customers/internal-accounts?customerId=${eu.id}&currency=EUR`)).data[0].id as string;
+  await step(call, 200, 'POST', `/sandbox/internal-accounts/${eur}/fund`, { amount: 100_000 });
+  const quote = await step(call, 201, 'POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: eur }, destination: { destinationType: 'ACCOUNT', accountId: beneficiary.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 2_500 });
+  await step(call, 200, 'POST', `/quotes/${quote.id}/execute`, { scaFactor: 'SMS_OTP' });
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 30 });
+  await step(call, 204, 'POST', `/quotes/${quote.id}/authorize/resend`);
+  await step(call, 200, 'POST', `/quotes/${quote.id}/authorize`, { code: '123456', endUserIpAddress: '203.0.113.42' });
+  await step(call, 202, 'POST', '/quotes', { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: eu.id }, destination: { destinationType: 'ACCOUNT', accountId: beneficiary.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 5_000 });
+
+  const csv = new FormData();
+  csv.append(
+    'file',
+    new File(
+      [
+        'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country\n' +
+          '$bulk.one@sandbox.uma.local,bulk-1,INDIVIDUAL,Bulk One,1990-01-15,1 Main St,San Francisco,CA,94105,US\n' +
+          '$bulk.two@sandbox.uma.local,bulk-2,INDIVIDUAL,,1990-01-15,2 Main St,San Francisco,CA,94105,US\n',
+      ],
+      'customers.csv',
+      { type: 'text/csv' },
+    ),
+  );
+  const job = await step(call, 202, 'POST', '/customers/bulk/csv', csv);
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 1 });
+  await step(call, 200, 'GET', `/customers/bulk/jobs/${job.jobId}`);
+}

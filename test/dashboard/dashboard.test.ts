@@ -187,4 +187,39 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await shot(page, 'transactions-phone');
     await page.close();
   }, 60_000);
+
+  it('shows contact verification, consent and SCA factors of a customer, and a bulk import job by its id', async () => {
+    const eu = await api('POST', '/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Erika Europa',
+      region: 'DE',
+      email: 'erika@example.de',
+      phoneNumber: '+4915100000123',
+      endUserTermsConsent: { acceptedAt: '2025-01-02T03:04:05.000Z', ipAddress: '198.51.100.24', termsVersion: 'V1', acceptanceMethod: 'CHECKBOX' },
+    });
+    const authorization = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;
+    expect((await fetch(`${sandbox.url}/customers/${eu.id}/verify-phone`, { method: 'POST', headers: { authorization } })).status).toBe(204);
+    await api('POST', `/customers/${eu.id}/verify-phone/confirm`, { code: '123456' });
+    const form = new FormData();
+    form.append('file', new File(['umaAddress,platformCustomerId,customerType\n$x@sandbox.uma.local,dash-x,INDIVIDUAL'], 'c.csv'));
+    const accepted = (await (await fetch(`${sandbox.url}/customers/bulk/csv`, { method: 'POST', headers: { authorization }, body: form })).json()) as { jobId: string };
+    await fetch(`${sandbox.origin}/__admin/clock/advance`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 1 }) });
+
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Erika Europa' }).click();
+    await page.getByRole('heading', { name: 'Authentication' }).waitFor();
+    await page.getByRole('row', { name: /phone verification\s+VERIFIED/ }).waitFor();
+    await page.getByRole('row', { name: /email verification\s+PENDING/ }).waitFor();
+    await page.getByRole('cell', { name: 'V1, CHECKBOX at 2025-01-02T03:04:05.000Z from 198.51.100.24' }).waitFor();
+    await page.getByRole('cell', { name: 'SMS_OTP (+4915100000123)' }).waitFor();
+    await shot(page, 'customer-authentication');
+
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByLabel('Bulk import job id').fill(accepted.jobId);
+    await page.getByRole('button', { name: 'Show job' }).click();
+    await page.getByText(/1 of 1 rows processed: 0 created, 1 failed/).waitFor();
+    await page.getByRole('cell', { name: 'dash-x' }).waitFor();
+    await shot(page, 'bulk-import');
+    await page.close();
+  }, 60_000);
 });

@@ -96,7 +96,10 @@ export interface paths {
         get: operations["getCustomerExternalAccountById"];
         put?: never;
         post?: never;
-        /** Delete a customer's external account */
+        /**
+         * Delete a customer's external account
+         * @description A trusted SCA beneficiary cannot be deleted (409 BENEFICIARY_TRUSTED): untrust it first.
+         */
         delete: operations["deleteCustomerExternalAccountById"];
         options?: never;
         head?: never;
@@ -219,6 +222,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/bulk/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload customers as CSV
+         * @description A header row, then one customer per row. Required columns: umaAddress (the $ may be left out), platformCustomerId, customerType (INDIVIDUAL or BUSINESS). An INDIVIDUAL row fills fullName, birthDate, addressLine1, city, state, postalCode and country; a BUSINESS row fills businessLegalName, the same address columns, businessTaxId and businessIncorporatedOn (YYYY-MM-DD). Optional: addressLine2, email, phoneNumber, region, nationality, businessRegistrationNumber, businessCountry (the address country when empty), platformAccountId and description (accepted, not stored). A file that is no CSV of customers (unknown or missing columns, broken quoting, no rows, more than 50000 rows, over 20 MB) is 400 at once; otherwise 202 with a job whose rows are created in steps of 250 every 10 ms of sandbox time (so a large file never holds up other requests). Follow it with GET /customers/bulk/jobs/{jobId}; the BULK_UPLOAD.COMPLETED or BULK_UPLOAD.FAILED webhook tells the end.
+         */
+        post: operations["uploadCustomersCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/bulk/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bulk import job
+         * @description Progress counts and one error per failed row, naming the row, its line and the CSV columns at fault. COMPLETED when any customer was created, FAILED when none was.
+         */
+        get: operations["getBulkCustomerImportJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers": {
         parameters: {
             query?: never;
@@ -234,9 +277,29 @@ export interface paths {
         put?: never;
         /**
          * Create a customer
-         * @description Creates an individual or business customer and its internal account(s). Every invalid field is reported at once in `details.errors`.
+         * @description Creates an individual or business customer and its internal account(s). Every invalid field is reported at once in `details.errors`. A customer whose region is in contactVerificationRegions (the EEA by default) needs email and phoneNumber (400 MISSING_MANDATORY_USER_INFO) and gets contactVerification with both channels PENDING. An endUserTermsConsent naming an unknown version is 400 END_USER_TERMS_VERSION_NOT_FOUND.
          */
         post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/end-user-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the current End User Terms
+         * @description The current version and the URL where the sandbox serves its text. Consents (endUserTermsConsent) name this version.
+         */
+        get: operations["getEndUserTerms"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -263,9 +326,393 @@ export interface paths {
         head?: never;
         /**
          * Update a customer
-         * @description Only the fields sent change. `customerType` must be sent and must match the customer. Changing the e-mail of a customer whose embedded wallet has an EMAIL_OTP credential is a signed retry (202, then the identical request with Service-Wallet-Signature and Request-Id); the credential follows the new e-mail.
+         * @description Only the fields sent change. `customerType` must be sent and must match the customer. A changed email or phoneNumber of a customer under contact verification is PENDING again. Changing the e-mail of a customer whose embedded wallet has an EMAIL_OTP credential is a signed retry (202, then the identical request with Service-Wallet-Signature and Request-Id); the credential follows the new e-mail.
          */
         patch: operations["updateCustomerById"];
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail verification code
+         * @description Sends (or re-sends, replacing the last) a one-time code to the customer's email. Only for customers of a contact-verification region (contactVerificationRegions, the EEA by default); 409 for any other customer and for a channel already VERIFIED. No message leaves the sandbox: the code is always 123456, valid for 10 minutes.
+         */
+        post: operations["sendCustomerEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the e-mail verification code
+         * @description contactVerification.email becomes VERIFIED. Only for customers of a contact-verification region (contactVerificationRegions, the EEA by default); 409 for any other customer and for a channel already VERIFIED. A wrong or expired code, or none sent to the current email, is 400. With both channels VERIFIED the customer can start KYC.
+         */
+        post: operations["confirmCustomerEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a phone verification code
+         * @description Sends (or re-sends, replacing the last) a one-time code to the customer's phoneNumber. Only for customers of a contact-verification region (contactVerificationRegions, the EEA by default); 409 for any other customer and for a channel already VERIFIED. No message leaves the sandbox: the code is always 123456, valid for 10 minutes.
+         */
+        post: operations["sendCustomerPhoneVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-phone/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the phone verification code
+         * @description contactVerification.phone becomes VERIFIED. Only for customers of a contact-verification region (contactVerificationRegions, the EEA by default); 409 for any other customer and for a channel already VERIFIED. A wrong or expired code, or none sent to the current phoneNumber, is 400. With both channels VERIFIED the customer can start KYC.
+         */
+        post: operations["confirmCustomerPhoneVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List enrolled SCA factors
+         * @description SMS_OTP (the verified phone) needs no enrollment; TOTP and PASSKEY appear once confirmed. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        get: operations["listScaFactors"];
+        put?: never;
+        /**
+         * Start SCA factor enrollment
+         * @description TOTP: a new RFC 6238 secret and its otpauth:// URI. PASSKEY: WebAuthn creation options; one passkey per customer (409 PASSKEY_ALREADY_ENROLLED). A second TOTP is 409 until the first is reset. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startScaFactorEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm SCA factor enrollment
+         * @description TOTP: the secret of the start and the current code (returns one-time recovery codes). PASSKEY: the WebAuthn credential and its origin, verified for real. In the sandbox the SMS and TOTP code 123456 always works; a real TOTP code of the enrolled secret works too. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["confirmScaFactorEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a 2FA reset
+         * @description Recovers a lost factor through a liveness check that runs on the sandbox clock: INITIATED, PENDING_REVIEW after 20 s, LIVENESS_PASSED after 60 s (REJECTED for a customer whose name ends in 009), EXPIRED after 15 minutes. At most 5 starts per customer in 24 hours (429 RATE_LIMITED with Retry-After). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startTwoFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset/{resetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a 2FA reset
+         * @description Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        get: operations["getTwoFactorResetStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset/{resetId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a 2FA reset
+         * @description Only at LIVENESS_PASSED (else 400). TOTP and PASSKEY: the factor is cleared for re-enrollment. SMS_OTP: mobile is required and becomes the customer's phoneNumber. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["completeTwoFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/{credentialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an enrolled passkey
+         * @description Passkeys only (the only factor with a credentialId). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        delete: operations["deleteScaFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/login/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an SCA login
+         * @description SMS_OTP: a challengeId and its expiry (5 minutes). TOTP: nothing to send back but the code. PASSKEY: WebAuthn request options. A factor the customer cannot use is 400. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startScaLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/login/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an SCA login
+         * @description Opens an SCA session for 15 minutes of sandbox time (sessionExpiresAt) and clears the failed-attempt counter. In the sandbox the SMS and TOTP code 123456 always works; a real TOTP code of the enrolled secret works too. TOTP recovery codes work once each. A wrong proof counts as a failed login attempt (lockout ladder: 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9+ suspended); while locked: 423 ACCOUNT_LOCKED. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["completeScaLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/record-event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a security event
+         * @description FAILED_LOGIN_ATTEMPT counts towards the lockout ladder (refused with 423 while locked). RESET_PASSWORD_COMPLETED revokes every SCA session and clears the counter and any lock. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["recordSecurityEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trust a beneficiary: start
+         * @description Issues the SCA challenge (PASSKEY when the customer has one, else SMS_OTP; availableFactors lists every factor that works). Already trusted: 409. A trusted beneficiary needs no payee step when paid, and cannot be deleted (409 BENEFICIARY_TRUSTED). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startBeneficiaryTrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/trust/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trust a beneficiary: confirm
+         * @description The proof for the challenge of the start (409 when none was started). In the sandbox the SMS and TOTP code 123456 always works; a real TOTP code of the enrolled secret works too. A wrong proof counts as a failed login attempt (lockout ladder: 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9+ suspended); while locked: 423 ACCOUNT_LOCKED. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["confirmBeneficiaryTrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/untrust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Untrust a beneficiary: start
+         * @description Issues the SCA challenge (PASSKEY when the customer has one, else SMS_OTP; availableFactors lists every factor that works). Not trusted: 409. A trusted beneficiary needs no payee step when paid, and cannot be deleted (409 BENEFICIARY_TRUSTED). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startBeneficiaryUntrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/untrust/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Untrust a beneficiary: confirm
+         * @description The proof for the challenge of the start (409 when none was started). In the sandbox the SMS and TOTP code 123456 always works; a real TOTP code of the enrolled secret works too. A wrong proof counts as a failed login attempt (lockout ladder: 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9+ suspended); while locked: 423 ACCOUNT_LOCKED. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["confirmBeneficiaryUntrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorize a quote's SCA challenge
+         * @description Satisfies the quote's scaChallenge. While the quote stays PENDING_AUTHORIZATION it carries the next challenge (a cross-currency real-time-funded send takes two: CURRENCY_CONVERSION, then PAYOUT); after the last, an executed send starts its payment and a real-time-funded one gets its paymentInstructions. Needs a live SCA login session (409 SCA_SESSION_REQUIRED). Per-transaction challenges take SMS_OTP (123456) or a passkey assertion, never TOTP. A wrong proof counts as a failed login attempt (lockout ladder: 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9+ suspended); while locked: 423 ACCOUNT_LOCKED. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["authorizeQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}/authorize/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send a quote's SMS code
+         * @description SMS_OTP challenges only (a PASSKEY one is 409); the expiry is not extended (an expired challenge is 409). At most once every 30 seconds (429 RATE_LIMITED with Retry-After). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["resendQuoteScaCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/beneficial-owners": {
@@ -372,7 +819,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a customer for KYC or KYB
-         * @description Answers with what was decided: RESOLVE_ERRORS with one error per missing item, PENDING_MANUAL_REVIEW, APPROVED or REJECTED. A customer already APPROVED or REJECTED is final: 400.
+         * @description Answers with what was decided: RESOLVE_ERRORS with one error per missing item, PENDING_MANUAL_REVIEW, APPROVED or REJECTED. A customer already APPROVED or REJECTED is final: 400. A customer whose contactVerification still has a PENDING channel cannot start KYC: 400.
          */
         post: operations["createVerification"];
         delete?: never;
@@ -407,13 +854,13 @@ export interface paths {
         };
         /**
          * Create a hosted verification link (GET form)
-         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. The same as the POST form, for clients that fetch it.
+         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone. The same as the POST form, for clients that fetch it.
          */
         get: operations["getCustomerKycLink"];
         put?: never;
         /**
          * Create a hosted verification link
-         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser.
+         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone.
          */
         post: operations["createCustomerKycLink"];
         delete?: never;
@@ -551,7 +998,7 @@ export interface paths {
         put?: never;
         /**
          * Create a quote
-         * @description Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE.
+         * @description Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE. With requireEndUserTermsConsent, a customer without endUserTermsConsent is 403 END_USER_TERMS_NOT_ACCEPTED.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -588,7 +1035,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a quote
-         * @description Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome.
+         * @description Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome. For a customer under SCA (scaRegions) nothing moves yet: the quote comes back PENDING_AUTHORIZATION with scaChallenge (its transaction too) and POST /quotes/{quoteId}/authorize releases it; a trusted beneficiary needs no challenge.
          */
         post: operations["executeQuote"];
         delete?: never;
@@ -1655,6 +2102,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "bulk-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bulk customer import ended
+         * @description Sent when a CSV import job ends: COMPLETED when any customer was created, FAILED when none was. `data` is the job with its counts and row errors. Types: BULK_UPLOAD.COMPLETED, BULK_UPLOAD.FAILED.
+         */
+        post: operations["bulkUploadWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1890,6 +2357,7 @@ export interface components {
             phoneNumber?: string;
             umaAddress: string;
             endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
             isDeleted: boolean;
             /**
              * Format: date-time
@@ -1949,14 +2417,27 @@ export interface components {
         EndUserTermsConsent: {
             /**
              * Format: date-time
+             * @description When the customer accepted; not in the future
              * @example 2025-10-13T12:00:00.000Z
              */
             acceptedAt: string;
             ipAddress: string;
+            /**
+             * @description A version GET /customers/end-user-terms names
+             * @example V1
+             */
             termsVersion: string;
-            /** @enum {string} */
-            acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
         };
+        /** @enum {string} */
+        EndUserTermsAcceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+        /** @description Only on customers whose region requires contact verification (contactVerificationRegions); both channels must be VERIFIED before KYC */
+        ContactVerification: {
+            email?: components["schemas"]["ContactVerificationStatus"];
+            phone?: components["schemas"]["ContactVerificationStatus"];
+        };
+        /** @enum {string} */
+        ContactVerificationStatus: "PENDING" | "VERIFIED";
         /** @enum {string} */
         KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
         Address: {
@@ -1985,6 +2466,7 @@ export interface components {
             phoneNumber?: string;
             umaAddress: string;
             endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
             isDeleted: boolean;
             /**
              * Format: date-time
@@ -2338,6 +2820,72 @@ export interface components {
         };
         /** @enum {string} */
         UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+        BulkUploadWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "BULK_UPLOAD.COMPLETED" | "BULK_UPLOAD.FAILED";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["BulkCustomerImportJob"];
+        };
+        BulkCustomerImportJob: {
+            /** @example Job:019542f5-b3e7-1d02-0000-000000000006 */
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+            progress: {
+                total: number;
+                processed: number;
+                successful: number;
+                failed: number;
+            };
+            errors: components["schemas"]["BulkCustomerImportErrorEntry"][];
+            /**
+             * Format: date-time
+             * @description Once COMPLETED (at least one customer created) or FAILED (none)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            completedAt?: string;
+        };
+        BulkCustomerImportErrorEntry: {
+            /**
+             * @description The platformCustomerId of the row, or "row N" when it has none
+             * @example biz456
+             */
+            correlationId: string;
+            /** @example INVALID_INPUT */
+            code: string;
+            message: string;
+            details: {
+                /** @description The data row (1 is the first row after the header) */
+                row: number;
+                /** @description The line of the file the row ends on */
+                line: number;
+                /** @description One entry per invalid field, named by its CSV column */
+                errors: {
+                    /** @description The CSV column, or (row) for the row as a whole */
+                    field: string;
+                    message?: string;
+                    constraint?: {
+                        format?: string;
+                        pattern?: string;
+                        enum?: string[];
+                        minLength?: number;
+                        maxLength?: number;
+                    };
+                }[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
         PlatformConfig: {
             id: string;
             umaDomain: string;
@@ -2352,6 +2900,12 @@ export interface components {
             /** @description Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on) */
             invitationsEnabled?: boolean;
             embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
+            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. */
+            contactVerificationRegions?: string[];
+            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. */
+            scaRegions?: string[];
+            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
+            requireEndUserTermsConsent?: boolean;
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -2441,6 +2995,12 @@ export interface components {
                 /** @description Sandbox setting: WebAuthn origins accepted; when not set, any http(s) origin on the RP ID host (any port) */
                 allowedOrigins?: string[];
             } | null;
+            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. Replaces the list; applies to customers created afterwards. */
+            contactVerificationRegions?: string[];
+            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. Replaces the list. */
+            scaRegions?: string[];
+            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
+            requireEndUserTermsConsent?: boolean;
         };
         InternalAccountListResponse: {
             data: components["schemas"]["InternalAccount"][];
@@ -4009,6 +4569,19 @@ export interface components {
             ownershipType?: components["schemas"]["OwnershipType"];
             accountInfo: components["schemas"]["ExternalAccountCreateInfo"];
         };
+        BulkCustomerImportJobAccepted: {
+            /** @example Job:019542f5-b3e7-1d02-0000-000000000006 */
+            jobId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING";
+        };
+        CustomerCsvUploadRequest: {
+            /**
+             * Format: binary
+             * @description The CSV: a header row, then one customer per row
+             */
+            file: string;
+        };
         CustomerCreateRequest: components["schemas"]["IndividualCustomerCreateRequest"] | components["schemas"]["BusinessCustomerCreateRequest"];
         IndividualCustomerCreateRequest: {
             /**
@@ -4023,10 +4596,13 @@ export interface components {
              */
             region?: string;
             currencies?: ("AED" | "BDT" | "BRL" | "BWP" | "CAD" | "CNY" | "COP" | "DKK" | "EGP" | "EUR" | "GBP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "ILS" | "INR" | "JMD" | "KES" | "MWK" | "MXN" | "MYR" | "NGN" | "PHP" | "PKR" | "RWF" | "SGD" | "THB" | "TRY" | "TZS" | "UGX" | "USD" | "VND" | "XAF" | "XOF" | "ZAR" | "ZMW" | "BTC" | "USDC" | "USDT" | "USDB" | "ETH" | "SOL" | "POL" | "TRX")[];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Required for customers in a contact-verification region (e.g. the EEA)
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; required for customers in a contact-verification region (e.g. the EEA)
              * @example +14155550123
              */
             phoneNumber?: string;
@@ -4035,7 +4611,7 @@ export interface components {
              * @example $alice@sandbox.uma.local
              */
             umaAddress?: string;
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
             fullName?: string;
             /**
              * Format: date
@@ -4075,6 +4651,26 @@ export interface components {
             /** @enum {string} */
             pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
         };
+        /** @description Evidence that the customer accepted the End User Terms (a version GET /customers/end-user-terms names) */
+        EndUserTermsConsentRequest: {
+            /**
+             * Format: date-time
+             * @description When the customer accepted; not in the future
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            acceptedAt: string;
+            /**
+             * @description IPv4 or IPv6 address of the customer's device
+             * @example 198.51.100.24
+             */
+            ipAddress: string;
+            /**
+             * @description A version GET /customers/end-user-terms names
+             * @example V1
+             */
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
         BusinessCustomerCreateRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4088,10 +4684,13 @@ export interface components {
              */
             region?: string;
             currencies?: ("AED" | "BDT" | "BRL" | "BWP" | "CAD" | "CNY" | "COP" | "DKK" | "EGP" | "EUR" | "GBP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "ILS" | "INR" | "JMD" | "KES" | "MWK" | "MXN" | "MYR" | "NGN" | "PHP" | "PKR" | "RWF" | "SGD" | "THB" | "TRY" | "TZS" | "UGX" | "USD" | "VND" | "XAF" | "XOF" | "ZAR" | "ZMW" | "BTC" | "USDC" | "USDT" | "USDB" | "ETH" | "SOL" | "POL" | "TRX")[];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Required for customers in a contact-verification region (e.g. the EEA)
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; required for customers in a contact-verification region (e.g. the EEA)
              * @example +14155550123
              */
             phoneNumber?: string;
@@ -4100,7 +4699,7 @@ export interface components {
              * @example $alice@sandbox.uma.local
              */
             umaAddress?: string;
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
             address?: components["schemas"]["Address"];
             businessInfo: components["schemas"]["BusinessInfo"];
         };
@@ -4113,6 +4712,12 @@ export interface components {
         };
         /** @enum {string} */
         CustomerType: "INDIVIDUAL" | "BUSINESS";
+        EndUserTerms: {
+            /** @example V1 */
+            version: string;
+            /** @description Where the sandbox serves this version of the terms */
+            url: string;
+        };
         SignedRetryChallenge: {
             /** @description Stamp these bytes exactly as returned */
             payloadToSign: string;
@@ -4134,10 +4739,13 @@ export interface components {
              */
             customerType: "INDIVIDUAL";
             currencies?: ("AED" | "BDT" | "BRL" | "BWP" | "CAD" | "CNY" | "COP" | "DKK" | "EGP" | "EUR" | "GBP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "ILS" | "INR" | "JMD" | "KES" | "MWK" | "MXN" | "MYR" | "NGN" | "PHP" | "PKR" | "RWF" | "SGD" | "THB" | "TRY" | "TZS" | "UGX" | "USD" | "VND" | "XAF" | "XOF" | "ZAR" | "ZMW" | "BTC" | "USDC" | "USDT" | "USDB" | "ETH" | "SOL" | "POL" | "TRX")[];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Required for customers in a contact-verification region (e.g. the EEA)
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; required for customers in a contact-verification region (e.g. the EEA)
              * @example +14155550123
              */
             phoneNumber?: string;
@@ -4146,7 +4754,7 @@ export interface components {
              * @example $alice@sandbox.uma.local
              */
             umaAddress?: string;
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
             fullName?: string;
             /**
              * Format: date
@@ -4193,10 +4801,13 @@ export interface components {
              */
             customerType: "BUSINESS";
             currencies?: ("AED" | "BDT" | "BRL" | "BWP" | "CAD" | "CNY" | "COP" | "DKK" | "EGP" | "EUR" | "GBP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "ILS" | "INR" | "JMD" | "KES" | "MWK" | "MXN" | "MYR" | "NGN" | "PHP" | "PKR" | "RWF" | "SGD" | "THB" | "TRY" | "TZS" | "UGX" | "USD" | "VND" | "XAF" | "XOF" | "ZAR" | "ZMW" | "BTC" | "USDC" | "USDT" | "USDB" | "ETH" | "SOL" | "POL" | "TRX")[];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Required for customers in a contact-verification region (e.g. the EEA)
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; required for customers in a contact-verification region (e.g. the EEA)
              * @example +14155550123
              */
             phoneNumber?: string;
@@ -4205,7 +4816,7 @@ export interface components {
              * @example $alice@sandbox.uma.local
              */
             umaAddress?: string;
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
             address?: components["schemas"]["Address"];
             businessInfo?: components["schemas"]["BusinessInfoUpdate"];
         };
@@ -4233,6 +4844,354 @@ export interface components {
             naicsCode?: string;
             primaryContactFirstName?: string;
             primaryContactLastName?: string;
+        };
+        ContactVerificationConfirmRequest: {
+            /**
+             * @description The code the customer received; in the sandbox always 123456
+             * @example 123456
+             */
+            code: string;
+        };
+        ScaFactorList: {
+            factors: components["schemas"]["ScaFactorView"][];
+        };
+        ScaFactorView: {
+            factor: components["schemas"]["ScaFactor"];
+            /** @description PASSKEY only: the id DELETE /sca/factors/{credentialId} takes */
+            credentialId?: string;
+            name?: string;
+        };
+        /** @enum {string} */
+        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
+        ScaFactorEnrollStartOneOf: components["schemas"]["TotpEnrollmentStart"] | components["schemas"]["PasskeyEnrollmentStart"];
+        TotpEnrollmentStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            /** @description The raw shared secret, hex; send it back on the confirm call */
+            secret: string;
+            /** @description The same secret in Base32, for manual entry in an authenticator app */
+            secretBase32Encoded: string;
+            /** @example otpauth://totp/paysandbox:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=paysandbox&algorithm=SHA1&digits=6&period=30 */
+            totpUri: string;
+        };
+        PasskeyEnrollmentStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            /** @description WebAuthn PublicKeyCredentialCreationOptions (JSON form: challenge and user.id are base64url) */
+            options: {
+                [key: string]: unknown;
+            };
+            allowedOrigins: string[];
+            relyingPartyId: string;
+        };
+        ScaFactorEnrollRequestOneOf: components["schemas"]["TotpFactorEnrollRequest"] | components["schemas"]["PasskeyFactorEnrollRequest"];
+        TotpFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
+        PasskeyFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
+        ScaFactorConfirmResponseOneOf: components["schemas"]["TotpEnrollmentConfirmResponse"] | components["schemas"]["PasskeyEnrollmentConfirmResponse"];
+        TotpEnrollmentConfirmResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            /** @description Shown once; each works once in place of a TOTP code (login, trust) */
+            recoveryCodes: string[];
+        };
+        PasskeyEnrollmentConfirmResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            factor: components["schemas"]["ScaFactorView"];
+        };
+        ScaFactorConfirmRequestOneOf: components["schemas"]["TotpEnrollmentConfirmRequest"] | components["schemas"]["PasskeyEnrollmentConfirmRequest"];
+        TotpEnrollmentConfirmRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            secret: string;
+            /** @description The current code of the authenticator app (123456 also works) */
+            code: string;
+        };
+        PasskeyEnrollmentConfirmRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            /** @description The origin the credential was made on; one of allowedOrigins */
+            origin: string;
+            /** @description The WebAuthn credential (RegistrationResponseJSON: id, rawId, response.clientDataJSON, response.attestationObject) */
+            credential: {
+                [key: string]: unknown;
+            };
+        };
+        TwoFactorResetStart: {
+            resetId: string;
+            /**
+             * Format: date-time
+             * @description The end of the reset window
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+        };
+        TwoFactorResetStartRequest: {
+            factor: components["schemas"]["ScaFactor"];
+        };
+        TwoFactorResetStatus: {
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING_REVIEW" | "LIVENESS_PASSED" | "COMPLETED" | "REJECTED" | "EXPIRED";
+            factor: components["schemas"]["ScaFactor"];
+            /**
+             * @description TOTP and PASSKEY resets: PENDING until the replacement is enrolled; null for SMS_OTP
+             * @enum {string|null}
+             */
+            enrollmentStatus: "PENDING" | "COMPLETED" | null;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            completedAt: string | null;
+        };
+        TwoFactorResetCompleteRequest: {
+            /** @description SMS_OTP resets: the new mobile number (E.164 once joined) */
+            mobile?: {
+                /** @example +49 */
+                countryCode: string;
+                /** @example 15123456789 */
+                number: string;
+            };
+        };
+        ScaLoginStart: {
+            factor: components["schemas"]["ScaFactor"];
+            /** @description SMS_OTP only: send it back on complete */
+            challengeId?: string;
+            /**
+             * Format: date-time
+             * @description SMS_OTP only: when the code expires
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+            /** @description PASSKEY only: WebAuthn PublicKeyCredentialRequestOptions (JSON form) */
+            passkeyOptions?: {
+                [key: string]: unknown;
+            };
+            allowedOrigins?: string[];
+            relyingPartyId?: string;
+        };
+        ScaLoginStartRequest: {
+            factor: components["schemas"]["ScaFactor"];
+        };
+        ScaLoginComplete: {
+            /** @enum {string} */
+            status: "SUCCESS";
+            /**
+             * Format: date-time
+             * @description After this, authorizing money movement is 409 SCA_SESSION_REQUIRED
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            sessionExpiresAt: string;
+        };
+        ScaLoginCompleteRequest: {
+            factor: components["schemas"]["ScaFactor"];
+            /**
+             * @description The end user's IP address
+             * @example 203.0.113.42
+             */
+            endUserIpAddress: string;
+            /** @description SMS_OTP: the challengeId of the login start */
+            challengeId?: string | null;
+            /**
+             * @description SMS_OTP or TOTP code; in the sandbox 123456 always works
+             * @example 123456
+             */
+            code?: string | null;
+            /** @description WebAuthn assertion (AuthenticationResponseJSON, or credentialId/clientDataJson/authenticatorData/signature) */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Required with passkeyAssertion: the origin it was made on */
+            origin?: string | null;
+        };
+        RecordSecurityEventResponse: {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+            suspended: boolean;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            lockedUntil: string | null;
+            failedAttempts: number;
+        };
+        RecordSecurityEventRequest: {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+        };
+        BeneficiaryTrustStart: {
+            scaChallenge?: components["schemas"]["ScaChallenge"];
+        };
+        ScaChallenge: {
+            /** @example ScaChallenge:019542f5-b3e7-1d02-0000-000000000007 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            factor: components["schemas"]["ScaFactor"];
+            availableFactors: components["schemas"]["ScaFactor"][];
+            /**
+             * @description Which step of the sequence this authorizes
+             * @enum {string}
+             */
+            purpose?: "CURRENCY_CONVERSION" | "PAYOUT" | "TRANSFER";
+            /** @description PASSKEY: WebAuthn PublicKeyCredentialRequestOptions (JSON form) */
+            passkeyAssertionOptions?: {
+                [key: string]: unknown;
+            };
+            passkeyAllowedOrigins?: string[];
+        };
+        BeneficiaryTrustConfirm: {
+            trusted: boolean;
+        };
+        BeneficiaryTrustConfirmRequest: {
+            challengeId?: string | null;
+            /**
+             * @description SMS_OTP or TOTP code; in the sandbox 123456 always works
+             * @example 123456
+             */
+            code?: string | null;
+            /** @description WebAuthn assertion (AuthenticationResponseJSON, or credentialId/clientDataJson/authenticatorData/signature) */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Required with passkeyAssertion: the origin it was made on */
+            origin?: string | null;
+        };
+        Quote: {
+            /** @example Quote:019542f5-b3e7-1d02-0000-00000000000a */
+            id: string;
+            status: components["schemas"]["QuoteStatus"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            source: components["schemas"]["QuoteSource"];
+            destination: components["schemas"]["QuoteDestination"];
+            sendingCurrency: components["schemas"]["Currency"];
+            receivingCurrency: components["schemas"]["Currency"];
+            totalSendingAmount: number;
+            totalReceivingAmount: number;
+            /** @description Sending currency units per receiving currency unit */
+            exchangeRate: number;
+            feesIncluded: number;
+            platformFeesIncluded: number;
+            /** @description Where to send the money, for real-time funding */
+            paymentInstructions?: components["schemas"]["PaymentInstructions"][];
+            transactionId: string;
+            description?: string;
+            scaChallenge?: components["schemas"]["ScaChallenge"] & unknown;
+        };
+        /** @enum {string} */
+        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        QuoteSource: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
+        AccountQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "ACCOUNT";
+            accountId: string;
+            customerId?: string;
+        };
+        RealtimeFundingQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "REALTIME_FUNDING";
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currency: string;
+            customerId?: string;
+            cryptoNetwork?: string;
+        };
+        QuoteDestination: components["schemas"]["AccountQuoteDestination"] | components["schemas"]["UmaAddressQuoteDestination"];
+        AccountQuoteDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "ACCOUNT";
+            accountId: string;
+            paymentRail?: string;
+        };
+        UmaAddressQuoteDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "UMA_ADDRESS";
+            /**
+             * @description `$user@domain`
+             * @example $alice@sandbox.uma.local
+             */
+            umaAddress: string;
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currency?: string;
+        };
+        ScaAuthorization: {
+            /**
+             * @description SMS_OTP or TOTP code; in the sandbox 123456 always works
+             * @example 123456
+             */
+            code?: string | null;
+            /** @description WebAuthn assertion (AuthenticationResponseJSON, or credentialId/clientDataJson/authenticatorData/signature) */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Required with passkeyAssertion: the origin it was made on */
+            origin?: string | null;
+            /** @example 203.0.113.42 */
+            endUserIpAddress?: string;
         };
         BeneficialOwnerCreateRequest: {
             customerId: string;
@@ -4489,88 +5448,6 @@ export interface components {
             lookupId: string;
             accountId: string;
         };
-        Quote: {
-            /** @example Quote:019542f5-b3e7-1d02-0000-00000000000a */
-            id: string;
-            status: components["schemas"]["QuoteStatus"];
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            expiresAt: string;
-            source: components["schemas"]["QuoteSource"];
-            destination: components["schemas"]["QuoteDestination"];
-            sendingCurrency: components["schemas"]["Currency"];
-            receivingCurrency: components["schemas"]["Currency"];
-            totalSendingAmount: number;
-            totalReceivingAmount: number;
-            /** @description Sending currency units per receiving currency unit */
-            exchangeRate: number;
-            feesIncluded: number;
-            platformFeesIncluded: number;
-            /** @description Where to send the money, for real-time funding */
-            paymentInstructions?: components["schemas"]["PaymentInstructions"][];
-            transactionId: string;
-            description?: string;
-        };
-        /** @enum {string} */
-        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
-        QuoteSource: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
-        AccountQuoteSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "ACCOUNT";
-            accountId: string;
-            customerId?: string;
-        };
-        RealtimeFundingQuoteSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "REALTIME_FUNDING";
-            /**
-             * @description ISO 4217 code, or a crypto ticker
-             * @example USD
-             */
-            currency: string;
-            customerId?: string;
-            cryptoNetwork?: string;
-        };
-        QuoteDestination: components["schemas"]["AccountQuoteDestination"] | components["schemas"]["UmaAddressQuoteDestination"];
-        AccountQuoteDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "ACCOUNT";
-            accountId: string;
-            paymentRail?: string;
-        };
-        UmaAddressQuoteDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "UMA_ADDRESS";
-            /**
-             * @description `$user@domain`
-             * @example $alice@sandbox.uma.local
-             */
-            umaAddress: string;
-            /**
-             * @description ISO 4217 code, or a crypto ticker
-             * @example USD
-             */
-            currency?: string;
-        };
         QuoteRequest: {
             source: components["schemas"]["QuoteSource"];
             destination: components["schemas"]["QuoteDestination"];
@@ -4584,6 +5461,7 @@ export interface components {
             remittanceInformation?: string;
             /** @enum {string} */
             purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+            scaFactor?: components["schemas"]["ScaFactor"] & unknown;
         };
         QuoteListResponse: {
             data: components["schemas"]["Quote"][];
@@ -4591,6 +5469,9 @@ export interface components {
             /** @description Present only when hasMore is true */
             nextCursor?: string;
             totalCount?: number;
+        };
+        ExecuteQuoteRequest: {
+            scaFactor?: components["schemas"]["ScaFactor"] & unknown;
         };
         TransactionListResponse: {
             data: components["schemas"]["TransactionOneOf"][];
@@ -5144,6 +6025,7 @@ export interface components {
              * @description | Code | Meaning |
              *     |---|---|
              *     | INVALID_INPUT | Invalid input |
+             *     | END_USER_TERMS_VERSION_NOT_FOUND | The submitted terms version is not supported for that agreement |
              *     | MISSING_MANDATORY_USER_INFO | Required customer information is missing |
              *     | INVITATION_ALREADY_CLAIMED | The invitation was already claimed |
              *     | INVITATIONS_NOT_CONFIGURED | Invitations are not configured for this platform |
@@ -5177,7 +6059,7 @@ export interface components {
              *     | FUNDING_SOURCE_INELIGIBLE | This internal account cannot fund the card |
              * @enum {string}
              */
-            code: "INVALID_INPUT" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "FUNDING_SOURCE_INELIGIBLE";
+            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "FUNDING_SOURCE_INELIGIBLE";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -5220,9 +6102,10 @@ export interface components {
              * @description | Code | Meaning |
              *     |---|---|
              *     | FORBIDDEN | This action is not allowed on this resource |
+             *     | END_USER_TERMS_NOT_ACCEPTED | The customer has not accepted the End User Terms |
              * @enum {string}
              */
-            code: "FORBIDDEN";
+            code: "FORBIDDEN" | "END_USER_TERMS_NOT_ACCEPTED";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -5246,9 +6129,10 @@ export interface components {
              *     | TOKEN_NOT_FOUND | The API token does not exist |
              *     | UMA_NOT_FOUND | The UMA address is well-formed but no receiver exists at it |
              *     | REFERENCE_NOT_FOUND | The referenced resource does not exist |
+             *     | BULK_UPLOAD_JOB_NOT_FOUND | No bulk upload job with this id |
              * @enum {string}
              */
-            code: "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND";
+            code: "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "BULK_UPLOAD_JOB_NOT_FOUND";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -5294,9 +6178,12 @@ export interface components {
              *     | INVALID_STATE_TRANSITION | The resource cannot make this state transition |
              *     | CARD_ALREADY_CLOSED | The card is closed; nothing about it can change |
              *     | CARD_NOT_MUTABLE | The card is still being provisioned; its status cannot change yet |
+             *     | PASSKEY_ALREADY_ENROLLED | The customer already has a passkey; delete it before enrolling another |
+             *     | SCA_SESSION_REQUIRED | The customer's SCA login session is missing or expired; log the customer in again, then retry |
+             *     | BENEFICIARY_TRUSTED | The external account is a trusted beneficiary; untrust it before deleting it |
              * @enum {string}
              */
-            code: "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE";
+            code: "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "PASSKEY_ALREADY_ENROLLED" | "SCA_SESSION_REQUIRED" | "BENEFICIARY_TRUSTED";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -5368,6 +6255,26 @@ export interface components {
             status: 415;
             details?: components["schemas"]["ErrorDetails"];
         };
+        /** @description The error body of a 423 response. */
+        Error423: {
+            /**
+             * @description | Code | Meaning |
+             *     |---|---|
+             *     | ACCOUNT_LOCKED | The customer's login is locked after too many failed attempts |
+             * @enum {string}
+             */
+            code: "ACCOUNT_LOCKED";
+            /** @description What went wrong, for people */
+            reason: string;
+            /** @description The same text as reason */
+            message: string;
+            /**
+             * @description The HTTP status
+             * @enum {integer}
+             */
+            status: 423;
+            details?: components["schemas"]["ErrorDetails"];
+        };
         /** @description The error body of a 429 response. */
         Error429: {
             /**
@@ -5413,6 +6320,11 @@ export interface components {
             /** @enum {string} */
             code: "UNAUTHORIZED";
         };
+        /** @description A 403 error with code FORBIDDEN. */
+        ForbiddenError: components["schemas"]["Error403"] & {
+            /** @enum {string} */
+            code: "FORBIDDEN";
+        };
         /** @description A 400 error with code INVALID_INPUT. */
         InvalidInputError: components["schemas"]["Error400"] & {
             /** @enum {string} */
@@ -5438,10 +6350,20 @@ export interface components {
             /** @enum {string} */
             code: "USER_NOT_FOUND";
         };
+        /** @description A 409 error with code CONFLICT or PASSKEY_ALREADY_ENROLLED. */
+        ConflictOrPasskeyAlreadyEnrolledError: components["schemas"]["Error409"] & {
+            /** @enum {string} */
+            code: "CONFLICT" | "PASSKEY_ALREADY_ENROLLED";
+        };
         /** @description A 404 error with code USER_NOT_FOUND or REFERENCE_NOT_FOUND. */
         UserNotFoundOrReferenceNotFoundError: components["schemas"]["Error404"] & {
             /** @enum {string} */
             code: "USER_NOT_FOUND" | "REFERENCE_NOT_FOUND";
+        };
+        /** @description A 404 error with code QUOTE_NOT_FOUND. */
+        QuoteNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "QUOTE_NOT_FOUND";
         };
         /** @description A 400 error with code INVALID_INPUT or INVALID_CURRENCY. */
         InvalidInputOrInvalidCurrencyError: components["schemas"]["Error400"] & {
@@ -5457,11 +6379,6 @@ export interface components {
         InvalidStateTransitionError: components["schemas"]["Error409"] & {
             /** @enum {string} */
             code: "INVALID_STATE_TRANSITION";
-        };
-        /** @description A 404 error with code QUOTE_NOT_FOUND. */
-        QuoteNotFoundError: components["schemas"]["Error404"] & {
-            /** @enum {string} */
-            code: "QUOTE_NOT_FOUND";
         };
         /** @description A 409 error with code CONFLICT or INVALID_STATE_TRANSITION. */
         ConflictOrInvalidStateTransitionError: components["schemas"]["Error409"] & {
@@ -5575,7 +6492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -5743,7 +6660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -5887,7 +6804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6007,7 +6924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6119,7 +7036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6233,7 +7150,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6347,7 +7264,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6422,7 +7339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6442,6 +7359,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: BENEFICIARY_TRUSTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"] & {
+                        /** @enum {string} */
+                        code: "BENEFICIARY_TRUSTED";
+                    };
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -6524,7 +7453,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6653,7 +7582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6797,7 +7726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6907,7 +7836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -7019,7 +7948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -7094,7 +8023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -7196,7 +8125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -7324,7 +8253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -7371,6 +8300,176 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    uploadCustomersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "(the CSV file bytes)"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["CustomerCsvUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The import job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "Job:8d1e4f2a-6b3c-4a7e-9f05-1c2d3e4f5a6b",
+                     *       "status": "PENDING"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkCustomerImportJobAccepted"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getBulkCustomerImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkCustomerImportJob"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: BULK_UPLOAD_JOB_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"] & {
+                        /** @enum {string} */
+                        code: "BULK_UPLOAD_JOB_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -7481,7 +8580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -7576,13 +8675,16 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Bad request: INVALID_INPUT */
+            /** @description Bad request: INVALID_INPUT, END_USER_TERMS_VERSION_NOT_FOUND, MISSING_MANDATORY_USER_INFO */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidInputError"];
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO";
+                    };
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -7600,7 +8702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -7641,6 +8743,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getEndUserTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current End User Terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUserTerms"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -7725,7 +8884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -7829,7 +8988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -7952,13 +9111,16 @@ export interface operations {
                     "application/json": components["schemas"]["SignedRetryChallenge"];
                 };
             };
-            /** @description Bad request: INVALID_INPUT */
+            /** @description Bad request: INVALID_INPUT, END_USER_TERMS_VERSION_NOT_FOUND */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidInputError"];
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND";
+                    };
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED, WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING */
@@ -7976,7 +9138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -8035,6 +9197,2269 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sendCustomerEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmCustomerEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactVerificationConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sendCustomerPhoneVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmCustomerPhoneVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactVerificationConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listScaFactors: {
+        parameters: {
+            query: {
+                /**
+                 * @description The customer (in an SCA region)
+                 * @example Customer:3c7d2a9e-5b1f-4c8e-9a6d-2f4b8e1c7a35
+                 */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The factors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "factors": [
+                     *         {
+                     *           "factor": "SMS_OTP",
+                     *           "name": "+4915123456789"
+                     *         },
+                     *         {
+                     *           "factor": "TOTP",
+                     *           "name": "Authenticator app"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScaFactorList"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startScaFactorEnrollment: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorEnrollRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description What the device needs to finish */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorEnrollStartOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT, PASSKEY_ALREADY_ENROLLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictOrPasskeyAlreadyEnrolledError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmScaFactorEnrollment: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorConfirmRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description The enrolled factor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorConfirmResponseOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT, PASSKEY_ALREADY_ENROLLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictOrPasskeyAlreadyEnrolledError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startTwoFactorReset: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorResetStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The reset */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetStart"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Too many requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error429"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getTwoFactorResetStatus: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetStatus"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    completeTwoFactorReset: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorResetCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Completed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    deleteScaFactor: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                credentialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startScaLogin: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaLoginStartRequest"];
+            };
+        };
+        responses: {
+            /** @description What the customer needs to complete */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaLoginStart"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    completeScaLogin: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaLoginCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaLoginComplete"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    recordSecurityEvent: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordSecurityEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer's login security now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordSecurityEventResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startBeneficiaryTrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustStart"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmBeneficiaryTrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryTrustConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the beneficiary is trusted now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustConfirm"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startBeneficiaryUntrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustStart"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmBeneficiaryUntrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryTrustConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the beneficiary is trusted now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustConfirm"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    authorizeQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaAuthorization"];
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, TRANSACTION_SIZE_LIMIT_EXCEEDED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, INSUFFICIENT_FUNDS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: QUOTE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT, SCA_SESSION_REQUIRED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"] & {
+                        /** @enum {string} */
+                        code: "CONFLICT" | "SCA_SESSION_REQUIRED";
+                    };
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    resendQuoteScaCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Re-sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: QUOTE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Too many requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -8131,7 +11556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -8262,7 +11687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -8394,7 +11819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -8469,7 +11894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -8592,7 +12017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -8719,7 +12144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -8813,7 +12238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -8920,7 +12345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -9024,7 +12449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -9117,7 +12542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -9234,7 +12659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -9319,7 +12744,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -9433,7 +12858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -9521,7 +12946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -9541,6 +12966,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Gone: CUSTOMER_DELETED */
@@ -9624,7 +13058,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -9644,6 +13078,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Gone: CUSTOMER_DELETED */
@@ -9775,7 +13218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -9867,7 +13310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -9983,7 +13426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -10070,7 +13513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -10166,7 +13609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, UMA_NOT_FOUND */
@@ -10277,7 +13720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -10401,7 +13844,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -10497,6 +13940,15 @@ export interface operations {
                     "application/json": components["schemas"]["Quote"];
                 };
             };
+            /** @description A real-time-funded quote of a customer under SCA: PENDING_AUTHORIZATION with scaChallenge; paymentInstructions come once POST /quotes/{quoteId}/authorize succeeds */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
             /** @description Bad request: INVALID_INPUT, INVALID_UMA_ADDRESS, INVALID_RECEIVER, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY, INVALID_REQUEST_FORMAT, SELF_PAYMENT, LOOKUP_REQUEST_FAILED, INVALID_AMOUNT, TRANSACTION_SIZE_LIMIT_EXCEEDED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, INSUFFICIENT_FUNDS, QUOTE_RATE_UNAVAILABLE */
             400: {
                 headers: {
@@ -10518,7 +13970,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Forbidden: FORBIDDEN */
+            /** @description Forbidden: FORBIDDEN, END_USER_TERMS_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10654,7 +14106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: QUOTE_NOT_FOUND */
@@ -10703,7 +14155,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExecuteQuoteRequest"];
+            };
+        };
         responses: {
             /** @description The executed quote */
             200: {
@@ -10779,7 +14235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
-            /** @description Forbidden: FORBIDDEN */
+            /** @description Forbidden: FORBIDDEN, END_USER_TERMS_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10826,6 +14282,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -10960,7 +14425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -11079,7 +14544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND */
@@ -11160,7 +14625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND */
@@ -11326,7 +14791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND */
@@ -11434,7 +14899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND */
@@ -11606,7 +15071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND */
@@ -11770,7 +15235,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Forbidden: FORBIDDEN */
+            /** @description Forbidden: FORBIDDEN, END_USER_TERMS_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11951,7 +15416,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
-            /** @description Forbidden: FORBIDDEN */
+            /** @description Forbidden: FORBIDDEN, END_USER_TERMS_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12084,7 +15549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12194,7 +15659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -12307,7 +15772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12418,7 +15883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12558,7 +16023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12682,7 +16147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12784,7 +16249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -12895,7 +16360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -13019,7 +16484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -13134,7 +16599,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -13297,7 +16762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -13415,7 +16880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -13519,7 +16984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -13623,7 +17088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -13698,7 +17163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -13829,7 +17294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -13928,7 +17393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -14042,7 +17507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -14150,7 +17615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -14263,7 +17728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -14403,7 +17868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -14540,7 +18005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -14684,7 +18149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -14838,7 +18303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -14990,7 +18455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15089,7 +18554,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15188,7 +18653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15287,7 +18752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15386,7 +18851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -15485,7 +18950,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15584,7 +19049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -15732,7 +19197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15897,7 +19362,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: QUOTE_NOT_FOUND */
@@ -16062,7 +19527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, UMA_NOT_FOUND */
@@ -16167,7 +19632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -16274,7 +19739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -16365,7 +19830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -16451,7 +19916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TOKEN_NOT_FOUND */
@@ -16526,7 +19991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TOKEN_NOT_FOUND */
@@ -16642,7 +20107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -16741,7 +20206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -16827,7 +20292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: INVITATION_NOT_FOUND */
@@ -16937,7 +20402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: INVITATION_NOT_FOUND */
@@ -17035,7 +20500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error403"];
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: INVITATION_NOT_FOUND */
@@ -17290,6 +20755,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["InvitationClaimedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried after 1, 5, 10, 20 and 30 minutes of sandbox time */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bulkUploadWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUploadWebhook"];
             };
         };
         responses: {

@@ -113,3 +113,88 @@ describe('tokens, invitations, transaction actions, delegated keys, card simulat
     expect((await client.get(`/cards/${card.id}`)).body.id).toBe(card.id);
   }, 120_000);
 });
+
+describe('contact verification, SCA, end-user terms and bulk import under arbitrary input', () => {
+  it('never answer 5xx, and keep the customer usable', async () => {
+    const { scaSandbox, ORIGIN } = await import('../sca/helpers.js');
+    const box = scaSandbox();
+    const { client } = box;
+    const eu = await box.euCustomer();
+    await box.enrollTotp(eu.id);
+    await box.enrollPasskey(eu.id);
+    await box.login(eu.id);
+    const pending = (await client.post('/customers', { customerType: 'INDIVIDUAL', region: 'DE', email: 'p@example.de', phoneNumber: '+4915100000777' })).body;
+    const us = await box.usCustomer();
+    const accountId = await box.fundedEurAccount(eu.id);
+    const beneficiary = await box.eurBeneficiary(eu.id);
+    const quote = (await client.post('/quotes', { source: { sourceType: 'ACCOUNT', accountId }, destination: { destinationType: 'ACCOUNT', accountId: beneficiary }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1000 })).body;
+    await client.post(`/quotes/${quote.id}/execute`, {});
+    const customerId = fc.constantFrom(eu.id, us.id, pending.id, 'Customer:x', '', '%00', 'a'.repeat(300));
+    const factor = fc.constantFrom('SMS_OTP', 'TOTP', 'PASSKEY', 'EMAIL', 7, null);
+    const body = fc.oneof(
+      fc.jsonValue(),
+      fc.record(
+        {
+          type: factor,
+          factor,
+          code: fc.oneof(fc.constant('123456'), fc.string(), fc.integer()),
+          secret: fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789abcdef'.split('')) })),
+          origin: fc.oneof(fc.constant(ORIGIN), fc.webUrl(), fc.string()),
+          credential: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.record({ id: fc.base64String(), response: fc.dictionary(fc.constantFrom('clientDataJSON', 'attestationObject'), fc.base64String()) })),
+          passkeyAssertion: fc.oneof(fc.constant(null), fc.dictionary(fc.string(), fc.string()), fc.record({ id: fc.string(), response: fc.dictionary(fc.constantFrom('clientDataJSON', 'authenticatorData', 'signature'), fc.base64String()) })),
+          challengeId: fc.oneof(fc.constant(null), fc.string()),
+          endUserIpAddress: fc.oneof(fc.ipV4(), fc.ipV6(), fc.string()),
+          eventType: fc.constantFrom('FAILED_LOGIN_ATTEMPT', 'RESET_PASSWORD_COMPLETED', 'X'),
+          mobile: fc.record({ countryCode: fc.string(), number: fc.string() }),
+          scaFactor: factor,
+          customerType: fc.constantFrom('INDIVIDUAL', 'BUSINESS'),
+          region: fc.constantFrom('DE', 'US', 'xx'),
+          email: fc.oneof(fc.emailAddress(), fc.string()),
+          phoneNumber: fc.string(),
+          endUserTermsConsent: fc.record({ acceptedAt: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.string()), ipAddress: fc.oneof(fc.ipV4(), fc.string()), termsVersion: fc.constantFrom('V1', 'V2', ''), acceptanceMethod: fc.constantFrom('CHECKBOX', 'X') }, { requiredKeys: [] }),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    const target = fc.oneof(
+      fc.tuple(fc.constantFrom('GET', 'POST'), fc.constant('/sca/factors'), customerId),
+      fc.tuple(fc.constant('POST'), fc.constantFrom('/sca/factors/confirm', '/sca/login/start', '/sca/login/complete', '/sca/record-event', '/sca/factors/reset'), customerId),
+      fc.tuple(fc.constantFrom('GET', 'POST'), fc.constantFrom('/sca/factors/reset/TwoFactorReset:x', '/sca/factors/reset/TwoFactorReset:x/complete'), customerId),
+      fc.tuple(fc.constant('DELETE'), fc.constantFrom('/sca/factors/x', '/sca/factors/%20'), customerId),
+      fc.tuple(fc.constant('POST'), fc.constantFrom(`/customers/external-accounts/${beneficiary}/trust`, `/customers/external-accounts/${beneficiary}/trust/confirm`, `/customers/external-accounts/${beneficiary}/untrust`, `/customers/external-accounts/${beneficiary}/untrust/confirm`), fc.constant(undefined)),
+      fc.tuple(fc.constant('POST'), fc.constantFrom(`/quotes/${quote.id}/authorize`, `/quotes/${quote.id}/authorize/resend`, `/quotes/${quote.id}/execute`), fc.constant(undefined)),
+      fc.tuple(fc.constant('POST'), fc.constantFrom(`/customers/${pending.id}/verify-email`, `/customers/${pending.id}/verify-phone/confirm`, `/customers/${eu.id}/verify-email/confirm`), fc.constant(undefined)),
+      fc.tuple(fc.constantFrom('POST', 'PATCH'), fc.constantFrom('/customers', `/customers/${us.id}`), fc.constant(undefined)),
+      fc.tuple(fc.constant('GET'), fc.constantFrom('/customers/end-user-terms', '/customers/bulk/jobs/Job:x'), fc.constant(undefined)),
+    );
+    await fc.assert(
+      fc.asyncProperty(target, body, async ([method, path, id], payload) => {
+        const url = id === undefined ? path : `${path}?customerId=${encodeURIComponent(id)}`;
+        const reply = await client.call(method, url, method === 'GET' ? undefined : JSON.stringify(payload), method === 'GET' ? {} : { 'content-type': 'application/json' });
+        expect(reply.status, `${method} ${url} ${JSON.stringify(payload)}`).toBeLessThan(500);
+        if (reply.status >= 400) expect(reply.body).toMatchObject({ code: expect.any(String), reason: expect.any(String) });
+      }),
+      { numRuns: 400 },
+    );
+    // Arbitrary files to the CSV import: refused at once or imported row by row, never a 5xx.
+    const header = 'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country';
+    const cell = fc.oneof(fc.string(), fc.constantFrom('INDIVIDUAL', 'BUSINESS', '"', '""', ',', '\n', '1990-01-15', 'US'));
+    const file = fc.oneof(fc.string(), fc.array(fc.array(cell, { maxLength: 12 }), { maxLength: 8 }).map((rows) => [header, ...rows.map((r) => r.join(','))].join('\n')));
+    await fc.assert(
+      fc.asyncProperty(file, async (text) => {
+        const reply = await client.upload('/customers/bulk/csv', { file: new File([text], 'f.csv') });
+        expect(reply.status, text).toBeLessThan(500);
+        if (reply.status !== 202) return;
+        expect((await client.post('/__admin/clock/advance', { seconds: 0.05 })).status).toBe(200);
+        const job = await client.get(`/customers/bulk/jobs/${reply.body.jobId}`);
+        expect(job.status).toBe(200);
+        expect(['COMPLETED', 'FAILED']).toContain(job.body.status);
+      }),
+      { numRuns: 100 },
+    );
+    // Still usable: a lock can be lifted and the customer logs in.
+    await client.post(`/sca/record-event?customerId=${eu.id}`, { eventType: 'RESET_PASSWORD_COMPLETED' });
+    await box.login(eu.id);
+    expect((await client.get(`/sca/factors?customerId=${eu.id}`)).status).toBe(200);
+  }, 120_000);
+});

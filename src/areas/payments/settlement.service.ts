@@ -33,9 +33,14 @@ function internalAccountOf(side: Transaction['source']): string | undefined {
   return accountId?.startsWith('InternalAccount:') ? accountId : undefined;
 }
 
-/** Opens the transaction, reserves its money, and applies what its plan says happens now. */
+/**
+ * Opens the transaction (or resumes the one that waited in
+ * PENDING_AUTHORIZATION), reserves its money, and applies what its plan
+ * says happens now.
+ */
 export function startPayment(tenant: Tenant, init: NewTransaction, funding: Funding, delivery: Delivery, plan: Plan): Transaction {
-  const transaction = openTransaction(tenant, init, 'PENDING');
+  const waiting = init.id !== undefined ? tenant.transactions.get(init.id) : undefined;
+  const transaction = waiting && waiting.type !== 'CARD' && waiting.status === 'PENDING_AUTHORIZATION' ? moveTransaction(tenant, waiting.id, 'PENDING') : openTransaction(tenant, init, 'PENDING');
   if (funding.kind === 'INTERNAL') {
     postEntry(tenant, { accountId: funding.accountId, amount: -init.sent.amount, currency: init.sent.currency, kind: 'PAYMENT', status: 'PENDING', reference: transaction.id });
   }

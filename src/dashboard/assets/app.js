@@ -66,7 +66,7 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const GOOD = /^(APPROVED|ACTIVE|COMPLETED|SUCCEEDED|SETTLED|AUTHORIZED|MATCHED|POSTED|CLAIMED)$/;
+const GOOD = /^(APPROVED|ACTIVE|COMPLETED|SUCCEEDED|SETTLED|AUTHORIZED|MATCHED|POSTED|CLAIMED|VERIFIED)$/;
 const BAD = /^(REJECTED|FAILED|DECLINED|EXCEPTION|CLOSED|EXPIRED|REFUNDED|NOT_MATCHED|REVOKED|CANCELLED|TIMED_OUT|WEBHOOK_ERROR)$/;
 const WAIT = /^(PENDING|PROCESSING|UNVERIFIED|FROZEN|CREATED|RESOLVE_ERRORS|PENDING_MANUAL_REVIEW|AWAITING_)/;
 function badge(value) {
@@ -144,8 +144,47 @@ function signIn(message) {
   clientId.focus();
 }
 
+/** A bulk import job, looked up by its id (jobs have no list in the API). */
+function importJobSection() {
+  const input = el('input', { id: 'import-job-id', name: 'jobId', placeholder: 'Job:…', size: 44 });
+  const out = el('div', { 'aria-live': 'polite' });
+  const show = async () => {
+    if (!input.value.trim()) return;
+    try {
+      const job = await get(`/customers/bulk/jobs/${encodeURIComponent(input.value.trim())}`);
+      const p = job.progress;
+      out.replaceChildren(
+        el('p', {}, badge(job.status), ` ${p.processed} of ${p.total} rows processed: ${p.successful} created, ${p.failed} failed`, job.completedAt ? ` (done ${job.completedAt})` : ''),
+        table(['Row', 'Line', 'Customer', 'Code', 'Columns'], job.errors.map((e) => [String(e.details.row), String(e.details.line), e.correlationId, e.code, (e.details.errors ?? []).map((f) => `${f.field}: ${f.message ?? ''}`).join('; ')]), 'No row failed.'),
+      );
+    } catch (err) {
+      out.replaceChildren(el('p', { class: 'error' }, err.message));
+    }
+  };
+  const form = el('form', { class: 'panel', role: 'search', onsubmit: (e) => { e.preventDefault(); show(); } },
+    el('div', { class: 'row' }, el('div', {}, el('label', { for: 'import-job-id' }, 'Bulk import job id'), input), el('button', { type: 'submit' }, 'Show job')));
+  return el('section', { 'aria-label': 'Bulk import' }, el('h2', {}, 'Bulk import (POST /customers/bulk/csv)'), form, out);
+}
+
+/** Contact verification, End User Terms consent and, under SCA, the enrolled factors. */
+async function authenticationSection(customer) {
+  const rows = [];
+  for (const [channel, status] of Object.entries(customer.contactVerification ?? {})) rows.push([`${channel} verification`, badge(status)]);
+  if (!customer.contactVerification) rows.push(['contact verification', 'not required for this region']);
+  const consent = customer.endUserTermsConsent;
+  rows.push(['End User Terms', consent ? `${consent.termsVersion}, ${consent.acceptanceMethod} at ${consent.acceptedAt} from ${consent.ipAddress}` : 'no consent recorded']);
+  let factors;
+  try {
+    factors = (await get(`/sca/factors?customerId=${encodeURIComponent(customer.id)}`)).factors;
+  } catch (err) {
+    if (!(err instanceof ApiFailure && err.message.startsWith('409'))) throw err;
+  }
+  rows.push(['Strong Customer Authentication', factors ? (factors.length ? factors.map((f) => f.name ? `${f.factor} (${f.name})` : f.factor).join(', ') : 'no factor yet') : 'not required for this region']);
+  return el('section', {}, el('h2', {}, 'Authentication'), table(['What', 'State'], rows));
+}
+
 async function customersPage() {
-  page('Customers', liveSection('All customers', async () => {
+  page('Customers', importJobSection(), liveSection('All customers', async () => {
     const { data } = await get('/customers?limit=100&isIncludingDeleted=true');
     return table(['Name', 'Type', 'Status', 'Created'], data.map((c) => [
       el('a', { href: `#/customers/${encodeURIComponent(c.id)}` }, c.fullName ?? c.businessInfo?.legalName ?? c.id),
@@ -162,7 +201,7 @@ async function customerPage(id) {
   const q = encodeURIComponent(id);
   const profile = el('section', {}, el('h2', {}, 'Profile'), el('dl', {},
     ['id', 'customerType', 'platformCustomerId', 'email', 'umaAddress', 'kycStatus', 'kybStatus'].filter((k) => customer[k] !== undefined).flatMap((k) => [el('dt', {}, k), el('dd', {}, k.endsWith('Status') ? badge(customer[k]) : customer[k])])));
-  page(name, profile,
+  page(name, profile, await authenticationSection(customer),
     liveSection('Verification', async () => {
       const { data } = await get(`/verifications?customerId=${q}&limit=1`);
       const latest = data[0];
