@@ -48,6 +48,16 @@ import { registerCards } from './cards/cards.index.js';
 import { CARD_ACTIVATION_JOB, activateCard } from './cards/cards.service.js';
 import { CARD_PULL_JOB, settlePull } from './cards/card-network.service.js';
 import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
+import {
+  stablecoinIdempotencyKeysCollection,
+  stablecoinOperationsCollection,
+  stablecoinProviderAccountsCollection,
+  stablecoinsCollection,
+} from './stablecoins/stablecoins.store.js';
+import { registerStablecoins } from './stablecoins/stablecoins.index.js';
+import { PROVIDER_REVOCATION_JOB, revokeProviderAccount } from './stablecoins/provider-accounts.service.js';
+import { STABLECOIN_LIFECYCLE_JOB, advanceStablecoin } from './stablecoins/stablecoins.service.js';
+import { STABLECOIN_OPERATION_JOB, stepOperation } from './stablecoins/operations.service.js';
 import type { WebhookDefinition } from '../events/events.schemas.js';
 import { TestWebhook } from '../webhooks/webhooks.schemas.js';
 import { CustomerWebhook } from './customers/customers.schemas.js';
@@ -83,6 +93,7 @@ export function registerAreas(api: AppRouter): void {
   registerTransfers(api);
   registerWalletAuth(api);
   registerCards(api);
+  registerStablecoins(api);
   registerSandbox(api);
 }
 
@@ -91,6 +102,9 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [RESOLVE_JOB, resolveJob],
   [CARD_ACTIVATION_JOB, activateCard],
   [CARD_PULL_JOB, settlePull],
+  [PROVIDER_REVOCATION_JOB, revokeProviderAccount],
+  [STABLECOIN_LIFECYCLE_JOB, advanceStablecoin],
+  [STABLECOIN_OPERATION_JOB, stepOperation],
 ]);
 
 /** The areas' part of a tenant store, in the order a snapshot lists them. */
@@ -117,6 +131,10 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   passkeyChallengesCollection,
   signedRequestsCollection,
   pendingOperationsCollection,
+  stablecoinProviderAccountsCollection,
+  stablecoinsCollection,
+  stablecoinOperationsCollection,
+  stablecoinIdempotencyKeysCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
