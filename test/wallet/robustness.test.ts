@@ -80,8 +80,8 @@ describe('stablecoin endpoints under arbitrary input', () => {
     const call: fc.Arbitrary<Call> = fc.oneof(
       fc.tuple(fc.constant('POST'), fc.constant('/stablecoin-provider-accounts'), fc.oneof(linkBody, any)),
       fc.tuple(fc.constant('POST'), fc.constant('/stablecoins'), fc.oneof(registerBody, any)),
-      { weight: 4, arbitrary: fc.tuple(fc.constant('POST'), stablecoinId.map((x) => `/stablecoins/${encodeURIComponent(x)}/mints`), mostly(mintBody, any)) },
-      { weight: 4, arbitrary: fc.tuple(fc.constant('POST'), stablecoinId.map((x) => `/stablecoins/${encodeURIComponent(x)}/burns`), mostly(burnBody, any)) },
+      { weight: 4, arbitrary: fc.tuple(fc.constant('POST'), stablecoinId.map((x) => `/stablecoins/${encodeURIComponent(x)}/mints`), mostly<unknown>(mintBody, any)) },
+      { weight: 4, arbitrary: fc.tuple(fc.constant('POST'), stablecoinId.map((x) => `/stablecoins/${encodeURIComponent(x)}/burns`), mostly<unknown>(burnBody, any)) },
       fc.tuple(fc.constant('POST'), id.map((x) => `/sandbox/stablecoin-operations/${encodeURIComponent(x)}/fund`), fc.oneof(fc.record({ amount }, { requiredKeys: [] }), any)),
       fc.tuple(fc.constant('GET'), fc.constantFrom('/stablecoin-provider-accounts?status=ACTIVE&limit=3', '/stablecoins?issuanceStatus=PROVISIONED', '/stablecoins?gridOperationsStatus=X'), fc.constant(undefined)),
       fc.tuple(fc.constant('GET'), id.map((x) => `/stablecoins/${encodeURIComponent(x)}/operations?operationType=MINT`), fc.constant(undefined)),
