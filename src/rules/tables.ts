@@ -108,8 +108,8 @@ export interface StablecoinIssuanceOutcome {
   /** VERIFICATION_FAILED: registration is refused (400 STABLECOIN_VERIFICATION_FAILED). */
   review: 'APPROVED' | 'REJECTED' | 'VERIFICATION_FAILED';
   provisioning: 'PROVISIONED' | 'FAILED';
-  /** Where gridOperationsStatus ends once provisioned. */
-  gridOperations: 'ENABLED' | 'DISABLED';
+  /** Where serviceOperationsStatus ends once provisioned. */
+  serviceOperations: 'ENABLED' | 'DISABLED';
   burns: boolean;
 }
 
@@ -170,9 +170,9 @@ export const OIDC_CLOCK_SKEW_SECONDS = 5;
 export const STABLECOIN_DECIMALS = 6;
 /** A stablecoin registration: PENDING_REVIEW for this long, then PROVISIONING (or REJECTED). */
 export const STABLECOIN_REVIEW_SECONDS = 60;
-/** PROVISIONING for this long, then PROVISIONED (gridOperationsStatus PENDING_APPROVAL) or FAILED. */
+/** PROVISIONING for this long, then PROVISIONED (serviceOperationsStatus PENDING_APPROVAL) or FAILED. */
 export const STABLECOIN_PROVISIONING_SECONDS = 120;
-/** gridOperationsStatus PENDING_APPROVAL for this long, then ENABLING (or DISABLED); ENABLING for as long again, then ENABLED. */
+/** serviceOperationsStatus PENDING_APPROVAL for this long, then ENABLING (or DISABLED); ENABLING for as long again, then ENABLED. */
 export const STABLECOIN_OPERATIONS_APPROVAL_SECONDS = 60;
 /** A mint or burn that waits for external funds (wire, Spark deposit) expires this long after creation. */
 export const STABLECOIN_FUNDING_WINDOW_SECONDS = 7 * 86_400;
@@ -395,12 +395,12 @@ export const RULES = {
     subject: 'networkTokenIdentifier',
     match: 'last3',
     rows: [
-      { key: '002', outcome: { review: 'REJECTED', provisioning: 'FAILED', gridOperations: 'DISABLED', burns: true }, description: 'review fails: issuanceStatus REJECTED after 60 seconds' },
-      { key: '003', outcome: { review: 'APPROVED', provisioning: 'FAILED', gridOperations: 'DISABLED', burns: true }, description: 'provisioning fails: PROVISIONING, then FAILED' },
-      { key: '004', outcome: { review: 'VERIFICATION_FAILED', provisioning: 'FAILED', gridOperations: 'DISABLED', burns: true }, description: '400 STABLECOIN_VERIFICATION_FAILED: the provider does not know the token; nothing is registered' },
-      { key: '005', outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', gridOperations: 'DISABLED', burns: true }, description: 'PROVISIONED for issuer operations, but gridOperationsStatus ends DISABLED' },
-      { key: '006', outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', gridOperations: 'ENABLED', burns: false }, description: 'PROVISIONED and ENABLED, but burns are 400 STABLECOIN_OPERATION_NOT_SUPPORTED' },
-      { key: null, outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', gridOperations: 'ENABLED', burns: true }, description: 'PENDING_REVIEW, PROVISIONING, PROVISIONED; grid operations PENDING_APPROVAL, ENABLING, ENABLED' },
+      { key: '002', outcome: { review: 'REJECTED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: 'review fails: issuanceStatus REJECTED after 60 seconds' },
+      { key: '003', outcome: { review: 'APPROVED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: 'provisioning fails: PROVISIONING, then FAILED' },
+      { key: '004', outcome: { review: 'VERIFICATION_FAILED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: '400 STABLECOIN_VERIFICATION_FAILED: the provider does not know the token; nothing is registered' },
+      { key: '005', outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'DISABLED', burns: true }, description: 'PROVISIONED for issuer operations, but serviceOperationsStatus ends DISABLED' },
+      { key: '006', outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: false }, description: 'PROVISIONED and ENABLED, but burns are 400 STABLECOIN_OPERATION_NOT_SUPPORTED' },
+      { key: null, outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: true }, description: 'PENDING_REVIEW, PROVISIONING, PROVISIONED; service operations PENDING_APPROVAL, ENABLING, ENABLED' },
     ],
   }),
 

@@ -127,9 +127,9 @@ describe('stablecoin issuance by networkTokenIdentifier suffix', () => {
     ['btkn1qqqq002', { review: 'REJECTED' }],
     ['btkn1qqqq003', { review: 'APPROVED', provisioning: 'FAILED' }],
     ['btkn1qqqq004', { review: 'VERIFICATION_FAILED' }],
-    ['btkn1qqqq005', { review: 'APPROVED', provisioning: 'PROVISIONED', gridOperations: 'DISABLED', burns: true }],
-    ['btkn1qqqq006', { review: 'APPROVED', provisioning: 'PROVISIONED', gridOperations: 'ENABLED', burns: false }],
-    ['btkn1qqqq007', { review: 'APPROVED', provisioning: 'PROVISIONED', gridOperations: 'ENABLED', burns: true }],
+    ['btkn1qqqq005', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'DISABLED', burns: true }],
+    ['btkn1qqqq006', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: false }],
+    ['btkn1qqqq007', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: true }],
   ])('%s -> %j', (token, outcome) => expect(outcomeFor('stablecoinIssuance', token)).toMatchObject(outcome));
 });
 

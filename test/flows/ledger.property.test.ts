@@ -49,7 +49,7 @@
  *   From outside to outside (real-time funding paid out to an external account or a UMA receiver): nothing.
  *   Sandbox funding of A:        P[A] += amount
  *   A stablecoin mint or burn (GET /stablecoins/{id}/operations), amounts in cents c:
- *     from internal account A (a GRID_INTERNAL_ACCOUNT mint source in USD, or a burn from ACME):
+ *     from internal account A (a SERVICE_INTERNAL_ACCOUNT mint source in USD, or a burn from ACME):
  *       in flight (CREATED, PENDING_*, PROCESSING)  PO[A] += c;  COMPLETED  P[A] -= c;  FAILED, EXPIRED  nothing
  *     to the ACME account (a mint):
  *       in flight                                   PI[ACME] += c;  COMPLETED  P[ACME] += c;  FAILED, EXPIRED  nothing
@@ -216,8 +216,8 @@ type Action =
   | { kind: 'fundOperation'; pick: number }
   | { kind: 'replayOperation'; pick: number; same: boolean };
 
-type MintSource = 'WIRE' | 'ACH_DEBIT' | 'SAME_DAY_ACH_DEBIT' | 'GRID_INTERNAL_ACCOUNT' | 'PROVIDER_INTERNAL_BALANCE';
-type BurnSource = 'EXTERNAL_ACCOUNT' | 'GRID_INTERNAL_ACCOUNT' | 'PROVIDER_INTERNAL_BALANCE';
+type MintSource = 'WIRE' | 'ACH_DEBIT' | 'SAME_DAY_ACH_DEBIT' | 'SERVICE_INTERNAL_ACCOUNT' | 'PROVIDER_INTERNAL_BALANCE';
+type BurnSource = 'EXTERNAL_ACCOUNT' | 'SERVICE_INTERNAL_ACCOUNT' | 'PROVIDER_INTERNAL_BALANCE';
 /** The USD internal accounts a mint can be funded from: customer 0's, customer 1's, the platform's. */
 const USD_INTERNALS = [0, 2, 4] as const;
 
@@ -296,7 +296,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
     weight: 3,
     arbitrary: fc.record({
       kind: fc.constant('mint' as const),
-      source: fc.constantFrom<MintSource>('WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'),
+      source: fc.constantFrom<MintSource>('WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'SERVICE_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'),
       from: fc.nat(20),
       to: fc.constantFrom('SPARK' as const, 'ACME' as const),
       cents,
@@ -306,7 +306,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       kind: fc.constant('burn' as const),
-      source: fc.constantFrom<BurnSource>('EXTERNAL_ACCOUNT', 'GRID_INTERNAL_ACCOUNT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'),
+      source: fc.constantFrom<BurnSource>('EXTERNAL_ACCOUNT', 'SERVICE_INTERNAL_ACCOUNT', 'SERVICE_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'),
       ext: fc.nat(20),
       rail: fc.constantFrom('WIRE' as const, 'ACH_CREDIT' as const, 'SAME_DAY_ACH_CREDIT' as const, 'RTP_CREDIT' as const),
       cents,
@@ -477,7 +477,7 @@ function predictOperation(op: OperationModel, now: number): string {
       const clearing = op.source === 'ACH_DEBIT' ? 180_000 : 60_000;
       return elapsed < clearing ? 'PENDING_PROVIDER' : settled(op, op.createdAtMs + clearing, now);
     }
-    case 'GRID_INTERNAL_ACCOUNT':
+    case 'SERVICE_INTERNAL_ACCOUNT':
       return settled(op, op.createdAtMs, now);
     case 'PROVIDER_INTERNAL_BALANCE':
       return elapsed < 5_000 ? 'CREATED' : settled(op, op.createdAtMs + 5_000, now);
@@ -1018,7 +1018,7 @@ async function stablecoinOperation(world: World, model: Model, action: Extract<A
       const debit = usdExternal(world, action.from);
       fundingSource = { type: action.source, externalAccountId: debit.id };
       op.debitSuffix = debit.suffix;
-    } else if (action.source === 'GRID_INTERNAL_ACCOUNT') {
+    } else if (action.source === 'SERVICE_INTERNAL_ACCOUNT') {
       op.hold = world.internals[USD_INTERNALS[action.from % USD_INTERNALS.length]!]!.id;
       fundingSource = { type: action.source, accountId: op.hold };
     } else if (action.source === 'PROVIDER_INTERNAL_BALANCE') {
@@ -1029,10 +1029,10 @@ async function stablecoinOperation(world: World, model: Model, action: Extract<A
   } else {
     const payout = usdExternal(world, action.ext);
     op.payoutSuffix = payout.suffix;
-    if (action.source === 'GRID_INTERNAL_ACCOUNT') op.hold = stablecoin.acme;
+    if (action.source === 'SERVICE_INTERNAL_ACCOUNT') op.hold = stablecoin.acme;
     body = {
       amount: String(action.cents * 10_000),
-      source: action.source === 'GRID_INTERNAL_ACCOUNT' ? { type: action.source, accountId: stablecoin.acme } : { type: action.source },
+      source: action.source === 'SERVICE_INTERNAL_ACCOUNT' ? { type: action.source, accountId: stablecoin.acme } : { type: action.source },
       destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: payout.id, rail: action.rail },
     };
   }
@@ -1148,22 +1148,22 @@ const STABLECOIN_TOUR: Scenario = [
     { kind: 'mint', source: 'ACH_DEBIT', from: usdExt('002'), to: 'ACME', cents: 401 },
     { kind: 'mint', source: 'SAME_DAY_ACH_DEBIT', from: usdExt('005', 1), to: 'ACME', cents: 402 },
     { kind: 'mint', source: 'SAME_DAY_ACH_DEBIT', from: usdExt('006', 1), to: 'SPARK', cents: 403 },
-    { kind: 'mint', source: 'GRID_INTERNAL_ACCOUNT', from: 0, to: 'ACME', cents: 10_000 },
-    { kind: 'mint', source: 'GRID_INTERNAL_ACCOUNT', from: 2, to: 'SPARK', cents: 504 },
-    { kind: 'mint', source: 'GRID_INTERNAL_ACCOUNT', from: 1, to: 'ACME', cents: 200_000 },
+    { kind: 'mint', source: 'SERVICE_INTERNAL_ACCOUNT', from: 0, to: 'ACME', cents: 10_000 },
+    { kind: 'mint', source: 'SERVICE_INTERNAL_ACCOUNT', from: 2, to: 'SPARK', cents: 504 },
+    { kind: 'mint', source: 'SERVICE_INTERNAL_ACCOUNT', from: 1, to: 'ACME', cents: 200_000 },
     { kind: 'mint', source: 'PROVIDER_INTERNAL_BALANCE', from: 0, to: 'ACME', cents: 5_000 },
     { kind: 'mint', source: 'PROVIDER_INTERNAL_BALANCE', from: 0, to: 'ACME', cents: 502 },
-    { kind: 'mint', source: 'GRID_INTERNAL_ACCOUNT', from: 0, to: 'ACME', cents: 1_503 },
+    { kind: 'mint', source: 'SERVICE_INTERNAL_ACCOUNT', from: 0, to: 'ACME', cents: 1_503 },
     { kind: 'fundOperation', pick: 1 },
     { kind: 'fundOperation', pick: 3 },
     { kind: 'replayOperation', pick: 0, same: true },
     { kind: 'replayOperation', pick: 6, same: true },
     { kind: 'replayOperation', pick: 1, same: false },
     { kind: 'advance', seconds: 35 },
-    { kind: 'burn', source: 'GRID_INTERNAL_ACCOUNT', ext: usdExt('000'), rail: 'ACH_CREDIT', cents: 1_000 },
-    { kind: 'burn', source: 'GRID_INTERNAL_ACCOUNT', ext: usdExt('002'), rail: 'WIRE', cents: 2_000 },
-    { kind: 'burn', source: 'GRID_INTERNAL_ACCOUNT', ext: usdExt('005'), rail: 'RTP_CREDIT', cents: 3_000 },
-    { kind: 'burn', source: 'GRID_INTERNAL_ACCOUNT', ext: usdExt('000'), rail: 'WIRE', cents: 100_000 },
+    { kind: 'burn', source: 'SERVICE_INTERNAL_ACCOUNT', ext: usdExt('000'), rail: 'ACH_CREDIT', cents: 1_000 },
+    { kind: 'burn', source: 'SERVICE_INTERNAL_ACCOUNT', ext: usdExt('002'), rail: 'WIRE', cents: 2_000 },
+    { kind: 'burn', source: 'SERVICE_INTERNAL_ACCOUNT', ext: usdExt('005'), rail: 'RTP_CREDIT', cents: 3_000 },
+    { kind: 'burn', source: 'SERVICE_INTERNAL_ACCOUNT', ext: usdExt('000'), rail: 'WIRE', cents: 100_000 },
     { kind: 'burn', source: 'EXTERNAL_ACCOUNT', ext: usdExt('003', 1), rail: 'SAME_DAY_ACH_CREDIT', cents: 700 },
     { kind: 'burn', source: 'EXTERNAL_ACCOUNT', ext: usdExt('007'), rail: 'WIRE', cents: 800 },
     { kind: 'burn', source: 'PROVIDER_INTERNAL_BALANCE', ext: usdExt('004'), rail: 'ACH_CREDIT', cents: 900 },

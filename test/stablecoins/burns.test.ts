@@ -88,11 +88,11 @@ describe('a burn from the platform account in the stablecoin (the ledger)', () =
   it('holds at once and debits on completion; at the balance is fine, one cent more is INSUFFICIENT_FUNDS', async () => {
     const box = await ready();
     await box.stock(300);
-    const over = await box.burn(box.stablecoin.id, { amount: '3010000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: box.acme.id }, destination: box.payout() });
+    const over = await box.burn(box.stablecoin.id, { amount: '3010000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: box.acme.id }, destination: box.payout() });
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ code: 'INSUFFICIENT_FUNDS', details: { field: 'source.accountId', available: 300, required: 301, currency: 'ACME' } });
-    const res = await box.burn(box.stablecoin.id, { amount: '3000000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: box.acme.id }, destination: box.payout() });
-    expect(res.body).toMatchObject({ status: 'PROCESSING', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: box.acme.id } });
+    const res = await box.burn(box.stablecoin.id, { amount: '3000000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: box.acme.id }, destination: box.payout() });
+    expect(res.body).toMatchObject({ status: 'PROCESSING', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: box.acme.id } });
     expect(await box.platformAccount('ACME')).toMatchObject({ balance: 0, total: 300 });
     await box.advance(29);
     expect(await box.platformAccount('ACME')).toMatchObject({ balance: 0, total: 300 });
@@ -104,7 +104,7 @@ describe('a burn from the platform account in the stablecoin (the ledger)', () =
   it('below the balance by one cent leaves one cent', async () => {
     const box = await ready();
     await box.stock(300);
-    await box.burn(box.stablecoin.id, { amount: '2990000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: box.acme.id }, destination: box.payout() });
+    await box.burn(box.stablecoin.id, { amount: '2990000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: box.acme.id }, destination: box.payout() });
     await box.advance(30);
     expect(await box.platformAccount('ACME')).toMatchObject({ balance: 1, total: 1 });
   });
@@ -113,11 +113,11 @@ describe('a burn from the platform account in the stablecoin (the ledger)', () =
     const box = await ready();
     const usd = await box.platformAccount('USD');
     await box.client.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: 10_000 });
-    const res = await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: box.payout() });
+    const res = await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: box.payout() });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'STABLECOIN_BURN_SOURCE_NOT_SUPPORTED', details: { field: 'source.accountId' } });
     expect(res.body.reason).toContain('holds USD, not ACME');
-    expect((await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: 'InternalAccount:nope' }, destination: box.payout() })).status).toBe(404);
+    expect((await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: 'InternalAccount:nope' }, destination: box.payout() })).status).toBe(404);
   });
 
   it('before the stablecoin is ENABLED: 400 STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED', async () => {
@@ -126,8 +126,8 @@ describe('a burn from the platform account in the stablecoin (the ledger)', () =
     const coin = (await box.register()).body;
     const bank = await box.usdBank();
     await box.advance(240); // ENABLING
-    const res = await box.burn(coin.id, { amount: '1000000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: 'InternalAccount:x' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank, rail: 'WIRE' } });
-    expect(res.body).toMatchObject({ code: 'STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED', details: { field: 'source.accountId', gridOperationsStatus: 'ENABLING' } });
+    const res = await box.burn(coin.id, { amount: '1000000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: 'InternalAccount:x' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank, rail: 'WIRE' } });
+    expect(res.body).toMatchObject({ code: 'STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED', details: { field: 'source.accountId', serviceOperationsStatus: 'ENABLING' } });
   });
 });
 
@@ -154,7 +154,7 @@ describe('payouts by the destination suffix', () => {
     const box = await ready();
     await box.stock(100);
     const bank = await box.usdBank(suffix);
-    const { body } = await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: box.acme.id }, destination: box.payout(bank) });
+    const { body } = await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: box.acme.id }, destination: box.payout(bank) });
     expect(body.status).toBe('PROCESSING');
     await box.advance(29);
     expect(await box.platformAccount('ACME')).toMatchObject({ balance: 0, total: 100 });
@@ -302,9 +302,12 @@ describe('the generated OpenAPI document', () => {
       expect(op, `${method} ${path}`).toBeDefined();
       expect(op.operationId).toBe(operationId);
       expect(op.tags).toEqual(['Stablecoins']);
-      if (method === 'post') expect(op.parameters.find((p: any) => p.name === 'idempotency-key')).toMatchObject({ in: 'header', required: true, schema: { maxLength: 255 } });
+      if (method === 'post') expect(op.parameters.find((p: any) => p.name === 'Idempotency-Key')).toMatchObject({ in: 'header', required: true, schema: { maxLength: 255 } });
     }
-    expect(Object.keys(doc.paths['/stablecoins/{stablecoinId}/mints'].post.responses).sort()).toEqual(['201', '400', '401', '404', '409', '415', '500', '503']);
+    const mintResponses = doc.paths['/stablecoins/{stablecoinId}/mints'].post.responses;
+    expect(Object.keys(mintResponses)).toEqual(expect.arrayContaining(['201', '400', '401', '404', '409', '500', '503']));
+    const mint400 = JSON.stringify(mintResponses['400']) + JSON.stringify(doc.components.schemas);
+    for (const code of ['STABLECOIN_AMOUNT_NOT_REPRESENTABLE', 'STABLECOIN_NOT_PROVISIONED', 'STABLECOIN_PROVIDER_ERROR', 'INSUFFICIENT_FUNDS']) expect(mint400).toContain(code);
     expect(doc.components.schemas.StablecoinMintFundingSource.oneOf).toHaveLength(5);
     expect(doc.components.schemas.StablecoinBurnSource.oneOf).toHaveLength(3);
     expect(doc.paths['/sandbox/stablecoin-operations/{stablecoinOperationId}/fund'].post).toMatchObject({ operationId: 'sandboxFundStablecoinOperation', tags: ['Sandbox'] });

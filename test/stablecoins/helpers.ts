@@ -38,7 +38,7 @@ export function stablecoinSandbox() {
     expect(registered.status).toBe(201);
     await advance(300);
     const stablecoin = await client.get(`/stablecoins/${registered.body.id}`);
-    expect(stablecoin.body.gridOperationsStatus).toBe('ENABLED');
+    expect(stablecoin.body.serviceOperationsStatus).toBe('ENABLED');
     return stablecoin.body;
   }
 

@@ -225,23 +225,23 @@ describe('account links with the provider (stablecoinAccountLink rows)', () => {
 });
 
 describe('mints through internal accounts (the ledger)', () => {
-  it('GRID_INTERNAL_ACCOUNT to the platform account in the stablecoin: held at once, then debited and credited in cents', async () => {
+  it('SERVICE_INTERNAL_ACCOUNT to the platform account in the stablecoin: held at once, then debited and credited in cents', async () => {
     const box = await ready();
     const usd = await box.platformAccount('USD');
     const acme = await box.platformAccount('ACME');
     await box.client.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: 500 });
     // Above the balance by one cent: refused, nothing held.
-    const over = await box.mint(box.stablecoin.id, { amount: '5010000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } });
+    const over = await box.mint(box.stablecoin.id, { amount: '5010000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } });
     expect(over.status).toBe(400);
     expect(over.body).toMatchObject({ code: 'INSUFFICIENT_FUNDS', details: { field: 'fundingSource.accountId', available: 500, required: 501 } });
     // Exactly the balance.
-    const res = await box.mint(box.stablecoin.id, { amount: '5000000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } });
+    const res = await box.mint(box.stablecoin.id, { amount: '5000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ status: 'PROCESSING', source: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } });
+    expect(res.body).toMatchObject({ status: 'PROCESSING', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } });
     expect(await box.platformAccount('USD')).toMatchObject({ balance: 0, total: 500 });
     expect(await box.platformAccount('ACME')).toMatchObject({ balance: 0, total: 500 });
     // Nothing left to hold now.
-    expect((await box.mint(box.stablecoin.id, { amount: '10000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } })).body.code).toBe('INSUFFICIENT_FUNDS');
+    expect((await box.mint(box.stablecoin.id, { amount: '10000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } })).body.code).toBe('INSUFFICIENT_FUNDS');
     await box.advance(29);
     expect(await box.platformAccount('ACME')).toMatchObject({ balance: 0, total: 500 });
     await box.advance(1);
@@ -254,7 +254,7 @@ describe('mints through internal accounts (the ledger)', () => {
     const box = await ready();
     const usd = await box.platformAccount('USD');
     await box.client.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: 500 });
-    const res = await box.mint(box.stablecoin.id, { amount: '4990000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: box.spark } });
+    const res = await box.mint(box.stablecoin.id, { amount: '4990000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: box.spark } });
     expect(res.status).toBe(201);
     await box.advance(30);
     expect(await box.platformAccount('USD')).toMatchObject({ balance: 1, total: 1 });
@@ -267,12 +267,12 @@ describe('mints through internal accounts (the ledger)', () => {
     const usd = accounts.find((a: any) => a.balance.currency.code === 'USD').id;
     const eur = accounts.find((a: any) => a.balance.currency.code === 'EUR').id;
     await box.client.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 1_000 });
-    const ok = await box.mint(box.stablecoin.id, { amount: '1000000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd }, destination: { accountId: box.spark } });
+    const ok = await box.mint(box.stablecoin.id, { amount: '1000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd }, destination: { accountId: box.spark } });
     expect(ok.status).toBe(201);
-    const wrong = await box.mint(box.stablecoin.id, { amount: '1000000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: eur }, destination: { accountId: box.spark } });
+    const wrong = await box.mint(box.stablecoin.id, { amount: '1000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: eur }, destination: { accountId: box.spark } });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'fundingSource.accountId', message: expect.stringContaining('holds EUR, not USD') }] } });
-    expect((await box.mint(box.stablecoin.id, { amount: '1000000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: 'InternalAccount:nope' }, destination: { accountId: box.spark } })).status).toBe(404);
+    expect((await box.mint(box.stablecoin.id, { amount: '1000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: 'InternalAccount:nope' }, destination: { accountId: box.spark } })).status).toBe(404);
   });
 
   it('a mint that fails at the provider (amount ending in 504 cents) releases the hold and the pending credit', async () => {
@@ -280,7 +280,7 @@ describe('mints through internal accounts (the ledger)', () => {
     const usd = await box.platformAccount('USD');
     const acme = await box.platformAccount('ACME');
     await box.client.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: 1_000 });
-    const { body } = await box.mint(box.stablecoin.id, { amount: '5040000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } });
+    const { body } = await box.mint(box.stablecoin.id, { amount: '5040000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: acme.id } });
     expect(body.status).toBe('PROCESSING');
     expect(await box.platformAccount('USD')).toMatchObject({ balance: 496, total: 1_000 });
     expect(await box.platformAccount('ACME')).toMatchObject({ balance: 0, total: 504 });
@@ -309,14 +309,14 @@ describe('mints through internal accounts (the ledger)', () => {
     const spark = await box.sparkWallet();
     const usd = await box.platformAccount('USD');
     await box.advance(180); // PROVISIONED, PENDING_APPROVAL
-    const funded = await box.mint(coin.id, { amount: '1000000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: spark } });
-    expect(funded.body).toMatchObject({ code: 'STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED', details: { field: 'fundingSource.accountId', gridOperationsStatus: 'PENDING_APPROVAL' } });
+    const funded = await box.mint(coin.id, { amount: '1000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: spark } });
+    expect(funded.body).toMatchObject({ code: 'STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED', details: { field: 'fundingSource.accountId', serviceOperationsStatus: 'PENDING_APPROVAL' } });
     const toUsd = await box.mint(coin.id, { amount: '1000000', fundingSource: wire, destination: { accountId: usd.id } });
     expect(toUsd.body).toMatchObject({ code: 'STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED', details: { field: 'destination.accountId' } });
     // Issuer operations need no more than PROVISIONED.
     expect((await box.mint(coin.id, { amount: '1000000', fundingSource: wire, destination: { accountId: spark } })).status).toBe(201);
     await box.advance(60); // DISABLED for good
-    expect((await box.mint(coin.id, { amount: '1000000', fundingSource: wire, destination: { accountId: usd.id } })).body.details.gridOperationsStatus).toBe('DISABLED');
+    expect((await box.mint(coin.id, { amount: '1000000', fundingSource: wire, destination: { accountId: usd.id } })).body.details.serviceOperationsStatus).toBe('DISABLED');
   });
 
   it("a destination internal account in another currency is 400 INVALID_INPUT on destination.accountId", async () => {
@@ -490,11 +490,11 @@ describe('idempotency of mints', () => {
     expect((await box.client.get(`/stablecoins/${box.stablecoin.id}/operations`)).body.totalCount).toBe(1);
   });
 
-  it('a replayed GRID_INTERNAL_ACCOUNT mint holds the money once', async () => {
+  it('a replayed SERVICE_INTERNAL_ACCOUNT mint holds the money once', async () => {
     const box = await ready();
     const usd = await box.platformAccount('USD');
     await box.client.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: 300 });
-    const body = { amount: '1000000', fundingSource: { type: 'GRID_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: box.spark } };
+    const body = { amount: '1000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: box.spark } };
     const first = await box.mint(box.stablecoin.id, body, 'hold-once');
     const again = await box.mint(box.stablecoin.id, body, 'hold-once');
     expect(again.body.id).toBe(first.body.id);

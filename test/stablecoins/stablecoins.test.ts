@@ -24,7 +24,7 @@ describe('registering a stablecoin', () => {
       network: 'SPARK',
       decimals: 6,
       issuanceStatus: 'PENDING_REVIEW',
-      gridOperationsStatus: 'NOT_ENABLED',
+      serviceOperationsStatus: 'NOT_ENABLED',
       networkTokenIdentifier: tokenId(),
       provider: 'BRALE',
       stablecoinProviderAccountId: linked.body.id,
@@ -149,7 +149,7 @@ describe('the lifecycle on the tenant clock', () => {
       await advance(t - at);
       at = t;
       const s = (await client.get(`/stablecoins/${body.id}`)).body;
-      seen.push([s.issuanceStatus, s.gridOperationsStatus, s.currency]);
+      seen.push([s.issuanceStatus, s.serviceOperationsStatus, s.currency]);
     }
     return seen;
   }
@@ -218,7 +218,7 @@ describe('the lifecycle on the tenant clock', () => {
 });
 
 describe('listing and reading stablecoins', () => {
-  it('filters by issuanceStatus, gridOperationsStatus and provider, newest first, paging past the limit', async () => {
+  it('filters by issuanceStatus, serviceOperationsStatus and provider, newest first, paging past the limit', async () => {
     const { link, register, advance, client } = stablecoinSandbox();
     await link();
     const rejected = (await register({ providerTokenIdentifier: 'REJ', networkTokenIdentifier: tokenId('002') })).body.id;
@@ -238,17 +238,17 @@ describe('listing and reading stablecoins', () => {
     expect((await client.get('/stablecoins?issuanceStatus=PENDING_REVIEW')).body.data.map((s: any) => s.id)).toEqual([pending]);
 
     await advance(120);
-    expect((await client.get('/stablecoins?gridOperationsStatus=PENDING_APPROVAL')).body.totalCount).toBe(3);
-    expect((await client.get('/stablecoins?gridOperationsStatus=NOT_ENABLED')).body.data.map((s: any) => s.id)).toEqual([pending, rejected]);
+    expect((await client.get('/stablecoins?serviceOperationsStatus=PENDING_APPROVAL')).body.totalCount).toBe(3);
+    expect((await client.get('/stablecoins?serviceOperationsStatus=NOT_ENABLED')).body.data.map((s: any) => s.id)).toEqual([pending, rejected]);
     expect((await client.get('/stablecoins?provider=BRALE')).body.totalCount).toBe(5);
     expect((await client.get('/stablecoins')).body.data.map((s: any) => s.id)).toEqual([pending, c, b, a, rejected]);
   });
 
   it('refuses bad filters with 400 and answers 404 REFERENCE_NOT_FOUND for an unknown id', async () => {
     const { client } = stablecoinSandbox();
-    const bad = await client.get('/stablecoins?issuanceStatus=DONE&gridOperationsStatus=ON&provider=X');
+    const bad = await client.get('/stablecoins?issuanceStatus=DONE&serviceOperationsStatus=ON&provider=X');
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: any) => e.field).sort()).toEqual(['gridOperationsStatus', 'issuanceStatus', 'provider']);
+    expect(bad.body.details.errors.map((e: any) => e.field).sort()).toEqual(['issuanceStatus', 'provider', 'serviceOperationsStatus']);
     const missing = await client.get('/stablecoins/Stablecoin:nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ code: 'REFERENCE_NOT_FOUND', details: { resource: 'Stablecoin', id: 'Stablecoin:nope' } });

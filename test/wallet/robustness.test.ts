@@ -61,8 +61,8 @@ describe('stablecoin endpoints under arbitrary input', () => {
     );
     /** Mostly well-formed, now and then not. */
     const mostly = <T,>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>) => fc.oneof({ weight: 9, arbitrary: valid }, { weight: 1, arbitrary: invalid });
-    const fundingType = mostly(fc.constantFrom('WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'), fc.constant('X'));
-    const burnType = mostly(fc.constantFrom('EXTERNAL_ACCOUNT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'), fc.constant('X'));
+    const fundingType = mostly(fc.constantFrom('WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'SERVICE_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'), fc.constant('X'));
+    const burnType = mostly(fc.constantFrom('EXTERNAL_ACCOUNT', 'SERVICE_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE'), fc.constant('X'));
     const side = (type: fc.Arbitrary<string>) =>
       fc.record({ type, externalAccountId: accountId, accountId, sourceTokenIdentifier: mostly(fc.constantFrom('USDC', 'usdt'), fc.constant('')), cryptoNetwork: mostly(fc.constantFrom('SOLANA', 'base', 'TRON'), fc.constant('')) });
     const mintBody = fc.record({ amount, fundingSource: side(fundingType), destination: fc.record({ accountId: mostly(fc.constantFrom(spark, acme), accountId) }), description: fc.string() }, { requiredKeys: ['amount', 'fundingSource', 'destination'] });
@@ -83,7 +83,7 @@ describe('stablecoin endpoints under arbitrary input', () => {
       { weight: 4, arbitrary: fc.tuple(fc.constant('POST'), stablecoinId.map((x) => `/stablecoins/${encodeURIComponent(x)}/mints`), mostly<unknown>(mintBody, any)) },
       { weight: 4, arbitrary: fc.tuple(fc.constant('POST'), stablecoinId.map((x) => `/stablecoins/${encodeURIComponent(x)}/burns`), mostly<unknown>(burnBody, any)) },
       fc.tuple(fc.constant('POST'), id.map((x) => `/sandbox/stablecoin-operations/${encodeURIComponent(x)}/fund`), fc.oneof(fc.record({ amount }, { requiredKeys: [] }), any)),
-      fc.tuple(fc.constant('GET'), fc.constantFrom('/stablecoin-provider-accounts?status=ACTIVE&limit=3', '/stablecoins?issuanceStatus=PROVISIONED', '/stablecoins?gridOperationsStatus=X'), fc.constant(undefined)),
+      fc.tuple(fc.constant('GET'), fc.constantFrom('/stablecoin-provider-accounts?status=ACTIVE&limit=3', '/stablecoins?issuanceStatus=PROVISIONED', '/stablecoins?serviceOperationsStatus=X'), fc.constant(undefined)),
       fc.tuple(fc.constant('GET'), id.map((x) => `/stablecoins/${encodeURIComponent(x)}/operations?operationType=MINT`), fc.constant(undefined)),
       fc.tuple(fc.constant('GET'), id.map((x) => `/stablecoin-operations/${encodeURIComponent(x)}`), fc.constant(undefined)),
       fc.tuple(fc.constant('GET'), id.map((x) => `/stablecoin-provider-accounts/${encodeURIComponent(x)}`), fc.constant(undefined)),

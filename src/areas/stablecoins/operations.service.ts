@@ -6,10 +6,10 @@
  *   WIRE mint, EXTERNAL_ACCOUNT burn   PENDING_FUNDING (until POST /sandbox/stablecoin-operations/{id}/fund,
  *                                      else EXPIRED) -> PROCESSING -> COMPLETED
  *   ACH and same-day ACH debit mints   PENDING_PROVIDER (the debit clears) -> PROCESSING -> COMPLETED
- *   GRID_INTERNAL_ACCOUNT source       PROCESSING (the money is held at once) -> COMPLETED
+ *   SERVICE_INTERNAL_ACCOUNT source       PROCESSING (the money is held at once) -> COMPLETED
  *   PROVIDER_INTERNAL_BALANCE source   CREATED (the provider picks it up) -> PROCESSING -> COMPLETED
  *
- * Money in the service's ledger: a GRID_INTERNAL_ACCOUNT source is held
+ * Money in the service's ledger: a SERVICE_INTERNAL_ACCOUNT source is held
  * when the operation starts and debited when it completes (released when it
  * fails or expires); a mint to the platform's internal account in the
  * stablecoin is a pending credit until it completes. The stablecoin's
@@ -102,10 +102,10 @@ function operableStablecoin(tenant: Tenant, id: string, type: 'MINT' | 'BURN'): 
 
 /** Internal accounts take part only once the stablecoin is a service currency. */
 function requireServiceOperations(stablecoin: Stablecoin, field: string): void {
-  if (stablecoin.gridOperationsStatus !== 'ENABLED') {
-    throw apiError('STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED', `Stablecoin ${stablecoin.id} is ${stablecoin.gridOperationsStatus} for service operations; ${field} can be an internal account once it is ENABLED`, {
+  if (stablecoin.serviceOperationsStatus !== 'ENABLED') {
+    throw apiError('STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED', `Stablecoin ${stablecoin.id} is ${stablecoin.serviceOperationsStatus} for service operations; ${field} can be an internal account once it is ENABLED`, {
       field,
-      gridOperationsStatus: stablecoin.gridOperationsStatus,
+      serviceOperationsStatus: stablecoin.serviceOperationsStatus,
     });
   }
 }
@@ -277,7 +277,7 @@ export function createMint(tenant: Tenant, stablecoinId: string, key: string, in
       plan.source = { type: funding.type, externalAccountId: funding.externalAccountId };
       plan.submitted = true;
       break;
-    case 'GRID_INTERNAL_ACCOUNT':
+    case 'SERVICE_INTERNAL_ACCOUNT':
       requireServiceOperations(stablecoin, 'fundingSource.accountId');
       plan.hold = usableInternalAccount(tenant, funding.accountId, stablecoin.baseCurrency, fieldRefusal('fundingSource.accountId'));
       plan.source = { type: funding.type, accountId: funding.accountId };
@@ -328,7 +328,7 @@ export function createBurn(tenant: Tenant, stablecoinId: string, key: string, in
     case 'EXTERNAL_ACCOUNT':
       plan.awaitsFunds = true;
       break;
-    case 'GRID_INTERNAL_ACCOUNT': {
+    case 'SERVICE_INTERNAL_ACCOUNT': {
       requireServiceOperations(stablecoin, 'source.accountId');
       const refuse = (why: string) => apiError('STABLECOIN_BURN_SOURCE_NOT_SUPPORTED', `source.accountId cannot be burned from: ${why}`, { field: 'source.accountId' });
       plan.hold = usableInternalAccount(tenant, source.accountId, stablecoin.currency ?? stablecoin.symbol, refuse);

@@ -30,7 +30,11 @@ const ProviderAccountIdParam = z.object({
 
 // Header names are matched case-insensitively; the lowercase key is what validation sees.
 const IdempotencyHeaders = z.object({
-  'idempotency-key': z.string().min(1).max(255).openapi({ description: 'Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours.' }),
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({ description: 'Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours.', example: 'mint-2026-05-20-001' }),
 });
 
 export const linkProviderAccountRoute = createRoute({
@@ -73,7 +77,7 @@ export const registerStablecoinRoute = createRoute({
   tags,
   summary: 'Register a provider-created stablecoin',
   description:
-    'network SPARK only. stablecoinProviderAccountId may be omitted only when exactly one ACTIVE link exists (else 400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The stablecoin is PENDING_REVIEW, PROVISIONING after 60 s, PROVISIONED 120 s later; gridOperationsStatus then goes PENDING_APPROVAL, ENABLING and ENABLED 60 s apart. The last three characters of networkTokenIdentifier pick other outcomes (see the magic values).',
+    'network SPARK only. stablecoinProviderAccountId may be omitted only when exactly one ACTIVE link exists (else 400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The stablecoin is PENDING_REVIEW, PROVISIONING after 60 s, PROVISIONED 120 s later; serviceOperationsStatus then goes PENDING_APPROVAL, ENABLING and ENABLED 60 s apart. The last three characters of networkTokenIdentifier pick other outcomes (see the magic values).',
   request: { headers: IdempotencyHeaders, body: jsonBody(StablecoinRegisterRequest) },
   responses: { 201: jsonResponse(Stablecoin, 'The stablecoin, PENDING_REVIEW') },
 });
@@ -84,7 +88,7 @@ export const listStablecoinsRoute = createRoute({
   operationId: 'listStablecoins',
   tags,
   summary: 'List stablecoins',
-  description: 'Newest first, cursor-paginated; filter by issuanceStatus, gridOperationsStatus and provider.',
+  description: 'Newest first, cursor-paginated; filter by issuanceStatus, serviceOperationsStatus and provider.',
   request: { query: StablecoinListQuery },
   responses: { 200: jsonResponse(StablecoinList, 'A page of stablecoins') },
 });
@@ -106,7 +110,7 @@ export const createMintRoute = createRoute({
   tags,
   summary: 'Mint a stablecoin',
   description:
-    'The stablecoin must be PROVISIONED. WIRE: PENDING_FUNDING with fundingInstructions until the wire arrives (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. ACH_DEBIT / SAME_DAY_ACH_DEBIT (a USD_ACCOUNT): PENDING_PROVIDER for 180 / 60 s. GRID_INTERNAL_ACCOUNT (a USD internal account; the stablecoin ENABLED): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING completes 30 s later. The destination is an ACTIVE SPARK_WALLET external account, or the platform internal account in the stablecoin once it is ENABLED.',
+    'The stablecoin must be PROVISIONED. WIRE: PENDING_FUNDING with fundingInstructions until the wire arrives (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. ACH_DEBIT / SAME_DAY_ACH_DEBIT (a USD_ACCOUNT): PENDING_PROVIDER for 180 / 60 s. SERVICE_INTERNAL_ACCOUNT (a USD internal account; the stablecoin ENABLED): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING completes 30 s later. The destination is an ACTIVE SPARK_WALLET external account, or the platform internal account in the stablecoin once it is ENABLED.',
   request: { params: StablecoinIdParam, headers: IdempotencyHeaders, body: jsonBody(StablecoinMintRequest) },
   responses: { 201: jsonResponse(StablecoinOperation, 'The mint operation') },
 });
@@ -118,7 +122,7 @@ export const createBurnRoute = createRoute({
   tags,
   summary: 'Burn (redeem) a stablecoin',
   description:
-    'The stablecoin must be PROVISIONED. EXTERNAL_ACCOUNT: PENDING_FUNDING with a Spark deposit address until the tokens arrive (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. GRID_INTERNAL_ACCOUNT (the platform internal account in the stablecoin): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING pays out to the destination USD_ACCOUNT 30 s later; its suffix decides the payout as for transfers.',
+    'The stablecoin must be PROVISIONED. EXTERNAL_ACCOUNT: PENDING_FUNDING with a Spark deposit address until the tokens arrive (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. SERVICE_INTERNAL_ACCOUNT (the platform internal account in the stablecoin): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING pays out to the destination USD_ACCOUNT 30 s later; its suffix decides the payout as for transfers.',
   request: { params: StablecoinIdParam, headers: IdempotencyHeaders, body: jsonBody(StablecoinBurnRequest) },
   responses: { 201: jsonResponse(StablecoinOperation, 'The burn operation') },
 });

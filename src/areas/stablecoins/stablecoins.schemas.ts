@@ -7,7 +7,7 @@ export const StablecoinProvider = z.enum(['BRALE']).openapi('StablecoinProvider'
 export const StablecoinProviderEnvironment = z.enum(['SANDBOX', 'PRODUCTION']).openapi('StablecoinProviderEnvironment');
 export const StablecoinNetwork = z.enum(['SPARK']).openapi('StablecoinNetwork');
 export const StablecoinIssuanceStatus = z.enum(['PENDING_REVIEW', 'PROVISIONING', 'PROVISIONED', 'REJECTED', 'FAILED']).openapi('StablecoinIssuanceStatus');
-export const StablecoinGridOperationsStatus = z.enum(['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED']).openapi('StablecoinGridOperationsStatus');
+export const StablecoinServiceOperationsStatus = z.enum(['NOT_ENABLED', 'PENDING_APPROVAL', 'ENABLING', 'ENABLED', 'DISABLED']).openapi('StablecoinServiceOperationsStatus');
 export const StablecoinProviderAccountStatus = z.enum(['ACTIVE', 'INVALID', 'REVOKED']).openapi('StablecoinProviderAccountStatus');
 export const StablecoinOperationType = z.enum(['MINT', 'BURN']).openapi('StablecoinOperationType');
 export const StablecoinOperationStatus = z
@@ -62,9 +62,9 @@ export const Stablecoin = z
     network: StablecoinNetwork,
     decimals: z.number().int().min(0),
     issuanceStatus: StablecoinIssuanceStatus,
-    gridOperationsStatus: StablecoinGridOperationsStatus,
+    serviceOperationsStatus: StablecoinServiceOperationsStatus,
     networkTokenIdentifier: z.string(),
-    currency: z.string().optional().openapi({ description: 'The service currency code, once gridOperationsStatus is ENABLED', example: 'ACME' }),
+    currency: z.string().optional().openapi({ description: 'The service currency code, once serviceOperationsStatus is ENABLED', example: 'ACME' }),
     provider: StablecoinProvider,
     stablecoinProviderAccountId: z.string(),
     providerEnvironment: StablecoinProviderEnvironment,
@@ -92,7 +92,7 @@ export const StablecoinRegisterRequest = z
 
 export const StablecoinListQuery = ListQuery.extend({
   issuanceStatus: StablecoinIssuanceStatus.optional(),
-  gridOperationsStatus: StablecoinGridOperationsStatus.optional(),
+  serviceOperationsStatus: StablecoinServiceOperationsStatus.optional(),
   provider: StablecoinProvider.optional(),
 });
 export const StablecoinList = listResponse(Stablecoin, 'StablecoinListResponse');
@@ -107,7 +107,7 @@ export const StablecoinMintFundingSource = z
     z.object({ type: z.literal('WIRE') }).openapi('StablecoinWireFundingSource'),
     z.object({ type: z.literal('ACH_DEBIT'), externalAccountId: ExternalAccountId }).openapi('StablecoinAchDebitFundingSource'),
     z.object({ type: z.literal('SAME_DAY_ACH_DEBIT'), externalAccountId: ExternalAccountId }).openapi('StablecoinSameDayAchDebitFundingSource'),
-    z.object({ type: z.literal('GRID_INTERNAL_ACCOUNT'), accountId: InternalAccountId }).openapi('StablecoinGridInternalFundingSource'),
+    z.object({ type: z.literal('SERVICE_INTERNAL_ACCOUNT'), accountId: InternalAccountId }).openapi('StablecoinServiceInternalFundingSource'),
     z
       .object({
         type: z.literal('PROVIDER_INTERNAL_BALANCE'),
@@ -134,7 +134,7 @@ export const StablecoinMintRequest = z
 export const StablecoinBurnSource = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('EXTERNAL_ACCOUNT') }).openapi('StablecoinExternalAccountBurnSource'),
-    z.object({ type: z.literal('GRID_INTERNAL_ACCOUNT'), accountId: InternalAccountId }).openapi('StablecoinGridInternalBurnSource'),
+    z.object({ type: z.literal('SERVICE_INTERNAL_ACCOUNT'), accountId: InternalAccountId }).openapi('StablecoinServiceInternalBurnSource'),
     z.object({ type: z.literal('PROVIDER_INTERNAL_BALANCE') }).openapi('StablecoinProviderBalanceBurnSource'),
   ])
   .openapi('StablecoinBurnSource');
@@ -151,7 +151,7 @@ export const StablecoinBurnRequest = z
 
 export const StablecoinOperationSource = z
   .object({
-    type: z.enum(['WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'EXTERNAL_ACCOUNT', 'GRID_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE']),
+    type: z.enum(['WIRE', 'ACH_DEBIT', 'SAME_DAY_ACH_DEBIT', 'EXTERNAL_ACCOUNT', 'SERVICE_INTERNAL_ACCOUNT', 'PROVIDER_INTERNAL_BALANCE']),
     externalAccountId: z.string().optional(),
     accountId: z.string().optional(),
     sourceTokenIdentifier: z.string().optional(),
@@ -230,7 +230,7 @@ export type StablecoinOperationStatus = z.infer<typeof StablecoinOperationStatus
 export type StablecoinOperationListQuery = z.infer<typeof StablecoinOperationListQuery>;
 export type StablecoinFundingInstructions = z.infer<typeof StablecoinFundingInstructions>;
 export type StablecoinIssuanceStatus = z.infer<typeof StablecoinIssuanceStatus>;
-export type StablecoinGridOperationsStatus = z.infer<typeof StablecoinGridOperationsStatus>;
+export type StablecoinServiceOperationsStatus = z.infer<typeof StablecoinServiceOperationsStatus>;
 
 /** A stored operation: what the API shows, plus its amount in cents (what the ledger and the provider's magic amounts use). */
 export type StablecoinOperationRecord = StablecoinOperation & { fiatAmount: number };

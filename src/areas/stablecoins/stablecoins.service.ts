@@ -24,7 +24,7 @@ import type { InternalAccountRecord } from '../internal-accounts/internal-accoun
 import { openInternalAccount } from '../internal-accounts/internal-accounts.service.js';
 import { remember, replayed } from './idempotency.js';
 import { PROVIDER_ENVIRONMENT, requireProviderAccount, unusableLink } from './provider-accounts.service.js';
-import type { Stablecoin, StablecoinGridOperationsStatus, StablecoinIssuanceStatus, StablecoinListQuery, StablecoinProviderAccount, StablecoinRegisterRequest } from './stablecoins.schemas.js';
+import type { Stablecoin, StablecoinServiceOperationsStatus, StablecoinIssuanceStatus, StablecoinListQuery, StablecoinProviderAccount, StablecoinRegisterRequest } from './stablecoins.schemas.js';
 
 export const STABLECOIN_LIFECYCLE_JOB = 'stablecoin.advance';
 const LIST = 'stablecoins';
@@ -95,7 +95,7 @@ export function registerStablecoin(tenant: Tenant, key: string, input: Stablecoi
     network: input.network,
     decimals: STABLECOIN_DECIMALS,
     issuanceStatus: 'PENDING_REVIEW',
-    gridOperationsStatus: 'NOT_ENABLED',
+    serviceOperationsStatus: 'NOT_ENABLED',
     networkTokenIdentifier: input.networkTokenIdentifier,
     provider: link.provider,
     stablecoinProviderAccountId: link.id,
@@ -113,7 +113,7 @@ export function registerStablecoin(tenant: Tenant, key: string, input: Stablecoi
 
 interface Step {
   issuanceStatus: StablecoinIssuanceStatus;
-  gridOperationsStatus: StablecoinGridOperationsStatus;
+  serviceOperationsStatus: StablecoinServiceOperationsStatus;
   /** Seconds until the next step; none when this one is final. */
   nextInSeconds?: number;
 }
@@ -123,19 +123,19 @@ function nextStep(stablecoin: Stablecoin, outcome: StablecoinIssuanceOutcome): S
   switch (stablecoin.issuanceStatus) {
     case 'PENDING_REVIEW':
       return outcome.review === 'APPROVED'
-        ? { issuanceStatus: 'PROVISIONING', gridOperationsStatus: 'NOT_ENABLED', nextInSeconds: STABLECOIN_PROVISIONING_SECONDS }
-        : { issuanceStatus: 'REJECTED', gridOperationsStatus: 'NOT_ENABLED' };
+        ? { issuanceStatus: 'PROVISIONING', serviceOperationsStatus: 'NOT_ENABLED', nextInSeconds: STABLECOIN_PROVISIONING_SECONDS }
+        : { issuanceStatus: 'REJECTED', serviceOperationsStatus: 'NOT_ENABLED' };
     case 'PROVISIONING':
       return outcome.provisioning === 'PROVISIONED'
-        ? { issuanceStatus: 'PROVISIONED', gridOperationsStatus: 'PENDING_APPROVAL', nextInSeconds: STABLECOIN_OPERATIONS_APPROVAL_SECONDS }
-        : { issuanceStatus: 'FAILED', gridOperationsStatus: 'NOT_ENABLED' };
+        ? { issuanceStatus: 'PROVISIONED', serviceOperationsStatus: 'PENDING_APPROVAL', nextInSeconds: STABLECOIN_OPERATIONS_APPROVAL_SECONDS }
+        : { issuanceStatus: 'FAILED', serviceOperationsStatus: 'NOT_ENABLED' };
     case 'PROVISIONED':
-      if (stablecoin.gridOperationsStatus === 'PENDING_APPROVAL') {
-        return outcome.gridOperations === 'ENABLED'
-          ? { issuanceStatus: 'PROVISIONED', gridOperationsStatus: 'ENABLING', nextInSeconds: STABLECOIN_OPERATIONS_APPROVAL_SECONDS }
-          : { issuanceStatus: 'PROVISIONED', gridOperationsStatus: 'DISABLED' };
+      if (stablecoin.serviceOperationsStatus === 'PENDING_APPROVAL') {
+        return outcome.serviceOperations === 'ENABLED'
+          ? { issuanceStatus: 'PROVISIONED', serviceOperationsStatus: 'ENABLING', nextInSeconds: STABLECOIN_OPERATIONS_APPROVAL_SECONDS }
+          : { issuanceStatus: 'PROVISIONED', serviceOperationsStatus: 'DISABLED' };
       }
-      if (stablecoin.gridOperationsStatus === 'ENABLING') return { issuanceStatus: 'PROVISIONED', gridOperationsStatus: 'ENABLED' };
+      if (stablecoin.serviceOperationsStatus === 'ENABLING') return { issuanceStatus: 'PROVISIONED', serviceOperationsStatus: 'ENABLED' };
       return undefined;
     default:
       return undefined;
@@ -148,10 +148,10 @@ export function advanceStablecoin(tenant: Tenant, job: DueJob): void {
   if (!stablecoin) return;
   const step = nextStep(stablecoin, issuanceOutcome(stablecoin));
   if (!step) return;
-  const enabled = step.gridOperationsStatus === 'ENABLED';
+  const enabled = step.serviceOperationsStatus === 'ENABLED';
   tenant.stablecoins.update(stablecoin.id, (s) => {
     s.issuanceStatus = step.issuanceStatus;
-    s.gridOperationsStatus = step.gridOperationsStatus;
+    s.serviceOperationsStatus = step.serviceOperationsStatus;
     if (enabled) s.currency = s.symbol;
     s.updatedAt = tenant.clock.nowIso();
   });
@@ -181,7 +181,7 @@ export function getStablecoin(tenant: Tenant, id: string): Stablecoin {
 export function listStablecoins(tenant: Tenant, query: StablecoinListQuery): ListResult<Stablecoin> {
   const conditions: Array<(s: Stablecoin) => boolean> = [];
   if (query.issuanceStatus !== undefined) conditions.push((s) => s.issuanceStatus === query.issuanceStatus);
-  if (query.gridOperationsStatus !== undefined) conditions.push((s) => s.gridOperationsStatus === query.gridOperationsStatus);
+  if (query.serviceOperationsStatus !== undefined) conditions.push((s) => s.serviceOperationsStatus === query.serviceOperationsStatus);
   if (query.provider !== undefined) conditions.push((s) => s.provider === query.provider);
   const beforeSeq = decodeCursor(LIST, query.cursor);
   const page = tenant.stablecoins.page({

@@ -266,7 +266,7 @@ async function stablecoinsPage(id) {
   if (id) {
     const coin = await get(`/stablecoins/${encodeURIComponent(id)}`);
     page(`${coin.name} (${coin.symbol})`,
-      el('section', {}, el('dl', {}, ['id', 'issuanceStatus', 'gridOperationsStatus', 'currency', 'network', 'networkTokenIdentifier', 'providerTokenIdentifier', 'decimals', 'stablecoinProviderAccountId']
+      el('section', {}, el('dl', {}, ['id', 'issuanceStatus', 'serviceOperationsStatus', 'currency', 'network', 'networkTokenIdentifier', 'providerTokenIdentifier', 'decimals', 'stablecoinProviderAccountId']
         .filter((k) => coin[k] !== undefined).flatMap((k) => [el('dt', {}, k), el('dd', {}, k.endsWith('Status') ? stablecoinBadge(coin[k]) : String(coin[k]))]))),
       liveSection('Mints and burns', async () => {
         const { data } = await get(`/stablecoins/${encodeURIComponent(id)}/operations?limit=100`);
@@ -281,7 +281,7 @@ async function stablecoinsPage(id) {
     liveSection('Stablecoins', async () => {
       const { data } = await get('/stablecoins?limit=100');
       return table(['Stablecoin', 'Symbol', 'Issuance', 'Service operations', 'Currency'], data.map((c) => [
-        el('a', { href: `#/stablecoins/${encodeURIComponent(c.id)}` }, c.name), c.symbol, stablecoinBadge(c.issuanceStatus), stablecoinBadge(c.gridOperationsStatus), c.currency ?? '',
+        el('a', { href: `#/stablecoins/${encodeURIComponent(c.id)}` }, c.name), c.symbol, stablecoinBadge(c.issuanceStatus), stablecoinBadge(c.serviceOperationsStatus), c.currency ?? '',
       ]), 'No stablecoins registered.');
     }, 3000),
     liveSection('Provider account links', async () => {
