@@ -80,6 +80,16 @@ import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
 import { APPROVAL_TIMEOUT_JOB, approvalTimeout, onApprovalReply } from './uma/incoming-approval.service.js';
 import { deliveryReplyHook } from '../webhooks/replies.js';
 import { InvitationClaimedWebhook } from './invitations/invitations.schemas.js';
+import {
+  stablecoinIdempotencyKeysCollection,
+  stablecoinOperationsCollection,
+  stablecoinProviderAccountsCollection,
+  stablecoinsCollection,
+} from './stablecoins/stablecoins.store.js';
+import { registerStablecoins } from './stablecoins/stablecoins.index.js';
+import { PROVIDER_REVOCATION_JOB, revokeProviderAccount } from './stablecoins/provider-accounts.service.js';
+import { STABLECOIN_LIFECYCLE_JOB, advanceStablecoin } from './stablecoins/stablecoins.service.js';
+import { STABLECOIN_OPERATION_JOB, stepOperation } from './stablecoins/operations.service.js';
 import type { WebhookDefinition } from '../events/events.schemas.js';
 import { TestWebhook } from '../webhooks/webhooks.schemas.js';
 import { CustomerWebhook } from './customers/customers.schemas.js';
@@ -124,6 +134,7 @@ export function registerAreas(api: AppRouter): void {
   registerWalletAuth(api);
   registerDelegatedKeys(api);
   registerCards(api);
+  registerStablecoins(api);
   registerSandbox(api);
   registerApiTokens(api);
   registerInvitations(api);
@@ -138,6 +149,9 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [APPROVAL_TIMEOUT_JOB, approvalTimeout],
   [IMPORT_STEP_JOB, runImportStep],
   [QUOTE_CHALLENGE_EXPIRY_JOB, expireQuoteChallenge],
+  [PROVIDER_REVOCATION_JOB, revokeProviderAccount],
+  [STABLECOIN_LIFECYCLE_JOB, advanceStablecoin],
+  [STABLECOIN_OPERATION_JOB, stepOperation],
 ]);
 
 /** The areas' part of a tenant store, in the order a snapshot lists them. */
@@ -176,6 +190,10 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   scaSecurityCollection,
   twoFactorResetsCollection,
   trustedBeneficiariesCollection,
+  stablecoinProviderAccountsCollection,
+  stablecoinsCollection,
+  stablecoinOperationsCollection,
+  stablecoinIdempotencyKeysCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */

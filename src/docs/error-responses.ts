@@ -45,7 +45,6 @@ export function operationsOf(document: Json): Array<{ path: string; method: stri
           method,
           hasInput: parameters.length > 0 || body !== undefined,
           hasBody: body !== undefined,
-          hasMultipartBody: Object.keys(body?.content ?? {}).some((type) => type.startsWith('multipart/')),
         },
       });
     }

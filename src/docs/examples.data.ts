@@ -2532,5 +2532,334 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       "jobId": "Job:8d1e4f2a-6b3c-4a7e-9f05-1c2d3e4f5a6b",
       "status": "PENDING"
     }
+  },
+  "linkStablecoinProviderAccount": {
+    "status": 201,
+    "request": {
+      "provider": "BRALE",
+      "apiClientId": "provider_client_123",
+      "apiClientSecret": "provider_secret_456"
+    },
+    "response": {
+      "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "provider": "BRALE",
+      "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+      "providerEnvironment": "SANDBOX",
+      "status": "ACTIVE",
+      "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+      "createdAt": "2026-11-23T21:40:14.008Z",
+      "updatedAt": "2026-11-23T21:40:14.008Z"
+    }
+  },
+  "listStablecoinProviderAccounts": {
+    "status": 200,
+    "query": {
+      "status": "ACTIVE",
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+          "provider": "BRALE",
+          "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+          "providerEnvironment": "SANDBOX",
+          "status": "ACTIVE",
+          "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+          "createdAt": "2026-11-23T21:40:14.008Z",
+          "updatedAt": "2026-11-23T21:40:14.008Z"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "getStablecoinProviderAccount": {
+    "status": 200,
+    "response": {
+      "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "provider": "BRALE",
+      "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+      "providerEnvironment": "SANDBOX",
+      "status": "ACTIVE",
+      "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+      "createdAt": "2026-11-23T21:40:14.008Z",
+      "updatedAt": "2026-11-23T21:40:14.008Z"
+    }
+  },
+  "registerStablecoin": {
+    "status": 201,
+    "request": {
+      "providerTokenIdentifier": "ACME",
+      "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+      "network": "SPARK",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219"
+    },
+    "response": {
+      "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "name": "ACME Stablecoin",
+      "symbol": "ACME",
+      "baseCurrency": "USD",
+      "network": "SPARK",
+      "decimals": 6,
+      "issuanceStatus": "PENDING_REVIEW",
+      "serviceOperationsStatus": "NOT_ENABLED",
+      "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+      "provider": "BRALE",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "providerEnvironment": "SANDBOX",
+      "providerTokenIdentifier": "ACME",
+      "createdAt": "2026-11-23T21:40:14.626Z",
+      "updatedAt": "2026-11-23T21:40:14.626Z"
+    }
+  },
+  "listStablecoins": {
+    "status": 200,
+    "query": {
+      "issuanceStatus": "PROVISIONED",
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+          "name": "ACME Stablecoin",
+          "symbol": "ACME",
+          "baseCurrency": "USD",
+          "network": "SPARK",
+          "decimals": 6,
+          "issuanceStatus": "PROVISIONED",
+          "serviceOperationsStatus": "ENABLED",
+          "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+          "provider": "BRALE",
+          "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+          "providerEnvironment": "SANDBOX",
+          "providerTokenIdentifier": "ACME",
+          "createdAt": "2026-11-23T21:40:14.626Z",
+          "updatedAt": "2026-11-23T21:45:14.627Z",
+          "currency": "ACME"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "getStablecoin": {
+    "status": 200,
+    "response": {
+      "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "name": "ACME Stablecoin",
+      "symbol": "ACME",
+      "baseCurrency": "USD",
+      "network": "SPARK",
+      "decimals": 6,
+      "issuanceStatus": "PROVISIONED",
+      "serviceOperationsStatus": "ENABLED",
+      "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+      "provider": "BRALE",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "providerEnvironment": "SANDBOX",
+      "providerTokenIdentifier": "ACME",
+      "createdAt": "2026-11-23T21:40:14.626Z",
+      "updatedAt": "2026-11-23T21:45:14.627Z",
+      "currency": "ACME"
+    }
+  },
+  "createStablecoinMint": {
+    "status": 201,
+    "request": {
+      "amount": "1000000",
+      "fundingSource": {
+        "type": "WIRE"
+      },
+      "destination": {
+        "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+      },
+      "description": "Initial program funding mint"
+    },
+    "response": {
+      "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+      "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "operationType": "MINT",
+      "status": "PENDING_FUNDING",
+      "amount": "1000000",
+      "provider": "BRALE",
+      "providerEnvironment": "SANDBOX",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "source": {
+        "type": "WIRE"
+      },
+      "fundingInstructions": {
+        "rail": "WIRE",
+        "amount": "100",
+        "currency": "USD",
+        "bankName": "Sandbox Bank",
+        "accountNumber": "644696248761",
+        "routingNumber": "067190762",
+        "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+        "reference": "PSBAWCFLQ4M"
+      },
+      "expiresAt": "2026-11-30T21:45:15.552Z",
+      "destination": {
+        "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+      },
+      "providerStatus": "pending",
+      "description": "Initial program funding mint",
+      "createdAt": "2026-11-23T21:45:15.552Z",
+      "updatedAt": "2026-11-23T21:45:15.552Z"
+    }
+  },
+  "sandboxFundStablecoinOperation": {
+    "status": 200,
+    "request": {
+      "amount": "100"
+    },
+    "response": {
+      "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+      "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "operationType": "MINT",
+      "status": "PROCESSING",
+      "amount": "1000000",
+      "provider": "BRALE",
+      "providerEnvironment": "SANDBOX",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "source": {
+        "type": "WIRE"
+      },
+      "fundingInstructions": {
+        "rail": "WIRE",
+        "amount": "100",
+        "currency": "USD",
+        "bankName": "Sandbox Bank",
+        "accountNumber": "644696248761",
+        "routingNumber": "067190762",
+        "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+        "reference": "PSBAWCFLQ4M"
+      },
+      "expiresAt": "2026-11-30T21:45:15.552Z",
+      "destination": {
+        "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+      },
+      "providerStatus": "processing",
+      "description": "Initial program funding mint",
+      "createdAt": "2026-11-23T21:45:15.552Z",
+      "updatedAt": "2026-11-23T21:45:15.811Z"
+    }
+  },
+  "createStablecoinBurn": {
+    "status": 201,
+    "request": {
+      "amount": "500000",
+      "source": {
+        "type": "PROVIDER_INTERNAL_BALANCE"
+      },
+      "destination": {
+        "type": "EXTERNAL_ACCOUNT",
+        "externalAccountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+        "rail": "ACH_CREDIT"
+      },
+      "description": "Redeem ACME"
+    },
+    "response": {
+      "id": "StablecoinOperation:6343e1b7-81e1-48e8-aad0-24a2bae9cb85",
+      "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "operationType": "BURN",
+      "status": "CREATED",
+      "amount": "500000",
+      "provider": "BRALE",
+      "providerEnvironment": "SANDBOX",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "source": {
+        "type": "PROVIDER_INTERNAL_BALANCE"
+      },
+      "destination": {
+        "accountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+        "rail": "ACH_CREDIT"
+      },
+      "estimatedDelivery": {
+        "rail": "ACH_CREDIT",
+        "amount": "50",
+        "currency": "USD",
+        "timing": "1-3 business days"
+      },
+      "providerStatus": "pending",
+      "description": "Redeem ACME",
+      "createdAt": "2026-11-23T21:45:15.870Z",
+      "updatedAt": "2026-11-23T21:45:15.870Z"
+    }
+  },
+  "listStablecoinOperations": {
+    "status": 200,
+    "query": {
+      "operationType": "MINT",
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+          "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+          "operationType": "MINT",
+          "status": "COMPLETED",
+          "amount": "1000000",
+          "provider": "BRALE",
+          "providerEnvironment": "SANDBOX",
+          "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+          "source": {
+            "type": "WIRE"
+          },
+          "fundingInstructions": {
+            "rail": "WIRE",
+            "amount": "100",
+            "currency": "USD",
+            "bankName": "Sandbox Bank",
+            "accountNumber": "644696248761",
+            "routingNumber": "067190762",
+            "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+            "reference": "PSBAWCFLQ4M"
+          },
+          "expiresAt": "2026-11-30T21:45:15.552Z",
+          "destination": {
+            "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+          },
+          "providerStatus": "complete",
+          "description": "Initial program funding mint",
+          "createdAt": "2026-11-23T21:45:15.552Z",
+          "updatedAt": "2026-11-23T21:45:45.811Z"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "getStablecoinOperation": {
+    "status": 200,
+    "response": {
+      "id": "StablecoinOperation:6343e1b7-81e1-48e8-aad0-24a2bae9cb85",
+      "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "operationType": "BURN",
+      "status": "COMPLETED",
+      "amount": "500000",
+      "provider": "BRALE",
+      "providerEnvironment": "SANDBOX",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "source": {
+        "type": "PROVIDER_INTERNAL_BALANCE"
+      },
+      "destination": {
+        "accountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+        "rail": "ACH_CREDIT"
+      },
+      "estimatedDelivery": {
+        "rail": "ACH_CREDIT",
+        "amount": "50",
+        "currency": "USD",
+        "timing": "1-3 business days"
+      },
+      "providerStatus": "complete",
+      "description": "Redeem ACME",
+      "createdAt": "2026-11-23T21:45:15.870Z",
+      "updatedAt": "2026-11-23T21:45:50.870Z"
+    }
   }
 };

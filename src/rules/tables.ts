@@ -126,6 +126,41 @@ export interface TwoFactorResetProgressOutcome {
   status: 'INITIATED' | 'PENDING_REVIEW' | 'LIVENESS_PASSED' | 'EXPIRED';
 }
 
+/** Stablecoin provider credentials, by the last 3 characters of apiClientSecret. */
+export interface StablecoinCredentialsOutcome {
+  status: 'ACTIVE' | 'INVALID';
+  /** Seconds after linking at which the provider revokes the link; absent when it never does. */
+  revokedAfterSeconds?: number;
+}
+
+/** A registered stablecoin's path through review, provisioning and enablement, by the last 3 characters of networkTokenIdentifier. */
+export interface StablecoinIssuanceOutcome {
+  /** VERIFICATION_FAILED: registration is refused (400 STABLECOIN_VERIFICATION_FAILED). */
+  review: 'APPROVED' | 'REJECTED' | 'VERIFICATION_FAILED';
+  provisioning: 'PROVISIONED' | 'FAILED';
+  /** Where serviceOperationsStatus ends once provisioned. */
+  serviceOperations: 'ENABLED' | 'DISABLED';
+  burns: boolean;
+}
+
+/** What the provider does with a mint or burn, by the last 3 digits of its amount in whole cents. */
+export interface StablecoinAmountOutcome {
+  result: 'ACCEPTED' | 'UNAVAILABLE' | 'REJECTED' | 'FAILS_LATER';
+}
+
+/** Linking an external account with the stablecoin provider, by the account's identifier suffix. */
+export interface StablecoinAccountLinkOutcome {
+  result:
+    | 'LINKED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED';
+  /** Only refuses accounts the provider debits (ACH debit funding); payouts and mint destinations link anyway. */
+  debitsOnly?: true;
+}
+
 /** Transfers to a wallet still awaiting ownership verification are allowed up to this value, in US dollar cents. */
 export const UNVERIFIED_WALLET_LIMIT_USD_CENTS = 100_000;
 
@@ -167,6 +202,25 @@ export const OTP_LIFETIME_SECONDS = 300;
 /** OIDC `iat` may be at most this old, give or take the skew. */
 export const OIDC_MAX_AGE_SECONDS = 60;
 export const OIDC_CLOCK_SKEW_SECONDS = 5;
+
+/** Stablecoins: decimals of every provider token in the sandbox (an amount must be a whole number of cents: a multiple of 10^(6-2)). */
+export const STABLECOIN_DECIMALS = 6;
+/** A stablecoin registration: PENDING_REVIEW for this long, then PROVISIONING (or REJECTED). */
+export const STABLECOIN_REVIEW_SECONDS = 60;
+/** PROVISIONING for this long, then PROVISIONED (serviceOperationsStatus PENDING_APPROVAL) or FAILED. */
+export const STABLECOIN_PROVISIONING_SECONDS = 120;
+/** serviceOperationsStatus PENDING_APPROVAL for this long, then ENABLING (or DISABLED); ENABLING for as long again, then ENABLED. */
+export const STABLECOIN_OPERATIONS_APPROVAL_SECONDS = 60;
+/** A mint or burn that waits for external funds (wire, Spark deposit) expires this long after creation. */
+export const STABLECOIN_FUNDING_WINDOW_SECONDS = 7 * 86_400;
+/** A mint or burn the provider has not picked up yet (CREATED) starts PROCESSING after this long. */
+export const STABLECOIN_SUBMISSION_SECONDS = 5;
+/** An ACH debit funding a mint clears (PENDING_PROVIDER -> PROCESSING) after this long. */
+export const STABLECOIN_ACH_CLEARING_SECONDS = { ACH_DEBIT: 180, SAME_DAY_ACH_DEBIT: 60 } as const;
+/** A PROCESSING mint or burn completes after this long. */
+export const STABLECOIN_SETTLEMENT_SECONDS = 30;
+/** Idempotency-Keys of the stablecoin endpoints are remembered this long. */
+export const STABLECOIN_IDEMPOTENCY_KEY_SECONDS = 86_400;
 
 export const RULES = {
   individualKyc: table<IndividualKycOutcome>({
@@ -487,6 +541,69 @@ export const RULES = {
       { key: 'accounts.google.com', outcome: { result: 'ACCEPTED' }, description: 'Google (bare host form)' },
       { key: 'https://appleid.apple.com', outcome: { result: 'ACCEPTED' }, description: 'Apple' },
       { key: null, outcome: { result: 'REJECTED' }, description: "401 UNAUTHORIZED: unsupported issuer" },
+    ],
+  }),
+
+  stablecoinProviderCredentials: table<StablecoinCredentialsOutcome>({
+    title: 'Stablecoin provider credentials (POST /stablecoin-provider-accounts)',
+    subject: 'apiClientSecret',
+    match: 'last3',
+    rows: [
+      { key: '002', outcome: { status: 'INVALID' }, description: 'the provider refuses the credentials: the link is created with status INVALID' },
+      { key: '003', outcome: { status: 'ACTIVE', revokedAfterSeconds: 300 }, description: 'ACTIVE, then the provider revokes the link 300 seconds later (REVOKED)' },
+      { key: null, outcome: { status: 'ACTIVE' }, description: 'ACTIVE' },
+    ],
+  }),
+
+  stablecoinIssuance: table<StablecoinIssuanceOutcome>({
+    title: 'Stablecoin registration (POST /stablecoins)',
+    subject: 'networkTokenIdentifier',
+    match: 'last3',
+    rows: [
+      { key: '002', outcome: { review: 'REJECTED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: 'review fails: issuanceStatus REJECTED after 60 seconds' },
+      { key: '003', outcome: { review: 'APPROVED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: 'provisioning fails: PROVISIONING, then FAILED' },
+      { key: '004', outcome: { review: 'VERIFICATION_FAILED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: '400 STABLECOIN_VERIFICATION_FAILED: the provider does not know the token; nothing is registered' },
+      { key: '005', outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'DISABLED', burns: true }, description: 'PROVISIONED for issuer operations, but serviceOperationsStatus ends DISABLED' },
+      { key: '006', outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: false }, description: 'PROVISIONED and ENABLED, but burns are 400 STABLECOIN_OPERATION_NOT_SUPPORTED' },
+      { key: null, outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: true }, description: 'PENDING_REVIEW, PROVISIONING, PROVISIONED; service operations PENDING_APPROVAL, ENABLING, ENABLED' },
+    ],
+  }),
+
+  stablecoinAmount: table<StablecoinAmountOutcome>({
+    title: 'Stablecoin mints and burns, by amount',
+    subject: 'amount converted to whole cents',
+    match: 'last3',
+    rows: [
+      { key: '502', outcome: { result: 'REJECTED' }, description: '400 STABLECOIN_PROVIDER_ERROR: the provider rejects the operation' },
+      { key: '503', outcome: { result: 'UNAVAILABLE' }, description: '503 SERVICE_UNAVAILABLE: the provider is down; nothing is created, retry with the same Idempotency-Key' },
+      { key: '504', outcome: { result: 'FAILS_LATER' }, description: 'accepted, then FAILED (PROVIDER_TRANSFER_FAILED) when it would have completed; held money is released' },
+      { key: null, outcome: { result: 'ACCEPTED' }, description: 'accepted' },
+    ],
+  }),
+
+  stablecoinAccountLink: table<StablecoinAccountLinkOutcome>({
+    title: 'External accounts used by stablecoin mints and burns',
+    subject: 'external account identifier',
+    match: 'identifierLast3',
+    rows: [
+      { key: '301', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED' }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED' },
+      { key: '302', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED', debitsOnly: true }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED as an ACH debit source (no debit authorization); fine as a payout destination' },
+      { key: '303', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED' }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED' },
+      { key: '304', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED' }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED' },
+      { key: '305', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED' }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED' },
+      { key: null, outcome: { result: 'LINKED' }, description: 'linked with the provider on first use' },
+    ],
+  }),
+
+  stablecoinProviderSource: table<{ linked: boolean }>({
+    title: 'Provider balances that can fund a mint (PROVIDER_INTERNAL_BALANCE)',
+    subject: 'fundingSource sourceTokenIdentifier/cryptoNetwork',
+    match: 'exact',
+    rows: [
+      { key: 'USDC/SOLANA', outcome: { linked: true }, description: 'USDC held at the provider on Solana' },
+      { key: 'USDC/BASE', outcome: { linked: true }, description: 'USDC held at the provider on Base' },
+      { key: 'USDC/ETHEREUM', outcome: { linked: true }, description: 'USDC held at the provider on Ethereum' },
+      { key: null, outcome: { linked: false }, description: '400 STABLECOIN_PROVIDER_SOURCE_NOT_LINKED' },
     ],
   }),
 } as const;

@@ -402,3 +402,26 @@ export async function scaFlow(call: FlowCall): Promise<void> {
   await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 1 });
   await step(call, 200, 'GET', `/customers/bulk/jobs/${job.jobId}`);
 }
+
+/** Stablecoin issuance: a provider link, a stablecoin through its lifecycle, mints and burns, funding, lists. */
+export async function stablecoinsFlow(call: FlowCall): Promise<void> {
+  const key = (name: string) => ({ 'Idempotency-Key': `flow-${name}` });
+  const link = await step(call, 201, 'POST', '/stablecoin-provider-accounts', { provider: 'BRALE', apiClientId: 'provider_client_123', apiClientSecret: 'provider_secret_456' }, key('link'));
+  await step(call, 200, 'GET', '/stablecoin-provider-accounts?status=ACTIVE&limit=10');
+  await step(call, 200, 'GET', `/stablecoin-provider-accounts/${link.id}`);
+  const coin = await step(call, 201, 'POST', '/stablecoins', { providerTokenIdentifier: 'ACME', networkTokenIdentifier: 'btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k', network: 'SPARK', stablecoinProviderAccountId: link.id }, key('register'));
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 300 });
+  await step(call, 200, 'GET', '/stablecoins?issuanceStatus=PROVISIONED&limit=10');
+  await step(call, 200, 'GET', `/stablecoins/${coin.id}`);
+  const wallet = await step(call, 201, 'POST', '/platform/external-accounts', { currency: 'USDB', accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qqgqzqvzq2ps8pqys5zcvp58q7xw7k' } });
+  const bank = await step(call, 201, 'POST', '/platform/external-accounts', {
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '123456789012', routingNumber: '021000021', beneficiary: { beneficiaryType: 'BUSINESS', legalName: 'Acme Inc' } },
+  });
+  const mint = await step(call, 201, 'POST', `/stablecoins/${coin.id}/mints`, { amount: '1000000', fundingSource: { type: 'WIRE' }, destination: { accountId: wallet.id }, description: 'Initial program funding mint' }, key('mint'));
+  await step(call, 200, 'POST', `/sandbox/stablecoin-operations/${mint.id}/fund`, { amount: mint.fundingInstructions.amount });
+  const burn = await step(call, 201, 'POST', `/stablecoins/${coin.id}/burns`, { amount: '500000', source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank.id, rail: 'ACH_CREDIT' }, description: 'Redeem ACME' }, key('burn'));
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 35 });
+  await step(call, 200, 'GET', `/stablecoins/${coin.id}/operations?operationType=MINT&limit=10`);
+  await step(call, 200, 'GET', `/stablecoin-operations/${burn.id}`);
+}

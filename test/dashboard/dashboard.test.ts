@@ -220,6 +220,30 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await page.getByText(/1 of 1 rows processed: 0 created, 1 failed/).waitFor();
     await page.getByRole('cell', { name: 'dash-x' }).waitFor();
     await shot(page, 'bulk-import');
+  });
+
+  it('shows stablecoins, their provider links and their mints and burns, read-only', async () => {
+    const headers = { authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`, 'content-type': 'application/json' };
+    let n = 0;
+    const post = async (url: string, body: unknown) => (await fetch(url, { method: 'POST', headers: { ...headers, 'idempotency-key': `ui-${++n}` }, body: JSON.stringify(body) })).json();
+    const linked = await post(`${sandbox.url}/stablecoin-provider-accounts`, { provider: 'BRALE', apiClientId: 'ui-client', apiClientSecret: 'ui-secret-000' });
+    const coin = await post(`${sandbox.url}/stablecoins`, { providerTokenIdentifier: 'UIC', networkTokenIdentifier: 'btkn1qw508d6qejxtdg4y5r3zarvary0c5xw000', network: 'SPARK', stablecoinProviderAccountId: linked.id });
+    await post(`${sandbox.origin}/__admin/clock/advance`, { seconds: 300 });
+    const spark = await post(`${sandbox.url}/platform/external-accounts`, { currency: 'USDB', accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qqgqzqvzq2ps8pqys5zcvp58q7000' } });
+    const minted = await post(`${sandbox.url}/stablecoins/${coin.id}/mints`, { amount: '12340000', fundingSource: { type: 'WIRE' }, destination: { accountId: spark.id } });
+    expect(minted.status).toBe('PENDING_FUNDING');
+
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Stablecoins' }).click();
+    await page.getByRole('heading', { name: 'Provider account links' }).waitFor();
+    await page.getByRole('cell', { name: linked.id }).waitFor();
+    await page.getByRole('link', { name: 'UIC Stablecoin' }).click();
+    await page.getByRole('heading', { name: 'UIC Stablecoin (UIC)' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: minted.id });
+    await row.getByText('PENDING_FUNDING', { exact: true }).waitFor();
+    await row.getByText('12.340000 UIC').waitFor();
+    expect(await page.getByRole('button').filter({ hasText: /approve|fund|delete/i }).count()).toBe(0);
+    await shot(page, 'stablecoins');
     await page.close();
   }, 60_000);
 });

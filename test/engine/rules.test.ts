@@ -192,6 +192,57 @@ describe('2FA resets', () => {
   ])('liveness of %s passes: %s', (name, passes) => expect(outcomeFor('twoFactorResetLiveness', name)).toEqual({ passes }));
 });
 
+describe('stablecoin provider credentials by apiClientSecret suffix', () => {
+  it.each([
+    ['secret-002', { status: 'INVALID' }],
+    ['secret-003', { status: 'ACTIVE', revokedAfterSeconds: 300 }],
+    ['secret-004', { status: 'ACTIVE' }],
+  ])('%s -> %j', (secret, outcome) => expect(outcomeFor('stablecoinProviderCredentials', secret)).toEqual(outcome));
+});
+
+describe('stablecoin issuance by networkTokenIdentifier suffix', () => {
+  it.each([
+    ['btkn1qqqq002', { review: 'REJECTED' }],
+    ['btkn1qqqq003', { review: 'APPROVED', provisioning: 'FAILED' }],
+    ['btkn1qqqq004', { review: 'VERIFICATION_FAILED' }],
+    ['btkn1qqqq005', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'DISABLED', burns: true }],
+    ['btkn1qqqq006', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: false }],
+    ['btkn1qqqq007', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: true }],
+  ])('%s -> %j', (token, outcome) => expect(outcomeFor('stablecoinIssuance', token)).toMatchObject(outcome));
+});
+
+describe('stablecoin mints and burns by amount in cents', () => {
+  it.each([
+    ['502', 'REJECTED'],
+    ['1503', 'UNAVAILABLE'],
+    ['504', 'FAILS_LATER'],
+    ['505', 'ACCEPTED'],
+    ['3', 'ACCEPTED'],
+  ])('%s -> %s', (cents, result) => expect(outcomeFor('stablecoinAmount', cents)).toEqual({ result }));
+});
+
+describe('stablecoin account links by identifier suffix', () => {
+  it.each([
+    ['1234567301', 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED'],
+    ['1234567302', 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED'],
+    ['1234567303', 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED'],
+    ['1234567304', 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED'],
+    ['1234567305', 'STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED'],
+    ['1234567002', 'LINKED'],
+  ])('%s -> %s', (identifier, result) => expect(outcomeFor('stablecoinAccountLink', identifier).result).toBe(result));
+  it('302 refuses debits only', () => expect(outcomeFor('stablecoinAccountLink', '302').debitsOnly).toBe(true));
+});
+
+describe('provider balances that fund mints', () => {
+  it.each([
+    ['USDC/SOLANA', true],
+    ['USDC/BASE', true],
+    ['USDC/ETHEREUM', true],
+    ['USDT/TRON', false],
+    ['usdc/solana', false],
+  ])('%s -> linked %s', (pair, linked) => expect(outcomeFor('stablecoinProviderSource', pair)).toEqual({ linked }));
+});
+
 describe('table shape', () => {
   it('ends every table with exactly one "any other" row and describes every row', () => {
     for (const [name, table] of Object.entries(RULES)) {

@@ -1731,6 +1731,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stablecoin-provider-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stablecoin provider account links
+         * @description Newest first, cursor-paginated; filter by provider and status.
+         */
+        get: operations["listStablecoinProviderAccounts"];
+        put?: never;
+        /**
+         * Link a stablecoin provider account
+         * @description BRALE only; providerEnvironment is SANDBOX. The secret is checked, never stored or returned: one ending in 002 links INVALID, one ending in 003 links ACTIVE and is revoked by the provider 300 s later. An ACTIVE link to the same provider account is 409 CONFLICT.
+         */
+        post: operations["linkStablecoinProviderAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoin-provider-accounts/{stablecoinProviderAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stablecoin provider account link */
+        get: operations["getStablecoinProviderAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stablecoins
+         * @description Newest first, cursor-paginated; filter by issuanceStatus, serviceOperationsStatus and provider.
+         */
+        get: operations["listStablecoins"];
+        put?: never;
+        /**
+         * Register a provider-created stablecoin
+         * @description network SPARK only. stablecoinProviderAccountId may be omitted only when exactly one ACTIVE link exists (else 400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The stablecoin is PENDING_REVIEW, PROVISIONING after 60 s, PROVISIONED 120 s later; serviceOperationsStatus then goes PENDING_APPROVAL, ENABLING and ENABLED 60 s apart. The last three characters of networkTokenIdentifier pick other outcomes (see the magic values).
+         */
+        post: operations["registerStablecoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stablecoin */
+        get: operations["getStablecoin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/mints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a stablecoin
+         * @description The stablecoin must be PROVISIONED. WIRE: PENDING_FUNDING with fundingInstructions until the wire arrives (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. ACH_DEBIT / SAME_DAY_ACH_DEBIT (a USD_ACCOUNT): PENDING_PROVIDER for 180 / 60 s. SERVICE_INTERNAL_ACCOUNT (a USD internal account; the stablecoin ENABLED): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING completes 30 s later. The destination is an ACTIVE SPARK_WALLET external account, or the platform internal account in the stablecoin once it is ENABLED.
+         */
+        post: operations["createStablecoinMint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/burns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Burn (redeem) a stablecoin
+         * @description The stablecoin must be PROVISIONED. EXTERNAL_ACCOUNT: PENDING_FUNDING with a Spark deposit address until the tokens arrive (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. SERVICE_INTERNAL_ACCOUNT (the platform internal account in the stablecoin): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING pays out to the destination USD_ACCOUNT 30 s later; its suffix decides the payout as for transfers.
+         */
+        post: operations["createStablecoinBurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a stablecoin's mints and burns
+         * @description Newest first, cursor-paginated; filter by operationType.
+         */
+        get: operations["listStablecoinOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoin-operations/{stablecoinOperationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a mint or burn */
+        get: operations["getStablecoinOperation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/stablecoin-operations/{stablecoinOperationId}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the funds a stablecoin operation waits for
+         * @description The wire of a WIRE mint or the Spark deposit of an EXTERNAL_ACCOUNT burn arrives: PENDING_FUNDING becomes PROCESSING. amount, in the units of fundingInstructions.amount (cents for a wire, token units for a deposit), defaults to what is expected; another amount is 400 INVALID_AMOUNT. Any other status is 409 INVALID_STATE_TRANSITION.
+         */
+        post: operations["sandboxFundStablecoinOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/internal-accounts/{accountId}/fund": {
         parameters: {
             query?: never;
@@ -5830,6 +6009,324 @@ export interface components {
         SandboxCardTransactionRefRequest: {
             cardTransactionId: string;
         };
+        StablecoinProviderAccount: {
+            /** @example StablecoinProviderAccount:019542f5-b3e7-1d02-0000-000000000001 */
+            id: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            /** @example 2VcUIonJeVQzFoBuC7LdFT0dRe4 */
+            providerAccountId: string;
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            status: components["schemas"]["StablecoinProviderAccountStatus"];
+            /**
+             * Format: date-time
+             * @description Last successful credential check; absent when the credentials never verified
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            lastVerifiedAt?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinProvider: "BRALE";
+        /** @enum {string} */
+        StablecoinProviderEnvironment: "SANDBOX" | "PRODUCTION";
+        /** @enum {string} */
+        StablecoinProviderAccountStatus: "ACTIVE" | "INVALID" | "REVOKED";
+        StablecoinProviderAccountLinkRequest: {
+            provider: components["schemas"]["StablecoinProvider"];
+            /** @example provider_client_123 */
+            apiClientId: string;
+            /**
+             * @description Write-only: checked, never stored or returned. Its last three characters pick the sandbox outcome
+             * @example provider_secret_456
+             */
+            apiClientSecret: string;
+            /** @description Derived from apiClientId when omitted (the sandbox credentials expose one account) */
+            providerAccountId?: string;
+        };
+        StablecoinProviderAccountListResponse: {
+            data: components["schemas"]["StablecoinProviderAccount"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        Stablecoin: {
+            /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000002 */
+            id: string;
+            /** @example ACME Stablecoin */
+            name: string;
+            /** @example ACME */
+            symbol: string;
+            /** @example USD */
+            baseCurrency: string;
+            network: components["schemas"]["StablecoinNetwork"];
+            decimals: number;
+            issuanceStatus: components["schemas"]["StablecoinIssuanceStatus"];
+            serviceOperationsStatus: components["schemas"]["StablecoinServiceOperationsStatus"];
+            networkTokenIdentifier: string;
+            /**
+             * @description The service currency code, once serviceOperationsStatus is ENABLED
+             * @example ACME
+             */
+            currency?: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            stablecoinProviderAccountId: string;
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            /** @example ACME */
+            providerTokenIdentifier: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinNetwork: "SPARK";
+        /** @enum {string} */
+        StablecoinIssuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+        /** @enum {string} */
+        StablecoinServiceOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+        StablecoinRegisterRequest: {
+            /**
+             * @description The provider's value type; 3 to 5 letters or digits, since it becomes the stablecoin's service currency code
+             * @example ACME
+             */
+            providerTokenIdentifier: string;
+            /**
+             * @description The Spark token identifier (bech32m). Its last three characters pick the sandbox outcome
+             * @example btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k
+             */
+            networkTokenIdentifier: string;
+            network: components["schemas"]["StablecoinNetwork"];
+            /** @description Optional only when exactly one ACTIVE provider link exists */
+            stablecoinProviderAccountId?: string;
+        };
+        StablecoinListResponse: {
+            data: components["schemas"]["Stablecoin"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        StablecoinOperation: {
+            /** @example StablecoinOperation:019542f5-b3e7-1d02-0000-000000000301 */
+            id: string;
+            stablecoinId: string;
+            operationType: components["schemas"]["StablecoinOperationType"];
+            status: components["schemas"]["StablecoinOperationStatus"];
+            /**
+             * @description In the stablecoin's smallest unit
+             * @example 1000000
+             */
+            amount: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            stablecoinProviderAccountId: string;
+            source?: components["schemas"]["StablecoinOperationSource"];
+            fundingInstructions?: components["schemas"]["StablecoinFundingInstructions"];
+            destination?: components["schemas"]["StablecoinOperationDestination"];
+            estimatedDelivery?: components["schemas"]["StablecoinEstimatedDelivery"];
+            /**
+             * Format: date-time
+             * @description Operations waiting for external funds expire then (EXPIRED)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+            /** @example pending */
+            providerStatus?: string;
+            /** @example PROVIDER_TRANSFER_FAILED */
+            failureReason?: string;
+            description?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinOperationType: "MINT" | "BURN";
+        /** @enum {string} */
+        StablecoinOperationStatus: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        StablecoinOperationSource: {
+            /** @enum {string} */
+            type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "SERVICE_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            externalAccountId?: string;
+            accountId?: string;
+            sourceTokenIdentifier?: string;
+            cryptoNetwork?: string;
+        };
+        StablecoinFundingInstructions: {
+            /** @example WIRE */
+            rail: string;
+            network?: string;
+            /** @description Spark deposit address (burns from an external wallet) */
+            address?: string;
+            valueType?: string;
+            /** @description What to send: cents for a wire, token units for a Spark deposit */
+            amount?: string;
+            currency?: string;
+            bankName?: string;
+            accountNumber?: string;
+            routingNumber?: string;
+            beneficiaryName?: string;
+            /** @description Put it in the wire memo so the funds are matched to this operation */
+            reference?: string;
+        };
+        StablecoinOperationDestination: {
+            accountId: string;
+            /**
+             * @description Burns only: the fiat payout rail
+             * @enum {string}
+             */
+            rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+        };
+        StablecoinEstimatedDelivery: {
+            rail: string;
+            /** @description Cents */
+            amount: string;
+            currency: string;
+            timing: string;
+        };
+        StablecoinMintRequest: {
+            /**
+             * @description In the stablecoin's smallest unit (6 decimals); it must be a whole number of cents: a multiple of 10000
+             * @example 1000000
+             */
+            amount: string;
+            fundingSource: components["schemas"]["StablecoinMintFundingSource"];
+            destination: components["schemas"]["StablecoinMintDestination"];
+            /** @example Initial program funding mint */
+            description?: string;
+        };
+        StablecoinMintFundingSource: components["schemas"]["StablecoinWireFundingSource"] | components["schemas"]["StablecoinAchDebitFundingSource"] | components["schemas"]["StablecoinSameDayAchDebitFundingSource"] | components["schemas"]["StablecoinServiceInternalFundingSource"] | components["schemas"]["StablecoinProviderBalanceFundingSource"];
+        StablecoinWireFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WIRE";
+        };
+        StablecoinAchDebitFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ACH_DEBIT";
+            /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000101 */
+            externalAccountId: string;
+        };
+        StablecoinSameDayAchDebitFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SAME_DAY_ACH_DEBIT";
+            /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000101 */
+            externalAccountId: string;
+        };
+        StablecoinServiceInternalFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SERVICE_INTERNAL_ACCOUNT";
+            /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000102 */
+            accountId: string;
+        };
+        StablecoinProviderBalanceFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PROVIDER_INTERNAL_BALANCE";
+            /** @example USDC */
+            sourceTokenIdentifier: string;
+            /** @example SOLANA */
+            cryptoNetwork: string;
+        };
+        StablecoinMintDestination: {
+            /**
+             * @description An ACTIVE SPARK_WALLET external account, or the platform's internal account in the stablecoin's currency (once ENABLED)
+             * @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000201
+             */
+            accountId: string;
+        };
+        StablecoinBurnRequest: {
+            /**
+             * @description In the stablecoin's smallest unit (6 decimals); it must be a whole number of cents: a multiple of 10000
+             * @example 1000000
+             */
+            amount: string;
+            source: components["schemas"]["StablecoinBurnSource"];
+            destination: components["schemas"]["StablecoinBurnDestination"];
+            /** @example Initial program funding mint */
+            description?: string;
+        };
+        StablecoinBurnSource: components["schemas"]["StablecoinExternalAccountBurnSource"] | components["schemas"]["StablecoinServiceInternalBurnSource"] | components["schemas"]["StablecoinProviderBalanceBurnSource"];
+        StablecoinExternalAccountBurnSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "EXTERNAL_ACCOUNT";
+        };
+        StablecoinServiceInternalBurnSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SERVICE_INTERNAL_ACCOUNT";
+            /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000102 */
+            accountId: string;
+        };
+        StablecoinProviderBalanceBurnSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PROVIDER_INTERNAL_BALANCE";
+        };
+        StablecoinBurnDestination: {
+            /** @enum {string} */
+            type: "EXTERNAL_ACCOUNT";
+            /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000101 */
+            externalAccountId: string;
+            /** @enum {string} */
+            rail: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+        };
+        StablecoinOperationListResponse: {
+            data: components["schemas"]["StablecoinOperation"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        SandboxStablecoinFundRequest: {
+            /**
+             * @description Defaults to the operation's amount; any other amount is 400 INVALID_AMOUNT
+             * @example 1000000
+             */
+            amount?: string;
+        };
         SandboxFundRequest: {
             /** @example 10000 */
             amount: number;
@@ -6050,16 +6547,33 @@ export interface components {
              *     | EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS | The internal account already has an EMAIL_OTP credential |
              *     | SMS_OTP_CREDENTIAL_ALREADY_EXISTS | The internal account already has an SMS_OTP credential |
              *     | PASSKEY_CREDENTIAL_ALREADY_EXISTS | A passkey with this credentialId is already registered on the account |
+             *     | STABLECOIN_PROVIDER_ACCOUNT_INVALID | The stablecoin provider account link is not usable |
+             *     | STABLECOIN_PROVIDER_ACCOUNT_REVOKED | The stablecoin provider account link was revoked |
+             *     | STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED | Several active provider links exist; pass stablecoinProviderAccountId |
              *     | CARDHOLDER_KYC_NOT_APPROVED | The cardholder is not KYC approved, so no card can be issued |
              *     | TRANSACTION_SIZE_LIMIT_EXCEEDED | The amount exceeds the configured single-transaction maximum |
              *     | EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED | The destination ownership must be verified before this transfer |
              *     | INSUFFICIENT_FUNDS | Insufficient funds |
              *     | QUOTE_EXPIRED | The quote has expired; request a new one |
              *     | QUOTE_RATE_UNAVAILABLE | No exchange rate is available for this corridor right now |
+             *     | STABLECOIN_AMOUNT_NOT_REPRESENTABLE | The amount cannot be represented at the token's precision |
+             *     | STABLECOIN_BURN_SOURCE_NOT_SUPPORTED | The burn source account cannot be used for this operation |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED | Linking the external account failed |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED | The external account needs a link method |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED | The external account is not linked |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED | This external account type is not supported |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED | The provider could not link the account |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED | The external account must be linked with the provider first |
+             *     | STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED | The stablecoin is not enabled for service operations |
+             *     | STABLECOIN_NOT_PROVISIONED | The stablecoin is not provisioned for issuer operations |
+             *     | STABLECOIN_OPERATION_NOT_SUPPORTED | The stablecoin does not support this operation |
+             *     | STABLECOIN_PROVIDER_ERROR | The provider rejected the operation |
+             *     | STABLECOIN_PROVIDER_SOURCE_NOT_LINKED | The provider source account is not linked |
+             *     | STABLECOIN_VERIFICATION_FAILED | The stablecoin could not be verified with the provider |
              *     | FUNDING_SOURCE_INELIGIBLE | This internal account cannot fund the card |
              * @enum {string}
              */
-            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "FUNDING_SOURCE_INELIGIBLE";
+            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -6130,9 +6644,10 @@ export interface components {
              *     | UMA_NOT_FOUND | The UMA address is well-formed but no receiver exists at it |
              *     | REFERENCE_NOT_FOUND | The referenced resource does not exist |
              *     | BULK_UPLOAD_JOB_NOT_FOUND | No bulk upload job with this id |
+             *     | STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND | The stablecoin provider account link does not exist |
              * @enum {string}
              */
-            code: "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "BULK_UPLOAD_JOB_NOT_FOUND";
+            code: "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "BULK_UPLOAD_JOB_NOT_FOUND" | "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -6315,6 +6830,26 @@ export interface components {
             status: 500;
             details?: components["schemas"]["ErrorDetails"];
         };
+        /** @description The error body of a 503 response. */
+        Error503: {
+            /**
+             * @description | Code | Meaning |
+             *     |---|---|
+             *     | SERVICE_UNAVAILABLE | A downstream service is temporarily unavailable; retry later |
+             * @enum {string}
+             */
+            code: "SERVICE_UNAVAILABLE";
+            /** @description What went wrong, for people */
+            reason: string;
+            /** @description The same text as reason */
+            message: string;
+            /**
+             * @description The HTTP status
+             * @enum {integer}
+             */
+            status: 503;
+            details?: components["schemas"]["ErrorDetails"];
+        };
         /** @description A 401 error with code UNAUTHORIZED. */
         UnauthorizedError: components["schemas"]["Error401"] & {
             /** @enum {string} */
@@ -6409,6 +6944,11 @@ export interface components {
         InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError: components["schemas"]["Error400"] & {
             /** @enum {string} */
             code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY";
+        };
+        /** @description A 404 error with code STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND. */
+        StablecoinProviderAccountNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND";
         };
         /** @description A 404 error with code TOKEN_NOT_FOUND. */
         TokenNotFoundError: components["schemas"]["Error404"] & {
@@ -8381,6 +8921,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
                 };
             };
             /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
@@ -12269,6 +12818,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error410"];
                 };
             };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
             /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
             415: {
                 headers: {
@@ -12478,6 +13036,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
                 };
             };
             /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
@@ -19069,6 +19636,1364 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listStablecoinProviderAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                provider?: components["schemas"]["StablecoinProvider"];
+                /** @example ACTIVE */
+                status?: components["schemas"]["StablecoinProviderAccountStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *           "provider": "BRALE",
+                     *           "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+                     *           "providerEnvironment": "SANDBOX",
+                     *           "status": "ACTIVE",
+                     *           "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+                     *           "createdAt": "2026-11-23T21:40:14.008Z",
+                     *           "updatedAt": "2026-11-23T21:40:14.008Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinProviderAccountListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    linkStablecoinProviderAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider": "BRALE",
+                 *       "apiClientId": "provider_client_123",
+                 *       "apiClientSecret": "provider_secret_456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StablecoinProviderAccountLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "provider": "BRALE",
+                     *       "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "status": "ACTIVE",
+                     *       "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+                     *       "createdAt": "2026-11-23T21:40:14.008Z",
+                     *       "updatedAt": "2026-11-23T21:40:14.008Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinProviderAccount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getStablecoinProviderAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinProviderAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "provider": "BRALE",
+                     *       "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "status": "ACTIVE",
+                     *       "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+                     *       "createdAt": "2026-11-23T21:40:14.008Z",
+                     *       "updatedAt": "2026-11-23T21:40:14.008Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinProviderAccount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinProviderAccountNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listStablecoins: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @example PROVISIONED */
+                issuanceStatus?: components["schemas"]["StablecoinIssuanceStatus"];
+                serviceOperationsStatus?: components["schemas"]["StablecoinServiceOperationsStatus"];
+                provider?: components["schemas"]["StablecoinProvider"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stablecoins */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *           "name": "ACME Stablecoin",
+                     *           "symbol": "ACME",
+                     *           "baseCurrency": "USD",
+                     *           "network": "SPARK",
+                     *           "decimals": 6,
+                     *           "issuanceStatus": "PROVISIONED",
+                     *           "serviceOperationsStatus": "ENABLED",
+                     *           "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+                     *           "provider": "BRALE",
+                     *           "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *           "providerEnvironment": "SANDBOX",
+                     *           "providerTokenIdentifier": "ACME",
+                     *           "createdAt": "2026-11-23T21:40:14.626Z",
+                     *           "updatedAt": "2026-11-23T21:45:14.627Z",
+                     *           "currency": "ACME"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    registerStablecoin: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "providerTokenIdentifier": "ACME",
+                 *       "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+                 *       "network": "SPARK",
+                 *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StablecoinRegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description The stablecoin, PENDING_REVIEW */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "name": "ACME Stablecoin",
+                     *       "symbol": "ACME",
+                     *       "baseCurrency": "USD",
+                     *       "network": "SPARK",
+                     *       "decimals": 6,
+                     *       "issuanceStatus": "PENDING_REVIEW",
+                     *       "serviceOperationsStatus": "NOT_ENABLED",
+                     *       "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+                     *       "provider": "BRALE",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "providerTokenIdentifier": "ACME",
+                     *       "createdAt": "2026-11-23T21:40:14.626Z",
+                     *       "updatedAt": "2026-11-23T21:40:14.626Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Stablecoin"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, STABLECOIN_PROVIDER_ACCOUNT_INVALID, STABLECOIN_PROVIDER_ACCOUNT_REVOKED, STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED, STABLECOIN_VERIFICATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "STABLECOIN_VERIFICATION_FAILED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinProviderAccountNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getStablecoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stablecoin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "name": "ACME Stablecoin",
+                     *       "symbol": "ACME",
+                     *       "baseCurrency": "USD",
+                     *       "network": "SPARK",
+                     *       "decimals": 6,
+                     *       "issuanceStatus": "PROVISIONED",
+                     *       "serviceOperationsStatus": "ENABLED",
+                     *       "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+                     *       "provider": "BRALE",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "providerTokenIdentifier": "ACME",
+                     *       "createdAt": "2026-11-23T21:40:14.626Z",
+                     *       "updatedAt": "2026-11-23T21:45:14.627Z",
+                     *       "currency": "ACME"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Stablecoin"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createStablecoinMint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "1000000",
+                 *       "fundingSource": {
+                 *         "type": "WIRE"
+                 *       },
+                 *       "destination": {
+                 *         "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+                 *       },
+                 *       "description": "Initial program funding mint"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StablecoinMintRequest"];
+            };
+        };
+        responses: {
+            /** @description The mint operation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+                     *       "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "operationType": "MINT",
+                     *       "status": "PENDING_FUNDING",
+                     *       "amount": "1000000",
+                     *       "provider": "BRALE",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "source": {
+                     *         "type": "WIRE"
+                     *       },
+                     *       "fundingInstructions": {
+                     *         "rail": "WIRE",
+                     *         "amount": "100",
+                     *         "currency": "USD",
+                     *         "bankName": "Sandbox Bank",
+                     *         "accountNumber": "644696248761",
+                     *         "routingNumber": "067190762",
+                     *         "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+                     *         "reference": "PSBAWCFLQ4M"
+                     *       },
+                     *       "expiresAt": "2026-11-30T21:45:15.552Z",
+                     *       "destination": {
+                     *         "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+                     *       },
+                     *       "providerStatus": "pending",
+                     *       "description": "Initial program funding mint",
+                     *       "createdAt": "2026-11-23T21:45:15.552Z",
+                     *       "updatedAt": "2026-11-23T21:45:15.552Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT, STABLECOIN_PROVIDER_ACCOUNT_INVALID, STABLECOIN_PROVIDER_ACCOUNT_REVOKED, INSUFFICIENT_FUNDS, STABLECOIN_AMOUNT_NOT_REPRESENTABLE, STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED, STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED, STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED, STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED, STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED, STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED, STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED, STABLECOIN_NOT_PROVISIONED, STABLECOIN_PROVIDER_ERROR, STABLECOIN_PROVIDER_SOURCE_NOT_LINKED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_AMOUNT" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "INSUFFICIENT_FUNDS" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    createStablecoinBurn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "500000",
+                 *       "source": {
+                 *         "type": "PROVIDER_INTERNAL_BALANCE"
+                 *       },
+                 *       "destination": {
+                 *         "type": "EXTERNAL_ACCOUNT",
+                 *         "externalAccountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+                 *         "rail": "ACH_CREDIT"
+                 *       },
+                 *       "description": "Redeem ACME"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StablecoinBurnRequest"];
+            };
+        };
+        responses: {
+            /** @description The burn operation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinOperation:6343e1b7-81e1-48e8-aad0-24a2bae9cb85",
+                     *       "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "operationType": "BURN",
+                     *       "status": "CREATED",
+                     *       "amount": "500000",
+                     *       "provider": "BRALE",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "source": {
+                     *         "type": "PROVIDER_INTERNAL_BALANCE"
+                     *       },
+                     *       "destination": {
+                     *         "accountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+                     *         "rail": "ACH_CREDIT"
+                     *       },
+                     *       "estimatedDelivery": {
+                     *         "rail": "ACH_CREDIT",
+                     *         "amount": "50",
+                     *         "currency": "USD",
+                     *         "timing": "1-3 business days"
+                     *       },
+                     *       "providerStatus": "pending",
+                     *       "description": "Redeem ACME",
+                     *       "createdAt": "2026-11-23T21:45:15.870Z",
+                     *       "updatedAt": "2026-11-23T21:45:15.870Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT, STABLECOIN_PROVIDER_ACCOUNT_INVALID, STABLECOIN_PROVIDER_ACCOUNT_REVOKED, INSUFFICIENT_FUNDS, STABLECOIN_AMOUNT_NOT_REPRESENTABLE, STABLECOIN_BURN_SOURCE_NOT_SUPPORTED, STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED, STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED, STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED, STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED, STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED, STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED, STABLECOIN_NOT_PROVISIONED, STABLECOIN_OPERATION_NOT_SUPPORTED, STABLECOIN_PROVIDER_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_AMOUNT" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "INSUFFICIENT_FUNDS" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    listStablecoinOperations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @example MINT */
+                operationType?: components["schemas"]["StablecoinOperationType"];
+            };
+            header?: never;
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of operations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+                     *           "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *           "operationType": "MINT",
+                     *           "status": "COMPLETED",
+                     *           "amount": "1000000",
+                     *           "provider": "BRALE",
+                     *           "providerEnvironment": "SANDBOX",
+                     *           "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *           "source": {
+                     *             "type": "WIRE"
+                     *           },
+                     *           "fundingInstructions": {
+                     *             "rail": "WIRE",
+                     *             "amount": "100",
+                     *             "currency": "USD",
+                     *             "bankName": "Sandbox Bank",
+                     *             "accountNumber": "644696248761",
+                     *             "routingNumber": "067190762",
+                     *             "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+                     *             "reference": "PSBAWCFLQ4M"
+                     *           },
+                     *           "expiresAt": "2026-11-30T21:45:15.552Z",
+                     *           "destination": {
+                     *             "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+                     *           },
+                     *           "providerStatus": "complete",
+                     *           "description": "Initial program funding mint",
+                     *           "createdAt": "2026-11-23T21:45:15.552Z",
+                     *           "updatedAt": "2026-11-23T21:45:45.811Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperationListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getStablecoinOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinOperationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinOperation:6343e1b7-81e1-48e8-aad0-24a2bae9cb85",
+                     *       "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "operationType": "BURN",
+                     *       "status": "COMPLETED",
+                     *       "amount": "500000",
+                     *       "provider": "BRALE",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "source": {
+                     *         "type": "PROVIDER_INTERNAL_BALANCE"
+                     *       },
+                     *       "destination": {
+                     *         "accountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+                     *         "rail": "ACH_CREDIT"
+                     *       },
+                     *       "estimatedDelivery": {
+                     *         "rail": "ACH_CREDIT",
+                     *         "amount": "50",
+                     *         "currency": "USD",
+                     *         "timing": "1-3 business days"
+                     *       },
+                     *       "providerStatus": "complete",
+                     *       "description": "Redeem ACME",
+                     *       "createdAt": "2026-11-23T21:45:15.870Z",
+                     *       "updatedAt": "2026-11-23T21:45:50.870Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxFundStablecoinOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinOperationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "100"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxStablecoinFundRequest"];
+            };
+        };
+        responses: {
+            /** @description The operation, PROCESSING */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+                     *       "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "operationType": "MINT",
+                     *       "status": "PROCESSING",
+                     *       "amount": "1000000",
+                     *       "provider": "BRALE",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "source": {
+                     *         "type": "WIRE"
+                     *       },
+                     *       "fundingInstructions": {
+                     *         "rail": "WIRE",
+                     *         "amount": "100",
+                     *         "currency": "USD",
+                     *         "bankName": "Sandbox Bank",
+                     *         "accountNumber": "644696248761",
+                     *         "routingNumber": "067190762",
+                     *         "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+                     *         "reference": "PSBAWCFLQ4M"
+                     *       },
+                     *       "expiresAt": "2026-11-30T21:45:15.552Z",
+                     *       "destination": {
+                     *         "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+                     *       },
+                     *       "providerStatus": "processing",
+                     *       "description": "Initial program funding mint",
+                     *       "createdAt": "2026-11-23T21:45:15.552Z",
+                     *       "updatedAt": "2026-11-23T21:45:15.811Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_AMOUNT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVALID_AMOUNT";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: INVALID_STATE_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateTransitionError"];
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */

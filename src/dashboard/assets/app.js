@@ -305,6 +305,49 @@ async function accessPage() {
     liveSection('Invitations', async () => {
       const { data } = await get('/invitations?limit=100');
       return table(['Code', 'Inviter', 'Status', 'Invitee', 'Expires'], data.map((i) => [el('code', {}, i.code), i.inviterUma, badge(i.status), i.inviteeUma ?? '', i.expiresAt ?? 'never']), 'No invitations. Create one with POST /invitations.');
+// ---- stablecoins (read-only) --------------------------------------------------
+const STABLECOIN_GOOD = /^(ACTIVE|PROVISIONED|ENABLED|COMPLETED)$/;
+const STABLECOIN_BAD = /^(INVALID|REVOKED|REJECTED|FAILED|DISABLED|EXPIRED)$/;
+function stablecoinBadge(value) {
+  const text = String(value ?? '');
+  const kind = STABLECOIN_GOOD.test(text) ? 'good' : STABLECOIN_BAD.test(text) ? 'bad' : /^(PENDING|PROVISIONING|ENABLING|CREATED|PROCESSING)/.test(text) ? 'wait' : 'other';
+  return el('span', { class: `status ${kind}` }, text);
+}
+/** A token amount (a digit string in the smallest unit) with its decimals, exactly: no floating point. */
+function tokenAmount(units, decimals, symbol) {
+  const digits = String(units ?? '0').replace(/^0+(?=\d)/, '').padStart(decimals + 1, '0');
+  return `${digits.slice(0, digits.length - decimals)}.${digits.slice(digits.length - decimals)} ${symbol}`;
+}
+function operationSide(side) {
+  if (!side) return '';
+  return [side.type, side.externalAccountId ?? side.accountId ?? side.sourceTokenIdentifier, side.cryptoNetwork, side.rail].filter(Boolean).join(' ');
+}
+
+async function stablecoinsPage(id) {
+  if (id) {
+    const coin = await get(`/stablecoins/${encodeURIComponent(id)}`);
+    page(`${coin.name} (${coin.symbol})`,
+      el('section', {}, el('dl', {}, ['id', 'issuanceStatus', 'serviceOperationsStatus', 'currency', 'network', 'networkTokenIdentifier', 'providerTokenIdentifier', 'decimals', 'stablecoinProviderAccountId']
+        .filter((k) => coin[k] !== undefined).flatMap((k) => [el('dt', {}, k), el('dd', {}, k.endsWith('Status') ? stablecoinBadge(coin[k]) : String(coin[k]))]))),
+      liveSection('Mints and burns', async () => {
+        const { data } = await get(`/stablecoins/${encodeURIComponent(id)}/operations?limit=100`);
+        return table(['Operation', 'Type', 'Status', 'Amount', 'Source', 'Destination', 'Notes'], data.map((o) => [
+          o.id, o.operationType, stablecoinBadge(o.status), tokenAmount(o.amount, coin.decimals, coin.symbol), operationSide(o.source), operationSide(o.destination),
+          el('div', {}, o.failureReason ? el('div', { class: 'error' }, o.failureReason) : '', o.status === 'PENDING_FUNDING' && o.expiresAt ? el('div', { class: 'muted' }, `awaiting funds until ${o.expiresAt}`) : ''),
+        ]), 'No mints or burns yet.');
+      }, 3000));
+    return;
+  }
+  page('Stablecoins',
+    liveSection('Stablecoins', async () => {
+      const { data } = await get('/stablecoins?limit=100');
+      return table(['Stablecoin', 'Symbol', 'Issuance', 'Service operations', 'Currency'], data.map((c) => [
+        el('a', { href: `#/stablecoins/${encodeURIComponent(c.id)}` }, c.name), c.symbol, stablecoinBadge(c.issuanceStatus), stablecoinBadge(c.serviceOperationsStatus), c.currency ?? '',
+      ]), 'No stablecoins registered.');
+    }, 3000),
+    liveSection('Provider account links', async () => {
+      const { data } = await get('/stablecoin-provider-accounts?limit=100');
+      return table(['Link', 'Provider', 'Provider account', 'Status', 'Last verified'], data.map((a) => [a.id, a.provider, a.providerAccountId, stablecoinBadge(a.status), a.lastVerifiedAt ?? '']), 'No provider accounts linked.');
     }, 5000));
 }
 
@@ -438,7 +481,7 @@ async function magicValuesPage() {
 }
 
 // ---- routing ----------------------------------------------------------------
-const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, access: accessPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
+const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, access: accessPage, stablecoins: stablecoinsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
 
 function renderTenantSwitcher() {
   const select = document.getElementById('tenant-select');
