@@ -346,7 +346,7 @@ async function firstOk(spawned, path, headers = {}) {
 }
 
 async function benchStartup() {
-  log(`[1/6] start-up: ${STARTUP_RUNS} alternating runs of \`node bench/bare.mjs\` and \`node bin/paysandbox --port 0 --memory\` until GET /customers answers 200`);
+  log(`[1/7] start-up: ${STARTUP_RUNS} alternating runs of \`node bench/bare.mjs\` and \`node bin/paysandbox --port 0 --memory\` until GET /customers answers 200`);
   const sandbox = [];
   const bare = [];
   for (let i = 0; i < STARTUP_RUNS; i++) {
@@ -363,7 +363,7 @@ async function benchStartup() {
 // 2. A 20-item page of external accounts (full beneficiary data), 1k / 10k / 100k stored.
 
 async function benchList(accounts) {
-  log(`[2/6] GET /customers/external-accounts?limit=20 with ${accounts.toLocaleString('en-US')} stored external accounts (${GET_CUSTOMERS.toLocaleString('en-US')} customers)`);
+  log(`[2/7] GET /customers/external-accounts?limit=20 with ${accounts.toLocaleString('en-US')} stored external accounts (${GET_CUSTOMERS.toLocaleString('en-US')} customers)`);
   const server = await startBenchServer(['--memory', '--accounts', String(accounts), '--customers', String(GET_CUSTOMERS)]);
   const bodyFile = join(makeTempDir(), 'page.json');
   let bare;
@@ -401,7 +401,7 @@ async function countCustomers(apiUrl) {
 
 async function benchCreate() {
   const dataDir = makeTempDir();
-  log(`[3/6] POST /customers on the default durable store (--data ${dataDir}) against a bare Hono POST`);
+  log(`[3/7] POST /customers on the default durable store (--data ${dataDir}) against a bare Hono POST`);
   const cli = spawnCli(['--port', '0', '--data', dataDir, '--log', 'pretty']);
   const bare = spawnBare();
   try {
@@ -437,7 +437,7 @@ async function benchCreate() {
 // 4. Memory idle, and the longest pause a compaction of a 100k-record tenant causes.
 
 async function benchIdleMemory() {
-  log('[4/6] memory: idle sandbox (memory mode, after its first authenticated request)');
+  log('[4/7] memory: idle sandbox (memory mode, after its first authenticated request)');
   const server = await startBenchServer(['--memory']);
   try {
     const first = await http(`${server.url}/customers`);
@@ -454,7 +454,7 @@ async function benchIdleMemory() {
 async function benchCompaction() {
   const dataDir = makeTempDir();
   const accounts = GET_SIZES[GET_SIZES.length - 1];
-  log(`[4b/6] compaction: a file-backed tenant with ${accounts.toLocaleString('en-US')} external accounts folds its journal into a new snapshot under GET load`);
+  log(`[4b/7] compaction: a file-backed tenant with ${accounts.toLocaleString('en-US')} external accounts folds its journal into a new snapshot under GET load`);
   const server = await startBenchServer(['--data', dataDir, '--accounts', String(accounts), '--customers', String(GET_CUSTOMERS)]);
   try {
     const url = `${server.url}/customers/external-accounts?limit=20`;
@@ -592,7 +592,7 @@ async function quoteExecuteLoad({ url, quoteBody, duration }) {
 }
 
 async function benchQuoteExecute() {
-  log(`[5/6] POST /quotes + POST /quotes/{id}/execute pairs (memory mode, one customer, internal USD -> external USD account ending in 000)${CPU_PROF_DIR ? `; server CPU profile to ${CPU_PROF_DIR}` : ''}`);
+  log(`[5/7] POST /quotes + POST /quotes/{id}/execute pairs (memory mode, one customer, internal USD -> external USD account ending in 000)${CPU_PROF_DIR ? `; server CPU profile to ${CPU_PROF_DIR}` : ''}`);
   const execArgv = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
   const server = await startBenchServer(['--memory'], { execArgv });
   try {
@@ -723,7 +723,7 @@ async function benchQuoteExecute() {
 // the signed retry (200). One wallet per connection, each signed in by OTP.
 
 async function benchWalletSigned() {
-  log(`[6/6] signed wallet actions (memory mode): PATCH /internal-accounts/{id} first leg + stamped retry, ${CONNECTIONS} wallets in parallel`);
+  log(`[6/7] signed wallet actions (memory mode): PATCH /internal-accounts/{id} first leg + stamped retry, ${CONNECTIONS} wallets in parallel`);
   const client = await import('../dist/src/client/index.js');
   const server = await startBenchServer(['--memory']);
   const url = server.url;
@@ -789,6 +789,55 @@ async function benchWalletSigned() {
   }
 }
 
+// ---------------------------------------------------------------------------
+// 7. Bulk customer import: a 10,000-row CSV from upload to COMPLETED.
+
+const IMPORT_ROWS = 10_000;
+
+async function benchBulkImport() {
+  log(`[7/7] POST /customers/bulk/csv with ${IMPORT_ROWS.toLocaleString('en-US')} rows (memory mode), polled until the job is COMPLETED`);
+  const server = await startBenchServer(['--memory']);
+  try {
+    const api = server.url;
+    const lines = ['umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country,email'];
+    for (let n = 1; n <= IMPORT_ROWS; n++) lines.push(`$bulk${n}@sandbox.uma.local,bulk-${n},INDIVIDUAL,Bulk Person ${n},1990-01-15,${n} Main St,San Francisco,CA,94105,US,bulk${n}@example.com`);
+    const csv = lines.join('\n');
+    const form = new FormData();
+    form.append('file', new File([csv], 'customers.csv', { type: 'text/csv' }));
+    const cpuBefore = cpuTimeMs(server.child.pid);
+    const started = performance.now();
+    const accepted = await fetch(`${api}/customers/bulk/csv`, { method: 'POST', headers: { authorization: AUTH }, body: form });
+    const acceptedBody = await accepted.json();
+    if (accepted.status !== 202) throw new Error(`upload answered ${accepted.status}: ${JSON.stringify(acceptedBody).slice(0, 500)}`);
+    const acceptedMs = performance.now() - started;
+    let job;
+    for (;;) {
+      job = (await httpJson(`${api}/customers/bulk/jobs/${encodeURIComponent(acceptedBody.jobId)}`, { expect: 200 })).body;
+      if (job.status === 'COMPLETED' || job.status === 'FAILED') break;
+      if (performance.now() - started > 120_000) throw new Error(`job still ${job.status} after 120 s: ${JSON.stringify(job.progress)}`);
+      await sleep(10);
+    }
+    const totalMs = performance.now() - started;
+    const cpuAfter = cpuTimeMs(server.child.pid);
+    const listed = (await httpJson(`${api}/customers?limit=1`, { expect: 200 })).body;
+    const result = {
+      rows: IMPORT_ROWS,
+      csvBytes: Buffer.byteLength(csv),
+      acceptedMs,
+      totalMs,
+      serverCpuMs: cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined,
+      status: job.status,
+      progress: job.progress,
+      errors: job.errors.length,
+      customersListed: listed.totalCount,
+    };
+    log(`      ${result.status} in ${fmt(totalMs, 0)} ms (202 after ${fmt(acceptedMs, 0)} ms; server CPU ${fmt(result.serverCpuMs, 0)} ms); progress ${JSON.stringify(job.progress)}; GET /customers totalCount ${listed.totalCount}`);
+    return result;
+  } finally {
+    await stopChild(server.child, { message: { type: 'close' } });
+  }
+}
+
 function verdict(ok) {
   return ok === undefined ? 'n/a ' : ok ? 'PASS' : 'FAIL';
 }
@@ -831,6 +880,7 @@ async function main() {
   await step('compaction', benchCompaction);
   await step('quoteExecute', benchQuoteExecute);
   await step('walletSigned', benchWalletSigned);
+  await step('bulkImport', benchBulkImport);
 
   const s = results.startup;
   const l = results.list;
@@ -891,6 +941,14 @@ async function main() {
     });
   } else {
     rows.push({ name: 'POST /quotes + execute: pairs/s', result: 'error', target: '>= 1,000 pairs/s', pass: false });
+  }
+  const bi = results.bulkImport;
+  if (bi && !bi.error) {
+    const complete = bi.status === 'COMPLETED' && bi.progress.successful === bi.rows && bi.customersListed === bi.rows;
+    rows.push({ name: `Bulk CSV import of ${bi.rows.toLocaleString('en-US')} rows: upload to COMPLETED`, result: `${fmt(bi.totalMs, 0)} ms (202 after ${fmt(bi.acceptedMs, 0)} ms, server CPU ${fmt(bi.serverCpuMs, 0)} ms)`, target: '< 5,000 ms', pass: bi.totalMs < 5000 && complete });
+    rows.push({ name: 'Bulk CSV import: every row a customer', result: `${bi.progress.successful} created, ${bi.progress.failed} failed, ${bi.customersListed} listed`, target: 'all', pass: complete });
+  } else {
+    rows.push({ name: 'Bulk CSV import of 10,000 rows', result: 'error', target: '< 5,000 ms', pass: false });
   }
   const ws = results.walletSigned;
   if (ws && !ws.error) {

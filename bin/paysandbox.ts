@@ -3,6 +3,7 @@
  * The only place that exits the process.
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { STORE_SCHEMA, startServer, StartupError, type SandboxOptions } from '../src/server.js';
@@ -13,30 +14,63 @@ import { SCENARIOS, findScenario } from '../scenarios/index.js';
 import { API_VERSION } from '../src/core/version.js';
 import { listen, ListenError } from '../src/cli/listen.js';
 import { SANDBOX_UMA_DOMAIN } from '../src/areas/config/config.service.js';
-import type { LogFormat } from '../src/core/log.js';
+import { InvalidCorsOriginError, parseCorsOrigins } from '../src/core/cors.js';
+import { describeTrigger, triggerRemote, TriggerError } from '../src/cli/trigger.js';
+import { createLogger, type LogFormat } from '../src/core/log.js';
 import type { Tenant } from '../src/store/tenant.js';
 
-const USAGE = `Usage: paysandbox [options]
+const USAGE = `Usage: paysandbox [options]            serve the sandbox (Ctrl-C or SIGTERM stops it, data written)
+       paysandbox listen --forward-to URL   forward a running sandbox's webhooks to your app
+       paysandbox trigger TYPE              make a webhook event happen in a running sandbox
+       paysandbox <command> --help          the options of a command
 
-  --port N              port to listen on (default 4010; 0 picks a free one)   PAYSANDBOX_PORT
-  --host HOST           interface to listen on (default 127.0.0.1)              PAYSANDBOX_HOST
-  --data DIR            keep each tenant in DIR/tenants/*.json (default ./.paysandbox)  PAYSANDBOX_DATA
-  --memory              keep everything in memory; nothing is written           PAYSANDBOX_MEMORY=1
-  --fsync               flush every write to the disk before answering (survives a power
-                        loss; by default a write survives a killed process)     PAYSANDBOX_FSYNC=1
-  --repair              move unusable tenant files to DIR/quarantine instead of refusing to start
-  --scenario NAME       start every new tenant from a preset (${SCENARIOS.map((s) => s.name).join(', ')})  PAYSANDBOX_SCENARIO
-  --fixtures FILE       start every new tenant from a snapshot JSON file        PAYSANDBOX_FIXTURES
-  --credentials FILE    accept only these client ids: {"id": "secret", ...}     PAYSANDBOX_CREDENTIALS
-  --webhook-url URL     deliver webhooks of tenants without their own endpoint here  PAYSANDBOX_WEBHOOK_URL
-  --log FORMAT          pretty | json | silent (default pretty)                 PAYSANDBOX_LOG
-  -h, --help            show this help
-  -v, --version         show the API version served
+Options (each also from the environment variable on the right):
+  -p, --port N            port to listen on (default 4010; 0 picks a free one)            PAYSANDBOX_PORT
+      --host HOST         interface to listen on (default 127.0.0.1)                       PAYSANDBOX_HOST
+      --data DIR          keep each tenant in DIR/tenants/*.json (default ./.paysandbox)   PAYSANDBOX_DATA
+      --memory            keep everything in memory; nothing is written                    PAYSANDBOX_MEMORY=1
+      --fsync             flush every write to the disk before answering (survives a power
+                          loss; by default a write survives a killed process)              PAYSANDBOX_FSYNC=1
+      --repair            move unusable tenant files to DIR/quarantine instead of refusing to start
+      --scenario NAME     start every new tenant from a preset (${SCENARIOS.map((s) => s.name).join(', ')})  PAYSANDBOX_SCENARIO
+      --fixtures FILE     start every new tenant from a snapshot JSON file                 PAYSANDBOX_FIXTURES
+      --credentials FILE  accept only these client ids: {"id": "secret", ...}              PAYSANDBOX_CREDENTIALS
+      --webhook-url URL   deliver webhooks of tenants without their own endpoint here      PAYSANDBOX_WEBHOOK_URL
+      --cors-origins LIST browser origins allowed to call (a,b; default any origin)         PAYSANDBOX_CORS_ORIGINS
+      --log FORMAT        pretty | json | silent (default pretty)                          PAYSANDBOX_LOG
+      --quiet             no line per request                                              PAYSANDBOX_QUIET=1
+  -h, --help              show this help
+  -v, --version           show the package version and the API version served`;
 
-       paysandbox listen --forward-to URL [--sandbox URL] [--client-id ID --client-secret SECRET]
-  Streams a running sandbox's webhook events and POSTs each, signed, to URL (for apps without a
-  reachable webhook endpoint). --sandbox defaults to http://127.0.0.1:4010; the credentials to
-  PAYSANDBOX_CLIENT_ID / PAYSANDBOX_CLIENT_SECRET.`;
+const LISTEN_USAGE = `Usage: paysandbox listen --forward-to URL [options]
+
+Streams a running sandbox's webhook events and POSTs each, signed exactly as a direct delivery,
+to URL (for apps without a reachable webhook endpoint), printing one line per event.
+
+      --forward-to URL       where to POST each event (required)
+      --sandbox URL          the running sandbox (default http://127.0.0.1:4010)
+      --client-id ID         the tenant whose events to follow                  PAYSANDBOX_CLIENT_ID
+      --client-secret SECRET its secret                                         PAYSANDBOX_CLIENT_SECRET
+  -h, --help                 show this help`;
+
+function triggerUsage(types: readonly string[]): string {
+  return `Usage: paysandbox trigger TYPE [options]
+
+Makes a webhook event of TYPE happen in a running sandbox by driving the real flows (customer,
+accounts, quote, card, ... as the type needs), and prints the ids it created and every event.
+
+      --sandbox URL          the running sandbox (default http://127.0.0.1:4010)
+      --client-id ID         the tenant to act on                               PAYSANDBOX_CLIENT_ID
+      --client-secret SECRET its secret                                         PAYSANDBOX_CLIENT_SECRET
+      --json                 print the sandbox's answer as JSON
+  -h, --help                 show this help
+
+Types:
+${types.map((t) => `  ${t}`).join('\n')}`;
+}
+
+/** Our parent as the process started: npm's shell when npm or npx started us. */
+const LAUNCHER_PID = process.ppid;
 
 /** A usage problem: one line on stderr, exit code 2. */
 class UsageError extends Error {}
@@ -94,15 +128,46 @@ function fixtureSeed(file: string): (tenant: Tenant) => void {
 }
 
 /** Strict flag parsing; a bad flag is a usage error. */
-function parseFlags<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(argv: string[], options: T) {
+function parseFlags<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(argv: string[], options: T, command = '') {
   try {
     return parseArgs({ args: argv, strict: true, allowPositionals: false, options }).values;
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see --help)`);
+    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see paysandbox ${command}--help)`);
   }
 }
 
-function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port: number; host: string; logFormat: LogFormat }) | 'help' | 'version' {
+/** Strict flag parsing of a command that also takes positional arguments. */
+function parseCommand<T extends NonNullable<Parameters<typeof parseArgs>[0]>['options']>(argv: string[], options: T, command: string) {
+  try {
+    return parseArgs({ args: argv, strict: true, allowPositionals: true, options });
+  } catch (err) {
+    // parseArgs adds advice about '--' that does not apply here.
+    throw new UsageError(`${(err as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')} (see paysandbox ${command} --help)`);
+  }
+}
+
+/** The package's version, from its package.json (one level above bin/, two above dist/bin/). */
+function packageVersion(): string {
+  for (const path of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'paysandbox' && pkg.version) return pkg.version;
+    } catch {
+      // try the next place
+    }
+  }
+  return 'unknown';
+}
+
+/** Loopback hosts: only this machine can reach the sandbox. */
+function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
+}
+
+type ServeOptions = SandboxOptions & { port: number; host: string; logFormat: LogFormat; quiet: boolean };
+
+function parse(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 'version' {
   const values = parseFlags(argv, {
     port: { type: 'string', short: 'p' },
     host: { type: 'string' },
@@ -114,7 +179,9 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
     fixtures: { type: 'string' },
     credentials: { type: 'string' },
     'webhook-url': { type: 'string' },
+    'cors-origins': { type: 'string' },
     log: { type: 'string' },
+    quiet: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean', short: 'v' },
   });
@@ -139,12 +206,25 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
   const credentialsFile = values.credentials ?? env.PAYSANDBOX_CREDENTIALS;
   const webhookUrl = values['webhook-url'] ?? env.PAYSANDBOX_WEBHOOK_URL;
   if (webhookUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webhookUrl)) throw new UsageError(`--webhook-url must be an http(s) URL, not ${JSON.stringify(webhookUrl)}`);
+  const corsText = values['cors-origins'] ?? env.PAYSANDBOX_CORS_ORIGINS;
+  let corsOrigins: string[] | undefined;
+  if (corsText !== undefined) {
+    try {
+      corsOrigins = parseCorsOrigins(corsText);
+    } catch (err) {
+      if (err instanceof InvalidCorsOriginError) throw new UsageError(`--cors-origins: ${err.message}`);
+      throw err;
+    }
+  }
+  const quiet = values.quiet ?? ['1', 'true'].includes(env.PAYSANDBOX_QUIET ?? '');
 
   return {
     port: Number(portText),
     host,
     logFormat,
-    log: logFormat,
+    quiet,
+    log: createLogger(logFormat, undefined, { quiet }),
+    ...(corsOrigins ? { corsOrigins } : {}),
     ...(memory ? {} : { dataDir: resolve(data ?? '.paysandbox') }),
     ...(fsync ? { fsync } : {}),
     ...(values.repair ? { repair: true } : {}),
@@ -155,27 +235,53 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): (SandboxOptions & { port
   };
 }
 
-function banner(url: string, origin: string, options: SandboxOptions, tenants: number, webhookKey: string): string {
-  const data = options.dataDir ? `${options.dataDir} (a snapshot and a journal per tenant; ${tenants} loaded${options.fsync ? '; fsync on' : ''})` : 'memory (nothing is written)';
-  const auth = options.credentials
-    ? `HTTP Basic with the client ids of the credentials file`
-    : 'HTTP Basic: any client id and secret; the first request binds the secret, each client id is its own tenant';
+interface BannerFacts {
+  url: string;
+  origin: string;
+  data: string;
+  auth: string;
+  webhooks: string;
+  cors: string;
+}
+
+function bannerFacts(url: string, origin: string, options: ServeOptions, tenants: number, webhookKey: string): BannerFacts {
+  return {
+    url,
+    origin,
+    data: options.dataDir ? `${options.dataDir} (a snapshot and a journal per tenant; ${tenants} loaded${options.fsync ? '; fsync on' : ''})` : 'memory (nothing is written)',
+    auth: options.credentials ? 'HTTP Basic with the client ids of the credentials file' : 'HTTP Basic: any client id and secret; the first request binds the secret, each client id is its own tenant',
+    webhooks: `${options.webhookUrl ? `to ${options.webhookUrl} unless a tenant sets webhookEndpoint; ` : ''}signed (X-Service-Signature) with P-256 key ${webhookKey}`,
+    cors: options.corsOrigins && !options.corsOrigins.includes('*') ? options.corsOrigins.join(', ') : 'any origin',
+  };
+}
+
+function banner(f: BannerFacts): string {
   return [
     `paysandbox is serving API version ${API_VERSION}`,
-    `  API       ${url}`,
-    `  Docs      ${origin}/docs  (OpenAPI: ${origin}/openapi.json)`,
-    `  Dashboard ${origin}/__admin  (sign in with a client id and secret)`,
-    `  Data      ${data}`,
-    `  Auth      ${auth}`,
+    `  API       ${f.url}`,
+    `  Docs      ${f.origin}/docs  (OpenAPI: ${f.origin}/openapi.json)`,
+    `  Dashboard ${f.origin}/__admin  (sign in with a client id and secret)`,
+    `  Data      ${f.data}`,
+    `  Auth      ${f.auth}`,
+    `  Browsers  ${f.cors} may call it (CORS)`,
     `  UMA       sandbox receivers on ${SANDBOX_UMA_DOMAIN}: $success.usd@, $success.eur@, $success.mxn@, $pending.long.usd@, $fail.compliance.usd@`,
-    `  Webhooks  ${options.webhookUrl ? `to ${options.webhookUrl} unless a tenant sets webhookEndpoint; ` : ''}signed (X-Service-Signature) with P-256 key ${webhookKey}`,
-    `  Try       curl -u my-app:my-secret ${url}/customers`,
+    `  Webhooks  ${f.webhooks}`,
+    `  Try       curl -u my-app:my-secret ${f.url}/customers`,
     'Press Ctrl-C to stop.',
   ].join('\n');
 }
 
+/** With --log json the banner is one JSON line too, so stdout stays machine-readable. */
+function jsonBanner(f: BannerFacts): string {
+  return JSON.stringify({ level: 'info', msg: 'listening', version: API_VERSION, api: f.url, docs: `${f.origin}/docs`, openapi: `${f.origin}/openapi.json`, dashboard: `${f.origin}/__admin`, data: f.data, auth: f.auth, cors: f.cors, webhooks: f.webhooks });
+}
+
 async function runListen(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const values = parseFlags(argv, { 'forward-to': { type: 'string' }, sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' } });
+  const values = parseFlags(argv, { 'forward-to': { type: 'string' }, sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, 'listen ');
+  if (values.help) {
+    process.stdout.write(`${LISTEN_USAGE}\n`);
+    return;
+  }
   const forwardTo = values['forward-to'];
   if (!forwardTo || !/^https?:\/\/\S+$/.test(forwardTo)) throw new UsageError('listen needs --forward-to with an http(s) URL');
   const clientId = values['client-id'] ?? env.PAYSANDBOX_CLIENT_ID;
@@ -191,25 +297,80 @@ async function runListen(argv: string[], env: NodeJS.ProcessEnv): Promise<void> 
   }
 }
 
+async function runTrigger(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const options = { sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
+  const { values, positionals } = parseCommand(argv, options, 'trigger');
+  // The recipe table lists the valid types; loaded only for this command.
+  const { TRIGGER_TYPES } = await import('../src/control/triggers.js');
+  if (values.help) {
+    process.stdout.write(`${triggerUsage(TRIGGER_TYPES)}\n`);
+    return;
+  }
+  if (positionals.length !== 1) throw new UsageError(`trigger needs exactly one webhook type, e.g. paysandbox trigger OUTGOING_PAYMENT.COMPLETED (see paysandbox trigger --help)`);
+  const type = positionals[0]!;
+  if (!TRIGGER_TYPES.includes(type)) throw new UsageError(`unknown webhook type ${JSON.stringify(type)}; choose one of ${TRIGGER_TYPES.join(', ')}`);
+  const clientId = values['client-id'] ?? env.PAYSANDBOX_CLIENT_ID;
+  const clientSecret = values['client-secret'] ?? env.PAYSANDBOX_CLIENT_SECRET;
+  if (!clientId || !clientSecret) throw new UsageError('trigger needs --client-id and --client-secret (or PAYSANDBOX_CLIENT_ID and PAYSANDBOX_CLIENT_SECRET)');
+  try {
+    const result = await triggerRemote({ sandbox: values.sandbox ?? 'http://127.0.0.1:4010', clientId, clientSecret, type });
+    process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : describeTrigger(result).join('\n')}\n`);
+  } catch (err) {
+    if (err instanceof TriggerError) {
+      if (err.usage) throw new UsageError(err.message);
+      process.stderr.write(`paysandbox: ${err.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    throw err;
+  }
+}
+
+/**
+ * npm and npx start the sandbox through a shell (npm -> sh -> node). A
+ * signal to npm reaches that shell, which dies and leaves node running.
+ * When npm started us, a parent that goes away is a stop signal too.
+ */
+function exitWithLauncher(env: NodeJS.ProcessEnv, stop: (why: string) => void): void {
+  if (env.npm_lifecycle_event === undefined && env.npm_command === undefined) return;
+  // Orphaned from the start (put in the background by a script that has already exited): nothing to follow.
+  if (LAUNCHER_PID <= 1) return;
+  const check = () => {
+    if (process.ppid === LAUNCHER_PID) return;
+    clearInterval(timer);
+    stop('the npm process that started paysandbox has stopped');
+  };
+  const timer = setInterval(check, 200);
+  timer.unref();
+  // It may have gone while the sandbox was starting.
+  check();
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === 'listen') return runListen(process.argv.slice(3), process.env);
+  if (process.argv[2] === 'trigger') return runTrigger(process.argv.slice(3), process.env);
   const parsed = parse(process.argv.slice(2), process.env);
   if (parsed === 'help') {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
   if (parsed === 'version') {
-    process.stdout.write(`paysandbox (API ${API_VERSION})\n`);
+    process.stdout.write(`paysandbox ${packageVersion()} (API ${API_VERSION})\n`);
     return;
   }
+  if (!isLoopback(parsed.host)) {
+    process.stderr.write(`paysandbox: warning: listening on ${parsed.host}, not on loopback: anyone who can reach this machine on the network can use this sandbox, and any client id and secret is accepted\n`);
+  }
   const sandbox = await startServer(parsed);
-  if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(sandbox.url, sandbox.origin, parsed, sandbox.registry.all().length, sandbox.webhookPublicKey.hex)}\n`);
+  const facts = bannerFacts(sandbox.url, sandbox.origin, parsed, sandbox.registry.all().length, sandbox.webhookPublicKey.hex);
+  if (parsed.logFormat === 'json') process.stdout.write(`${jsonBanner(facts)}\n`);
+  else if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(facts)}\n`);
   for (const moved of sandbox.registry.quarantined) process.stderr.write(`paysandbox: --repair set aside ${moved}\n`);
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (why: string) => {
     if (stopping) process.exit(1);
     stopping = true;
-    if (parsed.logFormat !== 'silent') process.stderr.write(`\n${signal}: writing data and stopping\n`);
+    if (parsed.logFormat !== 'silent') process.stderr.write(`\n${why}: writing data and stopping\n`);
     sandbox.close().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -222,6 +383,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (reason) => process.stderr.write(`paysandbox: unhandled rejection: ${String(reason)}\n`));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  exitWithLauncher(process.env, stop);
 }
 
 main().catch((err: unknown) => {

@@ -3,9 +3,10 @@
  * module-level state, so every test can build a fresh app in one line.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { bodyLimit } from 'hono/body-limit';
-import { ALL_PERMISSIONS, requestAuth, type ClientAuthenticator } from './core/auth.js';
+import { ALL_PERMISSIONS, requestAuth, requirePermission, type ClientAuthenticator, type Principal, type RoutePermission } from './core/auth.js';
 import type { AppEnv, AppRouter } from './core/env.js';
 import { apiError, errorBody, notFound } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
@@ -14,26 +15,39 @@ import { unknownInputWarnings, validationHook } from './core/validation.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { registerAreas, webhookDefinitions } from './areas/index.js';
 import { agentCredential, tenantHoldingDeviceCode, tenantIdOfAccessToken } from './areas/agents/agents.service.js';
+import { CONTROL_PLANE_PERMISSION, permissionFor } from './areas/permissions.js';
+import { isTokenClientId, tenantOfTokenClientId } from './areas/api-tokens/token-credentials.js';
+import { checkTokenCredentials } from './areas/api-tokens/api-tokens.service.js';
 import { registerControl } from './control/control.index.js';
-import { mountDocs } from './docs/swagger-ui.js';
 import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
+import { registerEndUserTermsPage } from './areas/customers/end-user-terms.page.js';
 import type { TenantRegistry } from './store/registry.js';
 import { StoreAuditError, type Tenant } from './store/tenant.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { RequestJournal } from './control/journal.js';
-import { registerDashboard } from './dashboard/dashboard.js';
 import { requestFaults } from './control/faults.service.js';
+import { cors } from './core/cors.js';
+import { systemTime, type TimeSource } from './core/clock.js';
+import { observeRequests } from './request-observer.js';
+import type { DashboardUi } from './dashboard/dashboard.js';
+import type { DocsUi } from './docs/swagger-ui.js';
 
 export interface AppDeps {
   registry: TenantRegistry;
   log: Logger;
   webhooks: WebhookDispatcher;
+  /** Origins allowed to call from a browser; any origin when absent. */
+  corsOrigins?: readonly string[] | undefined;
+  /** Wall-clock time for the request log. */
+  time?: TimeSource;
 }
 
 /** JSON bodies above this size are refused before they are read. */
 const MAX_JSON_BYTES = 1024 * 1024;
+/** A snapshot carries the tenant's uploaded files (up to 10 MB each), so it may be larger. */
+const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 function router(log: Logger): AppRouter {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -41,26 +55,37 @@ function router(log: Logger): AppRouter {
   return app;
 }
 
-const jsonLimit = bodyLimit({
-  maxSize: MAX_JSON_BYTES,
-  onError: () => {
-    throw apiError('PAYLOAD_TOO_LARGE', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes`);
-  },
-});
-
 /**
- * Refuses oversized JSON bodies. A declared Content-Length is checked as is;
- * only a body of unknown length (chunked) is metered while it is read, since
- * metering means wrapping the request stream. Bodiless requests and
- * multipart uploads (which set their own limits) pass untouched.
+ * Refuses oversized JSON bodies with 413. A declared Content-Length is
+ * checked as is; only a body of unknown length (chunked) is metered while it
+ * is read, since metering means wrapping the request stream. Bodiless
+ * requests and multipart uploads (which set their own limits) pass untouched.
  */
-const jsonSizeLimit: MiddlewareHandler<AppEnv> = (c, next) => {
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
-  const declared = c.req.header('content-length');
-  if (declared === undefined) return jsonLimit(c, next);
-  if (Number(declared) > MAX_JSON_BYTES) throw apiError('PAYLOAD_TOO_LARGE', `JSON bodies are limited to ${MAX_JSON_BYTES} bytes`);
-  return next();
-};
+function jsonSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
+  const tooLarge = () => apiError('PAYLOAD_TOO_LARGE', `JSON bodies are limited to ${maxBytes} bytes`);
+  const meter = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  return (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
+    const declared = c.req.header('content-length');
+    if (declared === undefined) return meter(c, next);
+    if (Number(declared) > maxBytes) throw tooLarge();
+    return next();
+  };
+}
+
+const jsonLimit = jsonSizeLimit(MAX_JSON_BYTES);
+const snapshotLimit = jsonSizeLimit(MAX_SNAPSHOT_BYTES);
+
+/** Loads a module on first use: the docs UI and the dashboard cost nothing at start-up. */
+function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+}
 
 export interface SandboxApp {
   app: OpenAPIHono<AppEnv>;
@@ -89,15 +114,23 @@ function commitChanges(registry: TenantRegistry, log: Logger): MiddlewareHandler
   };
 }
 
+/** Platform client ids are at most this long (an API token's, which also names its tenant, may be longer). */
+const MAX_PLATFORM_CLIENT_ID_LENGTH = 200;
+
 /**
  * Who may call: the platform's own credentials (the client id is the
- * tenant), and agents with the Bearer access token a device code redeemed
- * (the token names its tenant; revoked the moment the agent is deleted).
+ * tenant; every permission), its API tokens (a token's client id names
+ * its tenant; the token's permissions; revoked the moment it is deleted),
+ * and agents with the Bearer access token a device code redeemed (the token
+ * names its tenant; no platform permission; revoked the moment the agent is
+ * deleted).
  */
 function authenticator(registry: TenantRegistry): ClientAuthenticator<Tenant> {
   return {
     pinned: registry.pinned,
     authenticate: async (clientId, secret) => {
+      if (isTokenClientId(clientId)) return authenticateToken(registry, clientId, secret);
+      if (clientId.length > MAX_PLATFORM_CLIENT_ID_LENGTH) return undefined;
       const tenant = await registry.authenticate(clientId, secret);
       return tenant && { tenant, actor: { kind: 'PLATFORM' }, permissions: ALL_PERMISSIONS };
     },
@@ -110,6 +143,35 @@ function authenticator(registry: TenantRegistry): ClientAuthenticator<Tenant> {
       return { tenant, actor: { kind: 'AGENT', id: credential.agentId }, permissions: new Set(), revoked: () => !credential.valid() };
     },
   };
+}
+
+async function authenticateToken(registry: TenantRegistry, clientId: string, secret: string): Promise<Principal<Tenant> | undefined> {
+  const tenantId = tenantOfTokenClientId(clientId);
+  const tenant = tenantId === undefined ? undefined : registry.get(tenantId);
+  const token = tenant && (await checkTokenCredentials(tenant, clientId, secret));
+  if (!tenant || !token) return undefined;
+  return { tenant, actor: { kind: 'API_TOKEN', id: token.id }, permissions: new Set(token.permissions), revoked: () => !tenant.apiTokens.has(token.id) };
+}
+
+/** The OpenAPI path of the API route a request matched (`/customers/{customerId}`), if any. */
+function apiRouteOf(c: Context): string | undefined {
+  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
+  return route?.path.startsWith(`${API_BASE_PATH}/`) ? route.path.slice(API_BASE_PATH.length).replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}') : undefined;
+}
+
+const apiPermission = (c: Context): RoutePermission | undefined => {
+  const path = apiRouteOf(c);
+  return path === undefined ? undefined : permissionFor(c.req.method === 'HEAD' ? 'GET' : c.req.method, path);
+};
+
+/** Each operation names the permission an API token needs for it (x-required-permission); FORBIDDEN is in the catalogue for every operation. */
+function documentPermissions(document: Record<string, unknown>): Record<string, unknown> {
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (typeof operation === 'object' && operation !== null && 'responses' in operation) (operation as Record<string, unknown>)['x-required-permission'] = permissionFor(method, path);
+    }
+  }
+  return document;
 }
 
 /** The API path of a request, without the version prefix. */
@@ -165,48 +227,54 @@ const platformOnly: MiddlewareHandler<AppEnv> = (c, next) => {
 };
 
 export function createApp(deps: AppDeps): SandboxApp {
-  const auth = requestAuth(
-    authenticator(deps.registry),
-    (c, principal) => {
-      c.set('tenant', principal.tenant);
-      c.set('principal', principal);
-    },
-    { anonymous: isRedemption },
-  );
+  const bind = (c: Context<AppEnv>, principal: Principal<Tenant>) => {
+    c.set('tenant', principal.tenant);
+    c.set('principal', principal);
+  };
+  const auth = requestAuth(authenticator(deps.registry), bind, { anonymous: isRedemption });
+  // The control plane answers scripts (the dashboard, a test suite) that ask for JSON: no Basic challenge for them.
+  const adminAuth = requestAuth(authenticator(deps.registry), bind, { jsonIsScript: true });
 
   const services: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('webhooks', deps.webhooks);
+    c.set('tenantDirectory', deps.registry);
     return next();
   };
 
   const journal = new RequestJournal();
+  const unmatched = new WeakSet<Request>();
   const api = router(deps.log);
-  // Inside the journal, so the journal sees the unknown inputs this names.
-  api.use('*', auth, credentialScope(deps.registry), services, journal.middleware(), unknownInputWarnings(), requestFaults(), jsonSizeLimit);
+  // The request observer (outermost) sees the unknown inputs this names.
+  api.use('*', auth, credentialScope(deps.registry), requirePermission(apiPermission), services, unknownInputWarnings(), requestFaults(), jsonLimit);
   registerAreas(api);
 
   const admin = router(deps.log);
-  admin.use('*', auth, platformOnly, services, jsonSizeLimit);
+  admin.use('*', adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next));
   registerControl(admin, deps.registry, journal);
 
   let apiDocument: Record<string, unknown> | undefined;
   let controlDocument: Record<string, unknown> | undefined;
-  const openApiDocument = (): Record<string, unknown> => (apiDocument ??= buildApiDocument(api, webhookDefinitions));
+  const openApiDocument = (): Record<string, unknown> => (apiDocument ??= documentPermissions(buildApiDocument(api, webhookDefinitions)));
   const controlOpenApiDocument = (): Record<string, unknown> => (controlDocument ??= buildControlDocument(admin));
 
   const app = router(deps.log);
-  app.use('*', commitChanges(deps.registry, deps.log));
+  app.use('*', cors(deps.corsOrigins), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
-  registerDashboard(app);
+  const dashboard = lazy(async (): Promise<DashboardUi> => (await import('./dashboard/dashboard.js')).dashboardUi());
+  app.get(ADMIN_BASE_PATH, async (c) => (await dashboard()).page(c));
+  app.get(`${ADMIN_BASE_PATH}/ui/:file`, async (c) => (await dashboard()).asset(c));
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
   app.get(`${ADMIN_BASE_PATH}/openapi.json`, (c) => c.json(controlOpenApiDocument()));
   app.route(API_BASE_PATH, api);
   app.route(ADMIN_BASE_PATH, admin);
-  app.notFound(notFoundHandler(() => app.routes));
+  app.notFound(notFoundHandler(() => app.routes, (c) => unmatched.add(c.req.raw)));
 
   registerHostedPages(app, deps.registry);
   registerCardRevealPage(app, deps.registry);
-  mountDocs(app);
+  registerEndUserTermsPage(app);
+  const docs = lazy(async (): Promise<DocsUi> => (await import('./docs/swagger-ui.js')).docsUi());
+  app.get('/docs', async (c) => (await docs()).page(c));
+  app.get('/docs/assets/:file', async (c) => (await docs()).asset(c));
   app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', adminOpenapi: `${ADMIN_BASE_PATH}/openapi.json`, admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH }));
   return { app, openApiDocument, controlOpenApiDocument };
 }

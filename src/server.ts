@@ -25,6 +25,7 @@ import { armFaultHooks, faultsCollection } from './control/faults.store.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { SCENARIOS, findScenario } from '../scenarios/index.js';
 import { WebhookSigner } from './webhooks/signer.js';
+import { openCardKey, useCardKey } from './areas/cards/card-numbers.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 picks a free one. */
@@ -51,7 +52,24 @@ export interface SandboxOptions {
   audit?: boolean;
   /** Journal size in bytes from which a tenant's journal is folded into its snapshot, in the background (default 4 MiB). */
   compactionBytes?: number;
+  /** Origins a browser may call from (`http://localhost:5173`); any origin when absent or with `*`. */
+  corsOrigins?: readonly string[];
+  /** Connection limits: slow or idle connections are closed. */
+  timeouts?: ServerTimeouts;
 }
+
+export interface ServerTimeouts {
+  /** To receive a request's headers (default 15 s). */
+  headersMs?: number;
+  /** To receive a whole request, body included (default 120 s: a 10 MB upload on a slow link). */
+  requestMs?: number;
+  /** An idle keep-alive connection is closed after this (default 10 s). */
+  idleMs?: number;
+}
+
+const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = { headersMs: 15_000, requestMs: 120_000, idleMs: 10_000 };
+/** On close, requests still running get this long before their connections are cut. */
+const CLOSE_GRACE_MS = 1_000;
 
 /** Everything a tenant holds: each layer's collections and documents. */
 export const STORE_SCHEMA = new StoreSchema([clockDocument, ...areaStoreParts, eventsCollection, webhookDeliveriesCollection, faultsCollection, jobsCollection]);
@@ -108,8 +126,12 @@ export function buildSandbox(options: SandboxOptions = {}) {
   const hooks = new Hooks();
   armAreaHooks(hooks);
   armFaultHooks(hooks);
+  const cardKey = openCardKey(options.dataDir);
   const registry = TenantRegistry.open({
-    onTenant: (tenant) => webhooks.attach(tenant),
+    onTenant: (tenant) => {
+      useCardKey(tenant, cardKey);
+      webhooks.attach(tenant);
+    },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(credentials ? { credentials } : {}),
     schema: STORE_SCHEMA,
@@ -124,15 +146,23 @@ export function buildSandbox(options: SandboxOptions = {}) {
     audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
     ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
-  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks });
+  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime });
   return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks };
 }
 
 export async function startServer(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const { app, registry, webhooks } = buildSandbox(options);
   const host = options.host ?? '127.0.0.1';
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host }) as Server;
+    const serverOptions = {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.idleMs,
+      // How often node looks for connections past those limits.
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    };
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host, serverOptions }) as Server;
     s.once('listening', () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {
       const why = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs privileges' : err.message;
@@ -143,7 +173,6 @@ export async function startServer(options: SandboxOptions = {}): Promise<Running
     await registry.close();
     throw err;
   });
-  server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -160,7 +189,7 @@ export async function startServer(options: SandboxOptions = {}): Promise<Running
         webhooks.close();
         server.close(() => resolve());
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 2000).unref();
+        setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS).unref();
       }).then(() => registry.close())),
   };
 }

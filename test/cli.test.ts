@@ -55,7 +55,7 @@ function start(args: string[], env: Record<string, string> = {}): Promise<Starte
     const exit = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
     child.stdout.on('data', (d) => {
       out += d;
-      const match = /API\s+(http:\/\/\S+)/.exec(out);
+      const match = /API\s+(http:\/\/\S+)/.exec(out) ?? /"api":"(http:\/\/[^"]+)"/.exec(out);
       if (match) resolve({ child, url: match[1]!, output: () => out, exit });
     });
     child.stderr.on('data', (d) => (out += d));
@@ -66,11 +66,31 @@ function start(args: string[], env: Record<string, string> = {}): Promise<Starte
 const json = { 'content-type': 'application/json', authorization: AUTH };
 
 describe('flags and start-up errors', () => {
-  it('prints usage with --help', async () => {
+  it('prints usage with --help, naming every flag and its variable', async () => {
     const res = await run(['--help']);
     expect(res.code).toBe(0);
-    expect(res.stdout).toContain('--port N');
-    expect(res.stdout).toContain('PAYSANDBOX_DATA');
+    for (const flag of ['--port N', '--host HOST', '--data DIR', '--memory', '--scenario NAME', '--fixtures FILE', '--credentials FILE', '--webhook-url URL', '--cors-origins LIST', '--log FORMAT', '--quiet', '--help', '--version']) expect(res.stdout).toContain(flag);
+    for (const env of ['PAYSANDBOX_PORT', 'PAYSANDBOX_HOST', 'PAYSANDBOX_DATA', 'PAYSANDBOX_MEMORY', 'PAYSANDBOX_SCENARIO', 'PAYSANDBOX_FIXTURES', 'PAYSANDBOX_CREDENTIALS', 'PAYSANDBOX_WEBHOOK_URL', 'PAYSANDBOX_CORS_ORIGINS', 'PAYSANDBOX_LOG', 'PAYSANDBOX_QUIET']) expect(res.stdout).toContain(env);
+    expect(res.stdout).toMatch(/paysandbox listen/);
+    expect(res.stdout).toMatch(/paysandbox trigger TYPE/);
+  });
+
+  it('prints every flag of each command with <command> --help', async () => {
+    const listen = await run(['listen', '--help']);
+    expect(listen.code).toBe(0);
+    for (const flag of ['--forward-to URL', '--sandbox URL', '--client-id ID', '--client-secret SECRET', '--help', 'PAYSANDBOX_CLIENT_ID', 'PAYSANDBOX_CLIENT_SECRET']) expect(listen.stdout).toContain(flag);
+    const trigger = await run(['trigger', '-h']);
+    expect(trigger.code).toBe(0);
+    for (const flag of ['--sandbox URL', '--client-id ID', '--client-secret SECRET', '--json', '--help', 'OUTGOING_PAYMENT.COMPLETED', 'CARD.STATUS_CHANGE', 'TEST']) expect(trigger.stdout).toContain(flag);
+  });
+
+  it('prints the package version and the API version with --version', async () => {
+    const pkg = JSON.parse(readFileSync(join(dirname(BIN), '..', 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const res = await run([flag]);
+      expect(res.code).toBe(0);
+      expect(res.stdout).toBe(`paysandbox ${pkg.version} (API 2025-10-13)\n`);
+    }
   });
 
   it.each([
@@ -81,12 +101,40 @@ describe('flags and start-up errors', () => {
     [['--data', 'x', '--memory'], /--data and --memory cannot be used together/],
     [['--scenario', 'nope'], /unknown scenario "nope"; choose one of empty, starter/],
     [['--credentials', 'missing.json'], /cannot read credentials file .*missing\.json: ENOENT/],
+    [['--cors-origins', 'localhost:5173'], /--cors-origins: "localhost:5173" is not an origin like http:\/\/localhost:5173/],
+    [['--cors-origins', 'http://a.test/path'], /--cors-origins: .*scheme, host and port only/],
+    [['--cors-origins', 'http://a.test,'], /--cors-origins: an empty origin/],
+    [['--quiet=yes'], /--quiet/],
+    [['listen', '--nope'], /Unknown option '--nope' \(see paysandbox listen --help\)/],
+    [['listen', '--forward-to', 'ftp://x'], /listen needs --forward-to with an http\(s\) URL/],
+    [['trigger'], /trigger needs exactly one webhook type/],
+    [['trigger', 'CUSTOMER.KYC_MAYBE'], /unknown webhook type "CUSTOMER.KYC_MAYBE"; choose one of CUSTOMER.KYC_APPROVED, .*TEST/],
+    [['trigger', 'A', 'B'], /trigger needs exactly one webhook type/],
+    [['trigger', 'CARD.STATUS_CHANGE', '--nope'], /Unknown option '--nope' \(see paysandbox trigger --help\)/],
+    [['trigger', 'CARD.STATUS_CHANGE'], /trigger needs --client-id and --client-secret/],
   ])('exits 2 with one clear line for %j', async (args, message) => {
     const res = await run(args);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(message);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
     expect(res.stderr).toMatch(/^paysandbox: /);
+  });
+
+  it('reads a bad PAYSANDBOX_CORS_ORIGINS as a usage error too', async () => {
+    const res = await run(['--memory'], { PAYSANDBOX_CORS_ORIGINS: 'nope' });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^paysandbox: --cors-origins: "nope" is not an origin/);
+  });
+
+  it('warns that anyone on the network can use a sandbox on a non-loopback host', async () => {
+    // 192.0.2.1 (TEST-NET-1) is on no interface here: the warning comes first, then the bind fails; nothing listens.
+    const res = await run(['--memory', '--host', '192.0.2.1', '--port', '0']);
+    expect(res.stderr).toMatch(/^paysandbox: warning: listening on 192\.0\.2\.1, not on loopback: anyone who can reach this machine on the network can use this sandbox/);
+    expect(res.code).toBe(2);
+    for (const host of ['127.0.0.1', 'localhost', '::1']) {
+      const { output } = await start(['--memory', '--host', host]);
+      expect(output()).not.toContain('warning');
+    }
   });
 
   it('exits 2 when the data directory is unusable', async () => {
@@ -226,5 +274,92 @@ describe('serving', () => {
     // And the survivor still starts.
     const { url } = await start(['--data', join(dir, 'crash')]);
     expect((await fetch(`${url}/customers`, { headers: { authorization: AUTH } })).status).toBe(200);
+  });
+});
+
+describe('request logs', () => {
+  const lines = (text: string) => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+
+  it('--log json prints the banner as one JSON line, then one JSON line per API and control-plane request', async () => {
+    const { url, output } = await start(['--memory', '--log', 'json']);
+    await fetch(`${url}/customers`, { method: 'POST', headers: { ...json, 'x-request-id': 'from-the-app' }, body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Logged' }) });
+    await fetch(`${url}/customers/Customer:missing`, { headers: { authorization: AUTH } });
+    await fetch(`${url}/customers`, { headers: { authorization: 'Basic bm9wZQ==' } });
+    await fetch(`${new URL(url).origin}/__admin/clock`, { headers: { authorization: AUTH } });
+    // Not logged: the dashboard's own calls, its files, the docs.
+    await fetch(`${url}/customers`, { headers: { authorization: AUTH, 'x-requested-with': 'paysandbox-dashboard' } });
+    await fetch(`${new URL(url).origin}/__admin`);
+    await fetch(`${new URL(url).origin}/openapi.json`);
+    await fetch(`${url}/config`, { headers: { authorization: AUTH } });
+    await expect.poll(() => lines(output()).filter((l) => l.msg === 'request').length).toBe(5);
+    const [banner, ...rest] = lines(output());
+    expect(banner).toMatchObject({ level: 'info', msg: 'listening', api: url, version: '2025-10-13', data: 'memory (nothing is written)', cors: 'any origin' });
+    const requests = rest.filter((l) => l.msg === 'request');
+    expect(requests.map((l) => [l.method, l.path, l.status, l.tenant])).toEqual([
+      ['POST', '/2025-10-13/customers', 201, 'cli-test'],
+      ['GET', '/2025-10-13/customers/Customer:missing', 404, 'cli-test'],
+      ['GET', '/2025-10-13/customers', 401, null],
+      ['GET', '/__admin/clock', 200, 'cli-test'],
+      ['GET', '/2025-10-13/config', 200, 'cli-test'],
+    ]);
+    for (const line of requests) {
+      expect(Object.keys(line).sort()).toEqual(['durationMs', 'level', 'method', 'msg', 'path', 'requestId', 'status', 'tenant', 'time']);
+      expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(typeof line.durationMs).toBe('number');
+    }
+    expect(requests[0]!.requestId).toBe('from-the-app');
+    expect(requests[1]!.requestId).toMatch(/^req_[0-9a-f]{6}_\w+$/);
+    expect(new Set(requests.map((l) => l.requestId)).size).toBe(5);
+    // The request id is the journal's too.
+    const journal = (await (await fetch(`${new URL(url).origin}/__admin/requests`, { headers: { authorization: AUTH } })).json()) as { data: Array<{ requestId: string }> };
+    expect(journal.data.map((e) => e.requestId)).toContain(requests[1]!.requestId);
+  });
+
+  it('prints a short line per request by default, and none with --quiet or PAYSANDBOX_QUIET', async () => {
+    const pretty = await start(['--memory']);
+    await fetch(`${pretty.url}/customers?limit=2`, { headers: { authorization: AUTH } });
+    await expect.poll(() => pretty.output()).toMatch(/\n\d\d:\d\d:\d\d\.\d{3} GET \/2025-10-13\/customers 200 [\d.]+ ms cli-test req_\w+\n/);
+
+    for (const quiet of [['--quiet'], ['--quiet', '--log', 'json']]) {
+      const started = await start(['--memory', ...quiet]);
+      await fetch(`${started.url}/customers`, { headers: { authorization: AUTH } });
+      await fetch(`${started.url}/nope`, { headers: { authorization: AUTH } });
+      expect(started.output()).not.toMatch(/\/2025-10-13\/customers \d{3}|"msg":"request"/);
+    }
+    const env = await start(['--memory'], { PAYSANDBOX_QUIET: '1' });
+    await fetch(`${env.url}/customers`, { headers: { authorization: AUTH } });
+    expect(env.output()).not.toMatch(/GET \/2025-10-13\/customers 200/);
+  });
+});
+
+describe('paysandbox trigger', () => {
+  it('makes the event happen in a running sandbox and prints what it created', async () => {
+    const { url } = await start(['--memory']);
+    const origin = new URL(url).origin;
+    const res = await run(['trigger', 'OUTGOING_PAYMENT.COMPLETED', '--sandbox', origin, '--client-id', 'cli-test', '--client-secret', 'secret']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^Triggered OUTGOING_PAYMENT.COMPLETED: Webhook:[0-9a-f-]{36}\n/);
+    expect(res.stdout).toMatch(/\n {2}created quote Quote:[0-9a-f-]{36}\n/);
+    expect(res.stdout).toMatch(/\n {2}event {3}OUTGOING_PAYMENT.PENDING Webhook:/);
+    const events = (await (await fetch(`${origin}/__admin/events?type=OUTGOING_PAYMENT.COMPLETED`, { headers: { authorization: AUTH } })).json()) as { data: unknown[] };
+    expect(events.data).toHaveLength(1);
+
+    const asJson = await run(['trigger', 'CARD.STATUS_CHANGE', '--json', '--sandbox', origin], { PAYSANDBOX_CLIENT_ID: 'cli-test', PAYSANDBOX_CLIENT_SECRET: 'secret' });
+    expect(asJson.code).toBe(0);
+    expect(JSON.parse(asJson.stdout)).toMatchObject({ type: 'CARD.STATUS_CHANGE', created: { card: expect.stringMatching(/^Card:/) } });
+
+    const wrong = await run(['trigger', 'CARD.STATUS_CHANGE', '--sandbox', origin, '--client-id', 'cli-test', '--client-secret', 'wrong']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toBe('paysandbox: the sandbox answered 401 UNAUTHORIZED: Wrong client secret for client id cli-test\n');
+  });
+
+  it('says so in one line when no sandbox is running there', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const port = (blocker.address() as { port: number }).port;
+    await new Promise<void>((r) => blocker.close(() => r()));
+    const res = await run(['trigger', 'CARD.STATUS_CHANGE', '--sandbox', `http://127.0.0.1:${port}`, '--client-id', 'a', '--client-secret', 'b']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toBe(`paysandbox: cannot reach the sandbox at http://127.0.0.1:${port} (ECONNREFUSED); start it with paysandbox, or pass --sandbox\n`);
   });
 });

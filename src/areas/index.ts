@@ -27,7 +27,36 @@ import {
   pendingOperationsCollection,
   signedRequestsCollection,
 } from './wallet-auth/wallet-auth.store.js';
+import { apiTokensCollection } from './api-tokens/api-tokens.store.js';
+import { registerApiTokens } from './api-tokens/api-tokens.index.js';
+import { invitationsCollection } from './invitations/invitations.store.js';
+import { registerInvitations } from './invitations/invitations.index.js';
+import { INVITATION_EXPIRY_JOB, expireInvitation } from './invitations/invitations.service.js';
+import { delegatedKeysCollection } from './delegated-keys/delegated-keys.store.js';
+import { registerDelegatedKeys } from './delegated-keys/delegated-keys.index.js';
+import { registerCryptoWithdrawals } from './crypto-withdrawals/crypto-withdrawals.index.js';
+import { registerUmaProviders } from './uma-providers/uma-providers.index.js';
+import { registerVasps } from './vasps/vasps.index.js';
+import { contactCodesCollection } from './contact-verification/contact-verification.store.js';
+import { customerImportErrorsCollection, customerImportJobsCollection } from './customer-imports/customer-imports.store.js';
+import {
+  scaChallengesCollection,
+  scaFactorsCollection,
+  scaSecurityCollection,
+  scaSessionsCollection,
+  trustedBeneficiariesCollection,
+  twoFactorResetsCollection,
+} from './sca/sca.store.js';
 import { registerConfig } from './config/config.index.js';
+import { registerContactVerification } from './contact-verification/contact-verification.index.js';
+import { registerCustomerImports } from './customer-imports/customer-imports.index.js';
+import { IMPORT_STEP_JOB, runImportStep } from './customer-imports/customer-imports.service.js';
+import { BulkUploadWebhook } from './customer-imports/customer-imports.schemas.js';
+import { registerSca } from './sca/sca.index.js';
+import { QUOTE_CHALLENGE_EXPIRY_JOB } from './sca/money.js';
+import { expireQuoteChallenge } from './sca/quote-authorization.service.js';
+import { guardTrustedDeletion } from './sca/trust.service.js';
+import { externalAccountDeletionHook } from './external-accounts/deletion.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
 import { LIVENESS_JOB, completeLiveness } from './external-accounts/external-accounts.service.js';
@@ -48,6 +77,19 @@ import { registerCards } from './cards/cards.index.js';
 import { CARD_ACTIVATION_JOB, activateCard } from './cards/cards.service.js';
 import { CARD_PULL_JOB, settlePull } from './cards/card-network.service.js';
 import { RESOLVE_JOB, resolveJob } from './payments/settlement.service.js';
+import { APPROVAL_TIMEOUT_JOB, approvalTimeout, onApprovalReply } from './uma/incoming-approval.service.js';
+import { deliveryReplyHook } from '../webhooks/replies.js';
+import { InvitationClaimedWebhook } from './invitations/invitations.schemas.js';
+import {
+  stablecoinIdempotencyKeysCollection,
+  stablecoinOperationsCollection,
+  stablecoinProviderAccountsCollection,
+  stablecoinsCollection,
+} from './stablecoins/stablecoins.store.js';
+import { registerStablecoins } from './stablecoins/stablecoins.index.js';
+import { PROVIDER_REVOCATION_JOB, revokeProviderAccount } from './stablecoins/provider-accounts.service.js';
+import { STABLECOIN_LIFECYCLE_JOB, advanceStablecoin } from './stablecoins/stablecoins.service.js';
+import { STABLECOIN_OPERATION_JOB, stepOperation } from './stablecoins/operations.service.js';
 import type { WebhookDefinition } from '../events/events.schemas.js';
 import { TestWebhook } from '../webhooks/webhooks.schemas.js';
 import { CustomerWebhook } from './customers/customers.schemas.js';
@@ -55,6 +97,10 @@ import { VerificationWebhook } from './verifications/verifications.schemas.js';
 import { IncomingPaymentWebhook, OutgoingPaymentWebhook } from './transactions/transactions.schemas.js';
 import { CardStatusWebhook, CardTransactionWebhook } from './cards/cards.schemas.js';
 import { AgentActionWebhook } from './agents/agents.schemas.js';
+import { agentActionsCollection, agentDeviceCodesCollection, agentRequestsCollection, agentsCollection } from './agents/agents.store.js';
+import { registerAgents } from './agents/agents.index.js';
+import { decideOwnedTransaction } from './agents/actions.service.js';
+import { ownedDecisionHook } from './transactions/decisions.js';
 
 /** Every webhook the sandbox delivers, as the API document declares them. */
 export const webhookDefinitions: readonly WebhookDefinition[] = [
@@ -66,31 +112,39 @@ export const webhookDefinitions: readonly WebhookDefinition[] = [
   CardStatusWebhook,
   CardTransactionWebhook,
   AgentActionWebhook,
+  InvitationClaimedWebhook,
+  BulkUploadWebhook,
 ];
-import { agentActionsCollection, agentDeviceCodesCollection, agentRequestsCollection, agentsCollection } from './agents/agents.store.js';
-import { registerAgents } from './agents/agents.index.js';
-import { decideOwnedTransaction } from './agents/actions.service.js';
-import { ownedDecisionHook } from './transactions/decisions.js';
 
 export function registerAreas(api: AppRouter): void {
   // Static paths before parameterised ones: /customers/internal-accounts must not match /customers/{customerId}.
   registerConfig(api);
   registerInternalAccounts(api);
   registerExternalAccounts(api);
+  registerCustomerImports(api);
   registerCustomers(api);
+  registerContactVerification(api);
+  registerSca(api);
   registerBeneficialOwners(api);
   registerDocuments(api);
   registerVerifications(api);
   registerExchangeRates(api);
   registerDiscoveries(api);
+  registerUmaProviders(api);
+  registerVasps(api);
   registerUma(api);
   registerQuotes(api);
   registerTransactions(api);
   registerTransfers(api);
+  registerCryptoWithdrawals(api);
   registerWalletAuth(api);
+  registerDelegatedKeys(api);
   registerCards(api);
   registerAgents(api);
+  registerStablecoins(api);
   registerSandbox(api);
+  registerApiTokens(api);
+  registerInvitations(api);
 }
 
 export const jobHandlers: JobHandlers<Tenant> = new Map([
@@ -98,6 +152,13 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [RESOLVE_JOB, resolveJob],
   [CARD_ACTIVATION_JOB, activateCard],
   [CARD_PULL_JOB, settlePull],
+  [INVITATION_EXPIRY_JOB, expireInvitation],
+  [APPROVAL_TIMEOUT_JOB, approvalTimeout],
+  [IMPORT_STEP_JOB, runImportStep],
+  [QUOTE_CHALLENGE_EXPIRY_JOB, expireQuoteChallenge],
+  [PROVIDER_REVOCATION_JOB, revokeProviderAccount],
+  [STABLECOIN_LIFECYCLE_JOB, advanceStablecoin],
+  [STABLECOIN_OPERATION_JOB, stepOperation],
 ]);
 
 /** The areas' part of a tenant store, in the order a snapshot lists them. */
@@ -128,12 +189,34 @@ export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = 
   agentDeviceCodesCollection,
   agentActionsCollection,
   agentRequestsCollection,
+  apiTokensCollection,
+  invitationsCollection,
+  delegatedKeysCollection,
+  contactCodesCollection,
+  customerImportJobsCollection,
+  customerImportErrorsCollection,
+  scaFactorsCollection,
+  scaChallengesCollection,
+  scaSessionsCollection,
+  scaSecurityCollection,
+  twoFactorResetsCollection,
+  trustedBeneficiariesCollection,
+  stablecoinProviderAccountsCollection,
+  stablecoinsCollection,
+  stablecoinOperationsCollection,
+  stablecoinIdempotencyKeysCollection,
 ];
 
 /** Lets areas answer each other's hooks (e.g. an area that owns some pending transactions arms ownedDecisionHook). */
 export function armAreaHooks(hooks: Hooks): void {
   // Agent actions awaiting approval are decided through their transaction too.
   hooks.arm(ownedDecisionHook, decideOwnedTransaction);
+  hooks.arm(deliveryReplyHook, (tenant, event, reply) => {
+    // The incoming-payment webhook of a payment on an approval rail is an approval request.
+    if (event.eventType === 'INCOMING_PAYMENT.PENDING') onApprovalReply(tenant, event.resourceId, reply);
+  });
+  // A trusted SCA beneficiary cannot be deleted.
+  hooks.arm(externalAccountDeletionHook, guardTrustedDeletion);
 }
 
 /** What every fresh (or reset) tenant gets: the platform's own accounts. */

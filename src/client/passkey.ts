@@ -106,15 +106,18 @@ export class SoftwarePasskey {
 
   /**
    * An assertion over the sandbox's hex challenge (its UTF-8 bytes are the
-   * WebAuthn challenge). Each call bumps the signature counter, as
+   * WebAuthn challenge), or, with `challengeIsBase64url`, over the bytes a
+   * base64url challenge encodes (WebAuthn options in JSON form, as the SCA
+   * endpoints return them). Each call bumps the signature counter, as
    * authenticators do; `userPresent: false` clears the UP flag and
    * `counter` reports a chosen value (a cloned authenticator).
    */
-  assert(challenge: string, options: { userPresent?: boolean; origin?: string; counter?: number } = {}): PasskeyAssertion {
+  assert(challenge: string, options: { userPresent?: boolean; origin?: string; counter?: number; challengeIsBase64url?: boolean } = {}): PasskeyAssertion {
     this.counter = options.counter ?? this.counter + 1;
     const flags = (options.userPresent ?? true) ? FLAG_USER_PRESENT | FLAG_USER_VERIFIED : 0;
     const authData = this.authenticatorData(flags);
-    const clientData = utf8(JSON.stringify({ type: 'webauthn.get', challenge: b64url(utf8(challenge)), origin: options.origin ?? this.origin, crossOrigin: false }));
+    const challengeB64url = options.challengeIsBase64url ? challenge : b64url(utf8(challenge));
+    const clientData = utf8(JSON.stringify({ type: 'webauthn.get', challenge: challengeB64url, origin: options.origin ?? this.origin, crossOrigin: false }));
     const signature = p256.sign(concat(authData, sha256(clientData)), this.privateKey, { prehash: true, format: 'der' });
     return { credentialId: this.credentialId, clientDataJson: b64url(clientData), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: null };
   }

@@ -14,6 +14,7 @@ import { eventStream } from './event-stream.js';
 import type { RequestJournal } from './journal.js';
 import { SIGNATURE_HEADER } from '../webhooks/signer.js';
 import { armFault, clearFaults, listFaults } from './faults.service.js';
+import { listTriggers, triggerEvent } from './triggers.js';
 
 export function registerControl(app: AppRouter, registry: TenantRegistry, journal: RequestJournal): void {
   const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.var.tenant), 200);
@@ -31,6 +32,11 @@ export function registerControl(app: AppRouter, registry: TenantRegistry, journa
   const snapshot: RouteHandler<typeof exportRoute, AppEnv> = (c) => c.json(exportSnapshot(c.var.tenant, registry.schema) as never, 200);
   const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(restoreSnapshot(registry, c.var.tenant, c.req.valid('json')), 200);
   const requests: RouteHandler<typeof routes.journalRoute, AppEnv> = (c) => c.json(journal.list(c.var.tenant, c.req.valid('query')), 200);
+  const countRequests: RouteHandler<typeof routes.journalCountRoute, AppEnv> = (c) => c.json({ count: journal.count(c.var.tenant, c.req.valid('query')) }, 200);
+  const unmatched: RouteHandler<typeof routes.journalUnmatchedRoute, AppEnv> = (c) => c.json(journal.list(c.var.tenant, { ...c.req.valid('query'), unmatchedOnly: true }), 200);
+  const clearRequests: RouteHandler<typeof routes.clearJournalRoute, AppEnv> = (c) => c.json({ removed: journal.clear(c.var.tenant) }, 200);
+  const trigger: RouteHandler<typeof routes.triggerRoute, AppEnv> = async (c) => c.json(await triggerEvent(c.var.tenant, c.var.webhooks, c.req.valid('json').type), 200);
+  const triggerTypes: RouteHandler<typeof routes.triggerTypesRoute, AppEnv> = (c) => c.json(listTriggers(), 200);
   const deliveries: RouteHandler<typeof routes.deliveriesRoute, AppEnv> = (c) => c.json(listDeliveries(c.var.tenant, c.req.valid('query')), 200);
   const replay: RouteHandler<typeof routes.replayDeliveryRoute, AppEnv> = async (c) => c.json(await c.var.webhooks.replay(c.var.tenant, c.req.valid('param').id), 200);
   const publicKey: RouteHandler<typeof routes.webhookKeyRoute, AppEnv> = (c) =>
@@ -54,6 +60,11 @@ export function registerControl(app: AppRouter, registry: TenantRegistry, journa
   app.openapi(exportRoute, snapshot);
   app.openapi(routes.restoreSnapshotRoute, restore);
   app.openapi(routes.journalRoute, requests);
+  app.openapi(routes.journalCountRoute, countRequests);
+  app.openapi(routes.journalUnmatchedRoute, unmatched);
+  app.openapi(routes.clearJournalRoute, clearRequests);
+  app.openapi(routes.triggerRoute, trigger);
+  app.openapi(routes.triggerTypesRoute, triggerTypes);
   app.openapi(routes.webhookKeyRoute, publicKey);
   app.openapi(routes.deliveriesRoute, deliveries);
   app.openapi(routes.replayDeliveryRoute, replay);

@@ -5,7 +5,7 @@ import { snapshotSchema } from '../store/snapshot.js';
 import type { StoreSchema } from '../store/spec.js';
 import { WebhookDelivery } from '../webhooks/webhooks.schemas.js';
 import { listResponse } from '../core/schemas.js';
-import { RulesReference, ClockSetRequest, DeliveryListQuery, JournalList, JournalQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
+import { RulesReference, ClockSetRequest, DeliveryListQuery, JournalCleared, JournalCount, JournalCountQuery, JournalList, JournalQuery, TriggerRequest, TriggerResult, TriggerTypes, UnmatchedQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
 import { TAGS } from '../core/tags.js';
 
 const tags = [TAGS.controlPlane];
@@ -132,7 +132,7 @@ export const restoreSnapshotRoute = createRoute({
   path: '/snapshot',
   tags,
   summary: 'Replace your tenant\'s state with a snapshot',
-  description: 'Validated first: a bad snapshot is 400 with every offending field and changes nothing. Parts left out start empty (configuration: the defaults).',
+  description: 'Validated first: a bad snapshot is 400 with every offending field and changes nothing; so is an empty body, or one with no snapshot section (POST /__admin/reset empties a tenant). Parts left out start empty (configuration: the defaults). Up to 64 MB (uploaded files travel in it).',
   request: { body: { required: true, content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi({ description: 'A snapshot, as GET /__admin/snapshot exports it' }) } } } },
   responses: { 200: jsonResponse(z.object({ restored: z.literal(true), now: z.string() }).openapi('AdminSnapshotRestored'), 'Restored') },
 });
@@ -143,9 +143,62 @@ export const journalRoute = createRoute({
   path: '/requests',
   tags,
   summary: 'Your recent API requests',
-  description: 'Newest first: method, path, status, duration and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000.',
+  description:
+    'Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard\'s own calls are not recorded.',
   request: { query: JournalQuery },
   responses: { 200: jsonResponse(JournalList, 'The requests') },
+});
+
+export const journalCountRoute = createRoute({
+  operationId: 'adminCountRequests',
+  method: 'get',
+  path: '/requests/count',
+  tags,
+  summary: 'Count your requests that match',
+  description: 'For verification in a test suite: `path` is the whole path relative to the API base (`/customers`, `/quotes/*/execute`, `*` for one segment); method and status narrow it further. Counts the requests kept (the latest 1,000).',
+  request: { query: JournalCountQuery },
+  responses: { 200: jsonResponse(JournalCount, 'How many') },
+});
+
+export const journalUnmatchedRoute = createRoute({
+  operationId: 'adminListUnmatchedRequests',
+  method: 'get',
+  path: '/requests/unmatched',
+  tags,
+  summary: 'Your requests that matched no route',
+  description: 'Newest first, as GET /__admin/requests shows them: each was answered 404 (with the closest real routes in details.didYouMean) or 405.',
+  request: { query: UnmatchedQuery },
+  responses: { 200: jsonResponse(JournalList, 'The requests') },
+});
+
+export const clearJournalRoute = createRoute({
+  operationId: 'adminClearRequests',
+  method: 'delete',
+  path: '/requests',
+  tags,
+  summary: 'Clear your request journal',
+  responses: { 200: jsonResponse(JournalCleared, 'How many were removed') },
+});
+
+export const triggerRoute = createRoute({
+  operationId: 'adminTriggerEvent',
+  method: 'post',
+  path: '/events/trigger',
+  tags,
+  summary: 'Make a webhook event happen',
+  description:
+    'Drives the real flows until an event of `type` happens (creating the customer, documents, accounts, quote, card... it needs), so its data refers to objects that exist and the follow-up events arrive as they would. Answers with the ids it created and every event it produced. An unknown type is 400 with the valid ones in details.validTypes; GET lists them.',
+  request: { body: jsonBody(TriggerRequest) },
+  responses: { 200: jsonResponse(TriggerResult, 'What happened') },
+});
+
+export const triggerTypesRoute = createRoute({
+  operationId: 'adminListTriggerTypes',
+  method: 'get',
+  path: '/events/trigger',
+  tags,
+  summary: 'The webhook types POST /__admin/events/trigger makes happen',
+  responses: { 200: jsonResponse(TriggerTypes, 'The types') },
 });
 
 export const deliveriesRoute = createRoute({
@@ -192,6 +245,7 @@ export const loadScenarioRoute = createRoute({
   path: '/scenarios/{name}',
   tags,
   summary: 'Reset your tenant and load a scenario preset',
+  description: 'An unknown name is 400 with the valid ones in details.validScenarios, and changes nothing.',
   request: { params: z.object({ name: z.string().min(1).max(100) }) },
   responses: { 200: jsonResponse(z.object({ scenario: z.string(), now: z.string() }).openapi('AdminScenarioLoaded'), 'Loaded') },
 });

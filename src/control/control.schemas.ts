@@ -62,22 +62,44 @@ export const ClockSetRequest = z
   .object({ to: Timestamp.openapi({ description: 'An instant at or after the current time: the clock never goes back' }) })
   .openapi('AdminClockSetRequest');
 
+const JournalMethod = z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const JournalStatus = z.coerce.number().int().min(100).max(599);
+
 export const JournalQuery = z.object({
   path: z.string().min(1).max(300).optional().openapi({ description: 'Part of the path' }),
-  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
-  status: z.coerce.number().int().min(100).max(599).optional(),
+  method: JournalMethod.optional(),
+  status: JournalStatus.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
+
+export const UnmatchedQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) });
+
+export const JournalCountQuery = z.object({
+  path: z
+    .string()
+    .regex(/^\/?[A-Za-z0-9_\-./*{}:$@~%]*$/, 'A path like /customers or /quotes/*/execute')
+    .max(300)
+    .optional()
+    .openapi({ description: 'The whole path, relative to the API base; `*` stands for one segment', example: '/quotes/*/execute' }),
+  method: JournalMethod.optional(),
+  status: JournalStatus.optional(),
+});
+
+export const JournalCount = z.object({ count: z.number().int() }).openapi('AdminJournalCount');
+export const JournalCleared = z.object({ removed: z.number().int() }).openapi('AdminJournalCleared');
 
 export const JournalEntry = z
   .object({
     id: z.number().int(),
+    requestId: z.string().openapi({ description: 'The request id in the request log: the caller\'s X-Request-Id, or one the sandbox made' }),
     at: Timestamp,
     method: z.string(),
     path: z.string(),
     query: z.string().optional(),
     status: z.number().int(),
     durationMs: z.number(),
+    matched: z.boolean().openapi({ description: 'false: no route matched (GET /__admin/requests/unmatched lists these)' }),
+    requestHeaders: z.record(z.string(), z.string()).openapi({ description: 'Authorization, cookies and signatures redacted' }),
     requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures and card numbers redacted' }),
     responseBody: z.unknown().optional(),
     unknownInputs: z
@@ -88,6 +110,21 @@ export const JournalEntry = z
   .openapi('AdminJournalEntry');
 
 export const JournalList = z.object({ data: z.array(JournalEntry), total: z.number().int().openapi({ description: 'Requests kept (the latest 1,000)' }) }).openapi('AdminJournal');
+
+export const TriggerRequest = z.object({ type: z.string().min(1).max(100).openapi({ example: 'OUTGOING_PAYMENT.COMPLETED' }) }).openapi('AdminTriggerRequest');
+
+export const TriggerResult = z
+  .object({
+    type: z.string(),
+    event: z.object({ id: z.string(), type: z.string() }).openapi({ description: 'The first event of the requested type' }),
+    events: z.array(z.object({ id: z.string(), type: z.string() })).openapi({ description: 'Every event the flow produced, in order' }),
+    created: z.record(z.string(), z.string()).openapi({ description: 'The ids of what the flow created, by role (customer, internalAccount, externalAccount, quote, transaction, card, ...)' }),
+  })
+  .openapi('AdminTriggerResult');
+
+export const TriggerTypes = z
+  .object({ data: z.array(z.object({ type: z.string(), description: z.string() })) })
+  .openapi('AdminTriggerTypes');
 
 export const DeliveryListQuery = ListQuery.extend({
   status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']).optional(),
@@ -114,7 +151,7 @@ export const RulesReference = z
         name: z.string(),
         title: z.string(),
         subject: z.string().openapi({ description: 'The request value that selects the row' }),
-        match: z.string().openapi({ description: 'How the value is reduced: last3, identifierLast3, umaUser or exact' }),
+        match: z.string().openapi({ description: 'How the value is reduced: last3, identifierLast3, umaUser, exact, or atLeast (a whole number selects the row with the greatest key not above it)' }),
         rows: z.array(z.object({ key: z.string().nullable().openapi({ description: 'null: any other value' }), description: z.string() })),
       }),
     ),

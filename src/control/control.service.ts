@@ -3,7 +3,7 @@
  * service would never let it do. Never imports hono.
  */
 import { isoAt, parseInstant } from '../core/clock.js';
-import { invalidInput, notFound } from '../core/errors.js';
+import { apiError, invalidInput } from '../core/errors.js';
 import { InvalidSnapshotError, parseSnapshot, restoreFiles, snapshotParts } from '../store/snapshot.js';
 import { presentDelivery } from '../webhooks/dispatcher.js';
 import { ensurePlatformAccounts } from '../areas/internal-accounts/internal-accounts.service.js';
@@ -70,6 +70,11 @@ function moveClockTo(tenant: Tenant, target: number): { previous: string; now: s
 
 /** PUT /__admin/snapshot: validated first, then the tenant's state is replaced in one step. */
 export function restoreSnapshot(registry: TenantRegistry, tenant: Tenant, raw: unknown) {
+  // An empty body would restore nothing, which means emptying the tenant: never by accident (POST /__admin/reset does that).
+  const sections = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw).filter((k) => k !== 'format' && k !== 'exportedAt') : [];
+  if (sections.length === 0) {
+    throw invalidInput([{ field: '(body)', message: 'No snapshot section: send what GET /__admin/snapshot exports (POST /__admin/reset empties the tenant)' }], 'The snapshot is empty; nothing was changed');
+  }
   let snapshot;
   try {
     snapshot = parseSnapshot(registry.schema, raw);
@@ -90,7 +95,13 @@ export function listScenarios() {
 /** POST /__admin/scenarios/{name}: the tenant starts over from the preset. */
 export function loadScenario(registry: TenantRegistry, tenant: Tenant, name: string) {
   const scenario = findScenario(name);
-  if (!scenario) throw notFound('Scenario', name);
+  if (!scenario) {
+    const names = SCENARIOS.map((s) => s.name);
+    throw apiError('INVALID_INPUT', `Unknown scenario ${JSON.stringify(name)}; choose one of ${names.join(', ')}`, {
+      errors: [{ field: 'name', message: 'Not a scenario preset', constraint: { enum: names } }],
+      validScenarios: names,
+    });
+  }
   registry.reset(tenant);
   scenario.apply(tenant);
   return { scenario: name, now: tenant.clock.nowIso() };

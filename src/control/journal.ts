@@ -1,36 +1,84 @@
 /**
  * The request journal: each tenant's recent API requests, kept in memory
- * (a bounded ring, never written to disk). Bodies are stored as sent and
- * redacted when read: secrets, OTP bundles, tokens, signatures, sealed keys
- * and anything that looks like a card number never leave the sandbox.
+ * (never written to disk) for a test suite to verify, WireMock-style: list,
+ * count by method, path pattern and status, clear, and see the requests that
+ * matched no route.
+ *
+ * Recording is cheap: an entry holds references to what the request already
+ * made (its headers object, the body text the handler read, the JSON text
+ * the response was sent as) and nothing is parsed, copied or redacted until
+ * someone reads the journal. Memory is bounded twice: the latest 1,000
+ * entries per tenant, and a budget of body text per tenant beyond which the
+ * oldest bodies are let go. Secrets, OTP bundles, tokens, signatures, sealed
+ * keys and anything that looks like a card number never leave the sandbox.
  */
-import type { MiddlewareHandler } from 'hono';
 import type { JSONValue } from 'hono/utils/types';
-import { isoAt, monotonicMs } from '../core/clock.js';
-import type { AppEnv } from '../core/env.js';
+import { isoAt } from '../core/clock.js';
+import { API_BASE_PATH } from '../core/version.js';
 import type { UnknownInputs } from '../core/validation.js';
 import type { Tenant } from '../store/tenant.js';
 
 const ENTRIES_KEPT = 1_000;
-const BODY_BYTES_KEPT = 16 * 1024;
+/** Body text kept per tenant, in characters; the oldest bodies go first. */
+const BODY_CHARS_KEPT = 8 * 1024 * 1024;
+/** A single body larger than this is not kept at all. */
+const BODY_CHARS_MAX = 512 * 1024;
+/** What a listed body shows at most. */
+const BODY_CHARS_SHOWN = 16 * 1024;
 
-export interface JournalEntry {
-  id: number;
-  /** Tenant clock, ms: formatted only when read. */
+/** A body as recorded: the text as sent, or a note saying why there is none. */
+export type RecordedBody = { text: string } | { note: string };
+
+/** What the app hands the journal about one answered request. */
+export interface RequestObservation {
+  requestId: string;
+  /** Tenant clock, ms. */
   at: number;
+  method: string;
+  path: string;
+  /** The full URL: the query string is cut from it when read. */
+  url: string;
+  status: number;
+  durationMs: number;
+  headers: Headers;
+  requestBody?: RecordedBody | undefined;
+  responseText?: string | undefined;
+  matched: boolean;
+  /** Query parameters and body fields the operation does not define (ignored, and named in Sandbox-Warning). */
+  unknownInputs?: UnknownInputs | undefined;
+}
+
+interface JournalEntry extends RequestObservation {
+  id: number;
+  /** Characters of body text this entry holds against the budget. */
+  bodyChars: number;
+}
+
+/** An entry as GET /__admin/requests shows it. */
+export interface ShownEntry {
+  id: number;
+  requestId: string;
+  at: string;
   method: string;
   path: string;
   query?: string;
   status: number;
   durationMs: number;
-  requestBody?: string;
-  responseBody?: string;
-  /** Query parameters and body fields the operation does not define (ignored, and named in Sandbox-Warning). */
+  matched: boolean;
+  requestHeaders: Record<string, string>;
+  requestBody?: JSONValue;
+  responseBody?: JSONValue;
   unknownInputs?: UnknownInputs;
 }
 
-/** Member names whose values are never shown. */
-const SECRET_KEY = /secret|password|token|signature|bundle|^encrypted|otp|^cvv$|^pan$|^authorization$|^attestation$|^assertion$/i;
+export interface JournalFilter {
+  path?: string | undefined;
+  method?: string | undefined;
+  status?: number | undefined;
+}
+
+/** Member and header names whose values are never shown. */
+const SECRET_KEY = /secret|password|token|signature|bundle|^encrypted|otp|^cvv$|^pan$|authorization$|^attestation$|^assertion$|cookie|api-?key/i;
 /** 13 to 19 digits, possibly grouped by spaces, even inside a word (a slug made from a name): a card number when it passes the Luhn check. */
 const DIGIT_RUN = /(?<!\d)(?:\d ?){12,18}\d(?!\d)/g;
 
@@ -48,9 +96,6 @@ function redactPans(text: string): string {
   return text.replace(DIGIT_RUN, (run) => (luhnValid(run.replace(/ /g, '')) ? '[redacted card number]' : run));
 }
 
-/** An entry as GET /__admin/requests shows it. */
-export type ShownEntry = Omit<JournalEntry, 'at' | 'requestBody' | 'responseBody'> & { at: string; requestBody?: JSONValue; responseBody?: JSONValue };
-
 function redactValue(value: unknown): unknown {
   if (typeof value === 'string') return redactPans(value);
   if (Array.isArray(value)) return value.map(redactValue);
@@ -60,8 +105,9 @@ function redactValue(value: unknown): unknown {
   return value;
 }
 
-/** A body as the journal shows it: parsed and redacted member by member, or (truncated, not JSON) redacted as text. */
+/** A body as the journal shows it: parsed and redacted member by member, or (cut short, not JSON) redacted as text. */
 export function redactBody(text: string): JSONValue {
+  if (text.length > BODY_CHARS_SHOWN) text = `${text.slice(0, BODY_CHARS_SHOWN)}…[truncated]`;
   try {
     return redactValue(JSON.parse(text)) as JSONValue;
   } catch {
@@ -69,71 +115,154 @@ export function redactBody(text: string): JSONValue {
   }
 }
 
-function kept(text: string): string {
-  return text.length > BODY_BYTES_KEPT ? `${text.slice(0, BODY_BYTES_KEPT)}…[truncated]` : text;
+function redactHeaders(headers: Headers): Record<string, string> {
+  const shown: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    shown[name] = SECRET_KEY.test(name) ? '[redacted]' : redactPans(value);
+  });
+  return shown;
+}
+
+const patterns = new Map<string, RegExp>();
+
+/**
+ * A path pattern relative to the API base (`/quotes/*\/execute`, `*` is one
+ * segment), matched against the whole path; a pattern that already starts
+ * with the base is taken as it is.
+ */
+export function pathPattern(path: string): RegExp {
+  let pattern = patterns.get(path);
+  if (!pattern) {
+    const absolute = path.startsWith(`${API_BASE_PATH}/`) || path === API_BASE_PATH ? path : `${API_BASE_PATH}${path.startsWith('/') ? '' : '/'}${path}`;
+    const body = absolute.replace(/(.)\/+$/, '$1').split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+    pattern = new RegExp(`^${body}/?$`);
+    if (patterns.size > 1_000) patterns.clear();
+    patterns.set(path, pattern);
+  }
+  return pattern;
+}
+
+/** One tenant's entries: a ring of the latest ENTRIES_KEPT, and the body text they hold. */
+class TenantJournal {
+  readonly ring: Array<JournalEntry | undefined> = new Array(ENTRIES_KEPT);
+  /** How many entries were ever recorded: the next one goes to `count % ENTRIES_KEPT`. */
+  count = 0;
+  bodyChars = 0;
+  /** The oldest entry that may still hold body text. */
+  oldestWithBody = 0;
+
+  get size(): number {
+    return Math.min(this.count, ENTRIES_KEPT);
+  }
+
+  add(entry: JournalEntry): void {
+    const slot = this.count % ENTRIES_KEPT;
+    const evicted = this.ring[slot];
+    if (evicted) this.bodyChars -= evicted.bodyChars;
+    this.ring[slot] = entry;
+    this.count++;
+    this.bodyChars += entry.bodyChars;
+    this.oldestWithBody = Math.max(this.oldestWithBody, this.count - ENTRIES_KEPT);
+    while (this.bodyChars > BODY_CHARS_KEPT && this.oldestWithBody < this.count - 1) {
+      const old = this.ring[this.oldestWithBody % ENTRIES_KEPT]!;
+      this.oldestWithBody++;
+      if (old.bodyChars === 0) continue;
+      this.bodyChars -= old.bodyChars;
+      old.bodyChars = 0;
+      if (old.requestBody && 'text' in old.requestBody) old.requestBody = { note: '[not kept: the journal keeps the newest bodies]' };
+      if (old.responseText !== undefined) old.responseText = undefined;
+    }
+  }
+
+  /** Newest first. */
+  *newestFirst(): Generator<JournalEntry> {
+    for (let i = this.count - 1; i >= this.count - this.size; i--) yield this.ring[i % ENTRIES_KEPT]!;
+  }
+}
+
+function sizeOf(body: RecordedBody | undefined): number {
+  return body && 'text' in body ? body.text.length : 0;
+}
+
+function show(e: JournalEntry): ShownEntry {
+  const q = e.url.indexOf('?');
+  const requestBody = e.requestBody === undefined ? undefined : 'text' in e.requestBody ? redactBody(e.requestBody.text) : e.requestBody.note;
+  return {
+    id: e.id,
+    requestId: e.requestId,
+    at: isoAt(e.at),
+    method: e.method,
+    path: e.path,
+    ...(q >= 0 ? { query: e.url.slice(q) } : {}),
+    status: e.status,
+    durationMs: e.durationMs,
+    matched: e.matched,
+    requestHeaders: redactHeaders(e.headers),
+    ...(requestBody !== undefined ? { requestBody } : {}),
+    ...(e.responseText !== undefined ? { responseBody: redactBody(e.responseText) } : {}),
+    ...(e.unknownInputs ? { unknownInputs: e.unknownInputs } : {}),
+  };
 }
 
 export class RequestJournal {
-  private readonly entries = new WeakMap<Tenant, JournalEntry[]>();
+  private readonly journals = new WeakMap<Tenant, TenantJournal>();
   private seq = 0;
 
-  record(tenant: Tenant, entry: Omit<JournalEntry, 'id'>): void {
-    let list = this.entries.get(tenant);
-    if (!list) this.entries.set(tenant, (list = []));
-    list.push({ id: ++this.seq, ...entry });
-    if (list.length > ENTRIES_KEPT) list.splice(0, list.length - ENTRIES_KEPT);
+  record(tenant: Tenant, observation: RequestObservation): void {
+    let journal = this.journals.get(tenant);
+    if (!journal) this.journals.set(tenant, (journal = new TenantJournal()));
+    const entry: JournalEntry = { ...observation, id: ++this.seq, bodyChars: 0 };
+    if (sizeOf(entry.requestBody) > BODY_CHARS_MAX) entry.requestBody = { note: `[not kept: ${sizeOf(entry.requestBody)} characters]` };
+    if (entry.responseText !== undefined && entry.responseText.length > BODY_CHARS_MAX) entry.responseText = undefined;
+    entry.bodyChars = sizeOf(entry.requestBody) + (entry.responseText?.length ?? 0);
+    journal.add(entry);
   }
 
-  /** Newest first, filtered, redacted. */
-  list(tenant: Tenant, filter: { path?: string | undefined; method?: string | undefined; status?: number | undefined; limit: number }): { data: ShownEntry[]; total: number } {
-    const all = this.entries.get(tenant) ?? [];
-    const matched: ShownEntry[] = [];
-    for (let i = all.length - 1; i >= 0 && matched.length < filter.limit; i--) {
-      const e = all[i]!;
+  /** Newest first; `path` is any part of the path. */
+  list(tenant: Tenant, filter: JournalFilter & { limit: number; unmatchedOnly?: boolean }): { data: ShownEntry[]; total: number } {
+    const journal = this.journals.get(tenant);
+    if (!journal) return { data: [], total: 0 };
+    const method = filter.method?.toUpperCase();
+    const data: ShownEntry[] = [];
+    // The total is of the requests kept (unmatched ones only, for that list), whatever the filter.
+    let total = filter.unmatchedOnly ? 0 : journal.size;
+    for (const e of journal.newestFirst()) {
+      if (filter.unmatchedOnly) {
+        if (e.matched) continue;
+        total++;
+      }
+      if (data.length >= filter.limit) {
+        if (filter.unmatchedOnly) continue;
+        break;
+      }
       if (filter.path !== undefined && !e.path.includes(filter.path)) continue;
-      if (filter.method !== undefined && e.method !== filter.method.toUpperCase()) continue;
+      if (method !== undefined && e.method !== method) continue;
       if (filter.status !== undefined && e.status !== filter.status) continue;
-      const { at, requestBody, responseBody, ...rest } = e;
-      matched.push({ ...rest, at: isoAt(at), ...(requestBody !== undefined ? { requestBody: redactBody(requestBody) } : {}), ...(responseBody !== undefined ? { responseBody: redactBody(responseBody) } : {}) });
+      data.push(show(e));
     }
-    return { data: matched, total: all.length };
+    return { data, total };
   }
 
-  clear(tenant: Tenant): void {
-    this.entries.delete(tenant);
+  /** How many kept requests match: `path` is a pattern relative to the API base, `*` for one segment. */
+  count(tenant: Tenant, filter: JournalFilter): number {
+    const journal = this.journals.get(tenant);
+    if (!journal) return 0;
+    const method = filter.method?.toUpperCase();
+    const path = filter.path === undefined ? undefined : pathPattern(filter.path);
+    let count = 0;
+    for (const e of journal.newestFirst()) {
+      if (method !== undefined && e.method !== method) continue;
+      if (filter.status !== undefined && e.status !== filter.status) continue;
+      if (path !== undefined && !path.test(e.path)) continue;
+      count++;
+    }
+    return count;
   }
 
-  /** Records every API request of the authenticated tenant, after it is answered. */
-  middleware(): MiddlewareHandler<AppEnv> {
-    return async (c, next) => {
-      const started = monotonicMs();
-      // Keep the JSON text the handler answers with as it is made: reading a finished response back costs a copy of it.
-      let responseBody: string | undefined;
-      c.json = ((object: unknown, arg?: Parameters<typeof c.body>[1], headers?: Record<string, string>) => {
-        responseBody = JSON.stringify(object);
-        return c.body(responseBody, arg as never, { 'content-type': 'application/json', ...headers });
-      }) as unknown as typeof c.json;
-      await next();
-      const tenant = c.var.tenant;
-      if (!tenant) return;
-      const requestType = c.req.header('content-type') ?? '';
-      const url = c.req.url;
-      const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-      let requestBody: string | undefined;
-      if (requestType.startsWith('multipart/')) requestBody = '[multipart form]';
-      else if (c.req.raw.body) requestBody = kept(await c.req.text().catch(() => ''));
-      if (responseBody !== undefined) responseBody = kept(responseBody);
-      this.record(tenant, {
-        at: tenant.clock.nowMs(),
-        method: c.req.method,
-        path: c.req.path,
-        ...(query ? { query } : {}),
-        status: c.res.status,
-        durationMs: Math.round((monotonicMs() - started) * 100) / 100,
-        ...(requestBody ? { requestBody } : {}),
-        ...(responseBody !== undefined ? { responseBody } : {}),
-        ...(c.var.unknownInputs ? { unknownInputs: c.var.unknownInputs } : {}),
-      });
-    };
+  /** Forgets the tenant's requests; answers how many there were. */
+  clear(tenant: Tenant): number {
+    const removed = this.journals.get(tenant)?.size ?? 0;
+    this.journals.delete(tenant);
+    return removed;
   }
 }

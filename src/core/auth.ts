@@ -7,8 +7,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { apiError } from './errors.js';
 import type { AppEnv } from './env.js';
+import { fromScript } from './callers.js';
 
-const CHALLENGE = { 'WWW-Authenticate': 'Basic realm="paysandbox", charset="UTF-8"' };
+const BASIC_CHALLENGE = { 'WWW-Authenticate': 'Basic realm="paysandbox", charset="UTF-8"' };
 const HOW = 'Send HTTP Basic credentials: your client id as the user name and your client secret as the password';
 /** Remembered Authorization headers, so a known caller costs one map lookup. */
 const CACHE_LIMIT = 10_000;
@@ -17,6 +18,9 @@ export interface Credentials {
   clientId: string;
   clientSecret: string;
 }
+
+/** Platform client ids are at most 200 characters; an API token's client id also names its tenant, so it may be longer. */
+export const MAX_CLIENT_ID_LENGTH = 400;
 
 /** Parses `Basic base64(id:secret)`; undefined when it is not well formed. */
 export function parseBasicAuth(header: string): Credentials | undefined {
@@ -27,7 +31,7 @@ export function parseBasicAuth(header: string): Credentials | undefined {
   if (colon <= 0) return undefined;
   const clientId = decoded.slice(0, colon);
   const clientSecret = decoded.slice(colon + 1);
-  if (clientSecret === '' || clientId.length > 200 || clientSecret.length > 500 || /[\u0000-\u001f\u007f]/.test(clientId)) return undefined;
+  if (clientSecret === '' || clientId.length > MAX_CLIENT_ID_LENGTH || clientSecret.length > 500 || /[\u0000-\u001f\u007f]/.test(clientId)) return undefined;
   return { clientId, clientSecret };
 }
 
@@ -63,9 +67,30 @@ export interface ClientAuthenticator<T> {
   readonly pinned: boolean;
 }
 
+/** What a route needs of the caller: one permission, or any valid credential (the sandbox simulators). */
+export type RoutePermission = Permission | 'ANY';
+
+/**
+ * Refuses (403 FORBIDDEN) a caller whose credential lacks the permission
+ * the route needs. `required` says what the matched route needs, undefined
+ * when no route matches (the 404 or 405 follows). Runs after requestAuth.
+ */
+export function requirePermission(required: (c: Context<AppEnv>) => RoutePermission | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get('principal') as Principal<unknown> | undefined;
+    const needed = principal ? required(c) : undefined;
+    if (principal && needed !== undefined && needed !== 'ANY' && !principal.permissions.has(needed)) {
+      throw apiError('FORBIDDEN', `This credential lacks the ${needed} permission this operation needs`, { requiredPermission: needed, permissions: [...principal.permissions] });
+    }
+    await next();
+  };
+}
+
 export interface AuthOptions {
   /** Requests that need no credentials (e.g. redeeming an agent's device code). */
   anonymous?: (method: string, path: string) => boolean;
+  /** A request asking for JSON counts as a script's (the control plane): its 401 carries no challenge. */
+  jsonIsScript?: boolean;
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
@@ -78,27 +103,29 @@ const BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i;
  */
 export function requestAuth<T>(authenticator: ClientAuthenticator<T>, bind: (c: Context<AppEnv>, principal: Principal<T>) => void, options: AuthOptions = {}): MiddlewareHandler<AppEnv> {
   const known = new Map<string, Principal<T>>();
-  const check = async (header: string): Promise<Principal<T>> => {
+  const check = async (header: string, challenge: Record<string, string> | undefined): Promise<Principal<T>> => {
     const bearer = BEARER.exec(header.trim());
     if (bearer && authenticator.authenticateBearer) {
       const principal = await authenticator.authenticateBearer(bearer[1]!);
-      if (!principal) throw apiError('UNAUTHORIZED', 'Unknown, expired or revoked access token', undefined, CHALLENGE);
+      if (!principal) throw apiError('UNAUTHORIZED', 'Unknown, expired or revoked access token', undefined, challenge);
       return principal;
     }
     const credentials = parseBasicAuth(header);
-    if (!credentials) throw apiError('UNAUTHORIZED', `Malformed Authorization header. ${HOW}`, undefined, CHALLENGE);
+    if (!credentials) throw apiError('UNAUTHORIZED', `Malformed Authorization header. ${HOW}`, undefined, challenge);
     const principal = await authenticator.authenticate(credentials.clientId, credentials.clientSecret);
     if (!principal) {
       const why = authenticator.pinned ? 'Unknown client id or wrong client secret' : `Wrong client secret for client id ${credentials.clientId}`;
-      throw apiError('UNAUTHORIZED', why, undefined, CHALLENGE);
+      throw apiError('UNAUTHORIZED', why, undefined, challenge);
     }
     return principal;
   };
   return async (c, next) => {
+    // A script (a page's fetch, the dashboard) gets no Basic challenge: the browser would hold its request for a login prompt.
+    const challenge = () => (fromScript(c.req, options.jsonIsScript ?? false) ? undefined : BASIC_CHALLENGE);
     const header = c.req.header('authorization');
     if (!header) {
       if (options.anonymous?.(c.req.method, c.req.path)) return next();
-      throw apiError('UNAUTHORIZED', `Missing credentials. ${HOW}`, undefined, CHALLENGE);
+      throw apiError('UNAUTHORIZED', `Missing credentials. ${HOW}`, undefined, challenge());
     }
     let principal = known.get(header);
     if (principal?.revoked?.()) {
@@ -106,7 +133,7 @@ export function requestAuth<T>(authenticator: ClientAuthenticator<T>, bind: (c: 
       principal = undefined;
     }
     if (principal === undefined) {
-      principal = await check(header);
+      principal = await check(header, challenge());
       if (known.size >= CACHE_LIMIT) known.clear();
       known.set(header, principal);
     }

@@ -52,23 +52,104 @@ function toRegExp(path: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
+/** Edit distance between two strings, as a share of the longer one (0 equal .. 1 nothing in common). */
+function textDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const longer = Math.max(a.length, b.length);
+  if (longer === 0) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = row;
+  }
+  return previous[b.length]! / longer;
+}
+
+function segmentsOf(path: string): string[] {
+  return path.replace(/\/+$/, '').split('/').filter((s) => s !== '');
+}
+
+/** A segment more than half different is simply another segment. */
+function segmentDistance(a: string, b: string): number {
+  const d = textDistance(a.toLowerCase(), b.toLowerCase());
+  return d > 0.5 ? 1 : d;
+}
+
+/** Leaving out the route's leading segments (the version, /__admin) is the likeliest slip, so it costs less. */
+const MISSING_PREFIX_COST = 0.6;
+
+/** Edit distance over path segments: a missing or extra segment costs 1, a misspelt one its share of differing characters; a parameter takes any segment. */
+function pathDistance(request: readonly string[], route: readonly string[]): number {
+  let previous = Array.from({ length: route.length + 1 }, (_, j) => j * MISSING_PREFIX_COST);
+  for (let i = 1; i <= request.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= route.length; j++) {
+      const segment = route[j - 1]!;
+      const swap = segment.startsWith(':') ? 0 : segmentDistance(request[i - 1]!, segment);
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + swap);
+    }
+    previous = row;
+  }
+  return previous[route.length]!;
+}
+
+/** Routes further than this from the request are not suggested. */
+const SUGGESTION_DISTANCE = 1.2;
+const SUGGESTIONS = 3;
+const SUGGESTION_SPREAD = 0.15;
+
+interface CompiledRoute {
+  method: string;
+  path: string;
+  re: RegExp;
+  segments: string[];
+  shown: string;
+}
+
+/** The real routes closest to a path that matched none, e.g. `GET /2025-10-13/customers/{customerId}`. */
+function closestRoutes(routes: readonly CompiledRoute[], method: string, path: string): string[] {
+  const request = segmentsOf(path);
+  const scored = routes
+    .filter((r) => !r.path.includes('*'))
+    .map((r) => ({ r, distance: pathDistance(request, r.segments) + (r.method === method ? 0 : 0.01) }))
+    .sort((a, b) => a.distance - b.distance || a.r.shown.length - b.r.shown.length);
+  // Only the routes about as close as the closest: one misspelt segment should not bring every route one segment away.
+  const limit = Math.min(SUGGESTION_DISTANCE, (scored[0]?.distance ?? 0) + SUGGESTION_SPREAD);
+  return scored
+    .filter((x) => x.distance <= limit)
+    .slice(0, SUGGESTIONS)
+    .map((x) => x.r.shown);
+}
+
 /**
- * 405 with Allow when the path exists under other methods only, else 404 (a
- * route of this very method that found nothing, like an asset path naming no
- * asset, is a 404).
+ * 405 with Allow when the path exists under other methods, else 404 naming
+ * the closest real routes in details.didYouMean. `onUnmatched` hears of every
+ * request that matched no route.
  */
-export function notFoundHandler(routes: () => readonly KnownRoute[]): NotFoundHandler {
-  let compiled: Array<{ method: string; re: RegExp }> | undefined;
+export function notFoundHandler(routes: () => readonly KnownRoute[], onUnmatched?: (c: Context) => void): NotFoundHandler {
+  let compiled: CompiledRoute[] | undefined;
   return (c) => {
-    compiled ??= routes()
-      .filter((r) => r.method !== 'ALL')
-      .map((r) => ({ method: r.method.toUpperCase(), re: toRegExp(r.path) }));
+    onUnmatched?.(c);
+    compiled ??= [
+      ...new Map(
+        routes()
+          .filter((r) => r.method !== 'ALL')
+          .map((r) => {
+            const method = r.method.toUpperCase();
+            const shown = `${method} ${r.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+            return [shown, { method, path: r.path, re: toRegExp(r.path), segments: segmentsOf(r.path), shown }] as const;
+          }),
+      ).values(),
+    ];
     const allowed = [...new Set(compiled.filter((r) => r.re.test(c.req.path)).map((r) => r.method))];
+    // A route that takes the method but found nothing to serve (a missing asset) is a plain 404.
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     if (allowed.length > 0 && !allowed.includes(method)) {
       const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
       return send(c, apiError('METHOD_NOT_ALLOWED', `${c.req.method} is not supported on ${c.req.path}; use ${allowed.join(', ')}`, { allowed }, { Allow: allow.join(', ') }));
     }
-    return send(c, apiError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`));
+    const didYouMean = closestRoutes(compiled, c.req.method, c.req.path);
+    return send(c, apiError('NOT_FOUND', `No route ${c.req.method} ${c.req.path}`, didYouMean.length > 0 ? { didYouMean } : undefined));
   };
 }

@@ -20,6 +20,7 @@ const STATUS_TEXT: Record<number, string> = {
   410: 'Gone',
   413: 'Request body too large',
   415: 'Unsupported media type',
+  423: 'Locked after too many failed attempts',
   429: 'Too many requests',
   500: 'Internal error',
 };
@@ -44,7 +45,6 @@ export function operationsOf(document: Json): Array<{ path: string; method: stri
           method,
           hasInput: parameters.length > 0 || body !== undefined,
           hasBody: body !== undefined,
-          hasMultipartBody: Object.keys(body?.content ?? {}).some((type) => type.startsWith('multipart/')),
         },
       });
     }
@@ -116,6 +116,7 @@ const SHARED_HEADERS: Record<string, Json> = {
 
 const HEADERS_BY_STATUS: Record<number, Record<string, Json>> = {
   405: { Allow: { $ref: '#/components/headers/Allow' } },
+  423: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
   429: { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } },
 };
 

@@ -1011,7 +1011,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     "response": {
       "data": [
         {
-          "bankName": "Banco Sandbox de M\u00e9xico S.A.",
+          "bankName": "Banco Sandbox de México S.A.",
           "displayName": "Banco Sandbox",
           "country": "MX",
           "currency": "MXN",
@@ -2100,6 +2100,766 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     "request": {
       "status": "FROZEN"
+    }
+  },
+  "createToken": {
+    "status": 201,
+    "request": {
+      "name": "CI read-only",
+      "permissions": [
+        "VIEW"
+      ]
+    },
+    "response": {
+      "id": "Token:0af68117-c62e-4189-aa60-4ca4f64bc8d6",
+      "name": "CI read-only",
+      "permissions": [
+        "VIEW"
+      ],
+      "clientId": "tok_ZXhhbXBsZXM.i9XmEpVT06rtajEZdO5wwK3I",
+      "createdAt": "2026-11-23T21:39:55.205Z",
+      "updatedAt": "2026-11-23T21:39:55.205Z",
+      "clientSecret": "WTnXZDsO9xipKzRbMeC8RXz5DmEmoThmOOyemL9lX5I"
+    }
+  },
+  "listTokens": {
+    "status": 200,
+    "query": {
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "Token:0af68117-c62e-4189-aa60-4ca4f64bc8d6",
+          "name": "CI read-only",
+          "permissions": [
+            "VIEW"
+          ],
+          "clientId": "tok_ZXhhbXBsZXM.i9XmEpVT06rtajEZdO5wwK3I",
+          "createdAt": "2026-11-23T21:39:55.205Z",
+          "updatedAt": "2026-11-23T21:39:55.205Z"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "getAvailableUmaProviders": {
+    "status": 200,
+    "query": {
+      "countryCode": "US",
+      "limit": "5"
+    },
+    "response": {
+      "data": [
+        {
+          "name": "Sandbox Wallet US",
+          "supportedRegions": [
+            "US"
+          ],
+          "domain": "uma.wallet-us.sandbox.example",
+          "supportedCurrencies": [
+            {
+              "code": "USD",
+              "name": "US Dollar",
+              "symbol": "$",
+              "decimals": 2
+            },
+            {
+              "code": "USDC",
+              "name": "USD Coin",
+              "symbol": "USDC",
+              "decimals": 6
+            }
+          ],
+          "lei": "5493000SBXWALLETUS51",
+          "allowListStatus": true
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 3
+    }
+  },
+  "listVasps": {
+    "status": 200,
+    "query": {
+      "limit": "5"
+    },
+    "response": {
+      "data": [
+        {
+          "vaspName": "Sandbox Coin Custody",
+          "url": "https://coin-custody.sandbox.example"
+        }
+      ],
+      "hasMore": true,
+      "totalCount": 8,
+      "nextCursor": "dmFzcHM6NQ"
+    }
+  },
+  "createInvitation": {
+    "status": 201,
+    "request": {
+      "inviterUma": "$ivy@sandbox.uma.local",
+      "firstName": "Bob",
+      "amountToSend": 1000
+    },
+    "response": {
+      "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+      "createdAt": "2026-11-23T21:39:57.003Z",
+      "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+      "inviterUma": "$ivy@sandbox.uma.local",
+      "status": "PENDING",
+      "firstName": "Bob",
+      "amountToSend": {
+        "amount": 1000,
+        "currency": {
+          "code": "USD",
+          "name": "US Dollar",
+          "symbol": "$",
+          "decimals": 2
+        }
+      }
+    }
+  },
+  "listInvitations": {
+    "status": 200,
+    "query": {
+      "status": "PENDING"
+    },
+    "response": {
+      "data": [
+        {
+          "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+          "createdAt": "2026-11-23T21:39:57.003Z",
+          "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+          "inviterUma": "$ivy@sandbox.uma.local",
+          "status": "PENDING",
+          "firstName": "Bob",
+          "amountToSend": {
+            "amount": 1000,
+            "currency": {
+              "code": "USD",
+              "name": "US Dollar",
+              "symbol": "$",
+              "decimals": 2
+            }
+          }
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "claimInvitation": {
+    "status": 200,
+    "request": {
+      "inviteeUma": "$bob@other.example"
+    },
+    "response": {
+      "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+      "createdAt": "2026-11-23T21:39:57.003Z",
+      "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+      "inviterUma": "$ivy@sandbox.uma.local",
+      "status": "CLAIMED",
+      "firstName": "Bob",
+      "inviteeUma": "$bob@other.example",
+      "claimedAt": "2026-11-23T21:39:57.179Z",
+      "amountToSend": {
+        "amount": 1000,
+        "currency": {
+          "code": "USD",
+          "name": "US Dollar",
+          "symbol": "$",
+          "decimals": 2
+        }
+      }
+    }
+  },
+  "estimateCryptoWithdrawalFee": {
+    "status": 200,
+    "request": {
+      "internalAccountId": "InternalAccount:9dc876b4-b664-4061-a7bb-b425084c5198",
+      "currency": "USDC",
+      "cryptoNetwork": "SOLANA",
+      "amount": 1000000,
+      "destinationAddress": "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"
+    },
+    "response": {
+      "networkFee": 5000,
+      "networkFeeAsset": "SOL",
+      "applicationFee": 0,
+      "totalFee": 747,
+      "netAmount": 999253
+    }
+  },
+  "approvePendingPayment": {
+    "status": 200,
+    "request": {
+      "receiverCustomerInfo": {
+        "FULL_NAME": "Ivy Inviter"
+      }
+    },
+    "response": {
+      "id": "Transaction:ee91d7cd-9a25-4c35-9bba-f8773c29463a",
+      "type": "INCOMING",
+      "direction": "CREDIT",
+      "status": "COMPLETED",
+      "source": {
+        "sourceType": "UMA_ADDRESS",
+        "umaAddress": "$pending.approval@elsewhere.example",
+        "currency": "USD"
+      },
+      "destination": {
+        "destinationType": "ACCOUNT",
+        "accountId": "InternalAccount:66e5d939-88b0-48be-8814-a23f5947a1a5",
+        "currency": "USD"
+      },
+      "customerId": "Customer:bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+      "platformCustomerId": "bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+      "sentAmount": {
+        "amount": 700,
+        "currency": {
+          "code": "USD",
+          "name": "US Dollar",
+          "symbol": "$",
+          "decimals": 2
+        }
+      },
+      "receivedAmount": {
+        "amount": 700,
+        "currency": {
+          "code": "USD",
+          "name": "US Dollar",
+          "symbol": "$",
+          "decimals": 2
+        }
+      },
+      "exchangeRate": 1,
+      "createdAt": "2026-11-23T21:39:57.442Z",
+      "updatedAt": "2026-11-23T21:39:57.770Z",
+      "statusHistory": [
+        {
+          "status": "PENDING",
+          "at": "2026-11-23T21:39:57.442Z"
+        },
+        {
+          "status": "COMPLETED",
+          "at": "2026-11-23T21:39:57.770Z"
+        }
+      ],
+      "approval": {
+        "status": "APPROVED",
+        "decideBy": "2026-11-23T21:40:02.442Z",
+        "decidedAt": "2026-11-23T21:39:57.769Z"
+      },
+      "receiverCustomerInfo": {
+        "FULL_NAME": "Ivy Inviter"
+      },
+      "settledAt": "2026-11-23T21:39:57.770Z"
+    }
+  },
+  "cancelTransaction": {
+    "status": 200,
+    "request": {
+      "reason": "Sent by mistake"
+    },
+    "response": {
+      "id": "Transaction:26d88089-3298-4084-8ab0-dc19682c39fa",
+      "type": "OUTGOING",
+      "direction": "DEBIT",
+      "status": "FAILED",
+      "source": {
+        "sourceType": "ACCOUNT",
+        "accountId": "InternalAccount:66e5d939-88b0-48be-8814-a23f5947a1a5",
+        "currency": "USD"
+      },
+      "destination": {
+        "destinationType": "ACCOUNT",
+        "accountId": "ExternalAccount:7ff8c617-e4de-498e-92b8-da0722dc6861",
+        "currency": "USD"
+      },
+      "customerId": "Customer:bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+      "platformCustomerId": "bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+      "sentAmount": {
+        "amount": 500,
+        "currency": {
+          "code": "USD",
+          "name": "US Dollar",
+          "symbol": "$",
+          "decimals": 2
+        }
+      },
+      "receivedAmount": {
+        "amount": 500,
+        "currency": {
+          "code": "USD",
+          "name": "US Dollar",
+          "symbol": "$",
+          "decimals": 2
+        }
+      },
+      "createdAt": "2026-11-23T21:39:59.392Z",
+      "updatedAt": "2026-11-23T21:39:59.491Z",
+      "statusHistory": [
+        {
+          "status": "PENDING",
+          "at": "2026-11-23T21:39:59.392Z"
+        },
+        {
+          "status": "PROCESSING",
+          "at": "2026-11-23T21:39:59.392Z"
+        },
+        {
+          "status": "FAILED",
+          "at": "2026-11-23T21:39:59.491Z"
+        }
+      ],
+      "cancellation": {
+        "cancelledAt": "2026-11-23T21:39:59.491Z",
+        "reason": "Sent by mistake"
+      },
+      "failureMessage": "Cancelled by the platform: Sent by mistake"
+    }
+  },
+  "createDelegatedKey": {
+    "status": 201,
+    "request": {
+      "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+      "internalAccountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+      "nickname": "Card signer"
+    },
+    "response": {
+      "id": "DelegatedKey:2b368aaf-c7c3-4525-ab01-222dab727863",
+      "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+      "fundingSourceId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+      "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+      "publicKey": "034bae62d03801ccac9b4a3e314f9b975709c06a20e8b3cd7ed153581c0a1f5cd5",
+      "nickname": "Card signer",
+      "status": "ACTIVE",
+      "createdAt": "2026-11-23T21:40:05.304Z",
+      "updatedAt": "2026-11-23T21:40:05.322Z"
+    }
+  },
+  "listDelegatedKeys": {
+    "status": 200,
+    "query": {
+      "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "DelegatedKey:2b368aaf-c7c3-4525-ab01-222dab727863",
+          "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+          "fundingSourceId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+          "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+          "publicKey": "034bae62d03801ccac9b4a3e314f9b975709c06a20e8b3cd7ed153581c0a1f5cd5",
+          "nickname": "Card signer",
+          "status": "ACTIVE",
+          "createdAt": "2026-11-23T21:40:05.304Z",
+          "updatedAt": "2026-11-23T21:40:05.322Z"
+        }
+      ]
+    }
+  },
+  "sandboxSimulateCardBalanceInquiry": {
+    "status": 202,
+    "request": {
+      "merchant": {
+        "descriptor": "GROCER 000",
+        "mcc": "5411",
+        "country": "US"
+      }
+    },
+    "response": {
+      "id": "Transaction:985ba1e5-6f24-4507-9b22-345e080b16c8",
+      "type": "CARD",
+      "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+      "customerId": "Customer:a68b7e4d-f75c-451d-a087-dd3e1c3e0856",
+      "platformCustomerId": "a68b7e4d-f75c-451d-a087-dd3e1c3e0856",
+      "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+      "direction": "DEBIT",
+      "status": "AUTHORIZED",
+      "networkMessage": "BALANCE_INQUIRY",
+      "merchant": {
+        "descriptor": "GROCER 000",
+        "mcc": "5411",
+        "country": "US"
+      },
+      "authorizedAmount": 0,
+      "issuerTransactionToken": "itt_dyPhnNpLkvB1_GgT-ZVS",
+      "authorizedAt": "2026-11-23T21:40:06.051Z",
+      "lastEventAt": "2026-11-23T21:40:06.051Z",
+      "createdAt": "2026-11-23T21:40:06.051Z",
+      "updatedAt": "2026-11-23T21:40:06.051Z",
+      "currency": {
+        "code": "USD",
+        "name": "US Dollar",
+        "symbol": "$",
+        "decimals": 2
+      },
+      "pullSummary": {
+        "count": 0,
+        "totalAmount": 0,
+        "pendingCount": 0
+      }
+    }
+  },
+  "listScaFactors": {
+    "status": 200,
+    "query": {
+      "customerId": "Customer:3c7d2a9e-5b1f-4c8e-9a6d-2f4b8e1c7a35"
+    },
+    "response": {
+      "factors": [
+        {
+          "factor": "SMS_OTP",
+          "name": "+4915123456789"
+        },
+        {
+          "factor": "TOTP",
+          "name": "Authenticator app"
+        }
+      ]
+    }
+  },
+  "uploadCustomersCsv": {
+    "status": 202,
+    "request": {
+      "file": "(the CSV file bytes)"
+    },
+    "response": {
+      "jobId": "Job:8d1e4f2a-6b3c-4a7e-9f05-1c2d3e4f5a6b",
+      "status": "PENDING"
+    }
+  },
+  "linkStablecoinProviderAccount": {
+    "status": 201,
+    "request": {
+      "provider": "BRALE",
+      "apiClientId": "provider_client_123",
+      "apiClientSecret": "provider_secret_456"
+    },
+    "response": {
+      "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "provider": "BRALE",
+      "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+      "providerEnvironment": "SANDBOX",
+      "status": "ACTIVE",
+      "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+      "createdAt": "2026-11-23T21:40:14.008Z",
+      "updatedAt": "2026-11-23T21:40:14.008Z"
+    }
+  },
+  "listStablecoinProviderAccounts": {
+    "status": 200,
+    "query": {
+      "status": "ACTIVE",
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+          "provider": "BRALE",
+          "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+          "providerEnvironment": "SANDBOX",
+          "status": "ACTIVE",
+          "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+          "createdAt": "2026-11-23T21:40:14.008Z",
+          "updatedAt": "2026-11-23T21:40:14.008Z"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "getStablecoinProviderAccount": {
+    "status": 200,
+    "response": {
+      "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "provider": "BRALE",
+      "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+      "providerEnvironment": "SANDBOX",
+      "status": "ACTIVE",
+      "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+      "createdAt": "2026-11-23T21:40:14.008Z",
+      "updatedAt": "2026-11-23T21:40:14.008Z"
+    }
+  },
+  "registerStablecoin": {
+    "status": 201,
+    "request": {
+      "providerTokenIdentifier": "ACME",
+      "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+      "network": "SPARK",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219"
+    },
+    "response": {
+      "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "name": "ACME Stablecoin",
+      "symbol": "ACME",
+      "baseCurrency": "USD",
+      "network": "SPARK",
+      "decimals": 6,
+      "issuanceStatus": "PENDING_REVIEW",
+      "serviceOperationsStatus": "NOT_ENABLED",
+      "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+      "provider": "BRALE",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "providerEnvironment": "SANDBOX",
+      "providerTokenIdentifier": "ACME",
+      "createdAt": "2026-11-23T21:40:14.626Z",
+      "updatedAt": "2026-11-23T21:40:14.626Z"
+    }
+  },
+  "listStablecoins": {
+    "status": 200,
+    "query": {
+      "issuanceStatus": "PROVISIONED",
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+          "name": "ACME Stablecoin",
+          "symbol": "ACME",
+          "baseCurrency": "USD",
+          "network": "SPARK",
+          "decimals": 6,
+          "issuanceStatus": "PROVISIONED",
+          "serviceOperationsStatus": "ENABLED",
+          "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+          "provider": "BRALE",
+          "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+          "providerEnvironment": "SANDBOX",
+          "providerTokenIdentifier": "ACME",
+          "createdAt": "2026-11-23T21:40:14.626Z",
+          "updatedAt": "2026-11-23T21:45:14.627Z",
+          "currency": "ACME"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "getStablecoin": {
+    "status": 200,
+    "response": {
+      "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "name": "ACME Stablecoin",
+      "symbol": "ACME",
+      "baseCurrency": "USD",
+      "network": "SPARK",
+      "decimals": 6,
+      "issuanceStatus": "PROVISIONED",
+      "serviceOperationsStatus": "ENABLED",
+      "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+      "provider": "BRALE",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "providerEnvironment": "SANDBOX",
+      "providerTokenIdentifier": "ACME",
+      "createdAt": "2026-11-23T21:40:14.626Z",
+      "updatedAt": "2026-11-23T21:45:14.627Z",
+      "currency": "ACME"
+    }
+  },
+  "createStablecoinMint": {
+    "status": 201,
+    "request": {
+      "amount": "1000000",
+      "fundingSource": {
+        "type": "WIRE"
+      },
+      "destination": {
+        "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+      },
+      "description": "Initial program funding mint"
+    },
+    "response": {
+      "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+      "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "operationType": "MINT",
+      "status": "PENDING_FUNDING",
+      "amount": "1000000",
+      "provider": "BRALE",
+      "providerEnvironment": "SANDBOX",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "source": {
+        "type": "WIRE"
+      },
+      "fundingInstructions": {
+        "rail": "WIRE",
+        "amount": "100",
+        "currency": "USD",
+        "bankName": "Sandbox Bank",
+        "accountNumber": "644696248761",
+        "routingNumber": "067190762",
+        "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+        "reference": "PSBAWCFLQ4M"
+      },
+      "expiresAt": "2026-11-30T21:45:15.552Z",
+      "destination": {
+        "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+      },
+      "providerStatus": "pending",
+      "description": "Initial program funding mint",
+      "createdAt": "2026-11-23T21:45:15.552Z",
+      "updatedAt": "2026-11-23T21:45:15.552Z"
+    }
+  },
+  "sandboxFundStablecoinOperation": {
+    "status": 200,
+    "request": {
+      "amount": "100"
+    },
+    "response": {
+      "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+      "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "operationType": "MINT",
+      "status": "PROCESSING",
+      "amount": "1000000",
+      "provider": "BRALE",
+      "providerEnvironment": "SANDBOX",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "source": {
+        "type": "WIRE"
+      },
+      "fundingInstructions": {
+        "rail": "WIRE",
+        "amount": "100",
+        "currency": "USD",
+        "bankName": "Sandbox Bank",
+        "accountNumber": "644696248761",
+        "routingNumber": "067190762",
+        "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+        "reference": "PSBAWCFLQ4M"
+      },
+      "expiresAt": "2026-11-30T21:45:15.552Z",
+      "destination": {
+        "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+      },
+      "providerStatus": "processing",
+      "description": "Initial program funding mint",
+      "createdAt": "2026-11-23T21:45:15.552Z",
+      "updatedAt": "2026-11-23T21:45:15.811Z"
+    }
+  },
+  "createStablecoinBurn": {
+    "status": 201,
+    "request": {
+      "amount": "500000",
+      "source": {
+        "type": "PROVIDER_INTERNAL_BALANCE"
+      },
+      "destination": {
+        "type": "EXTERNAL_ACCOUNT",
+        "externalAccountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+        "rail": "ACH_CREDIT"
+      },
+      "description": "Redeem ACME"
+    },
+    "response": {
+      "id": "StablecoinOperation:6343e1b7-81e1-48e8-aad0-24a2bae9cb85",
+      "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "operationType": "BURN",
+      "status": "CREATED",
+      "amount": "500000",
+      "provider": "BRALE",
+      "providerEnvironment": "SANDBOX",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "source": {
+        "type": "PROVIDER_INTERNAL_BALANCE"
+      },
+      "destination": {
+        "accountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+        "rail": "ACH_CREDIT"
+      },
+      "estimatedDelivery": {
+        "rail": "ACH_CREDIT",
+        "amount": "50",
+        "currency": "USD",
+        "timing": "1-3 business days"
+      },
+      "providerStatus": "pending",
+      "description": "Redeem ACME",
+      "createdAt": "2026-11-23T21:45:15.870Z",
+      "updatedAt": "2026-11-23T21:45:15.870Z"
+    }
+  },
+  "listStablecoinOperations": {
+    "status": 200,
+    "query": {
+      "operationType": "MINT",
+      "limit": "10"
+    },
+    "response": {
+      "data": [
+        {
+          "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+          "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+          "operationType": "MINT",
+          "status": "COMPLETED",
+          "amount": "1000000",
+          "provider": "BRALE",
+          "providerEnvironment": "SANDBOX",
+          "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+          "source": {
+            "type": "WIRE"
+          },
+          "fundingInstructions": {
+            "rail": "WIRE",
+            "amount": "100",
+            "currency": "USD",
+            "bankName": "Sandbox Bank",
+            "accountNumber": "644696248761",
+            "routingNumber": "067190762",
+            "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+            "reference": "PSBAWCFLQ4M"
+          },
+          "expiresAt": "2026-11-30T21:45:15.552Z",
+          "destination": {
+            "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+          },
+          "providerStatus": "complete",
+          "description": "Initial program funding mint",
+          "createdAt": "2026-11-23T21:45:15.552Z",
+          "updatedAt": "2026-11-23T21:45:45.811Z"
+        }
+      ],
+      "hasMore": false,
+      "totalCount": 1
+    }
+  },
+  "getStablecoinOperation": {
+    "status": 200,
+    "response": {
+      "id": "StablecoinOperation:6343e1b7-81e1-48e8-aad0-24a2bae9cb85",
+      "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+      "operationType": "BURN",
+      "status": "COMPLETED",
+      "amount": "500000",
+      "provider": "BRALE",
+      "providerEnvironment": "SANDBOX",
+      "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+      "source": {
+        "type": "PROVIDER_INTERNAL_BALANCE"
+      },
+      "destination": {
+        "accountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+        "rail": "ACH_CREDIT"
+      },
+      "estimatedDelivery": {
+        "rail": "ACH_CREDIT",
+        "amount": "50",
+        "currency": "USD",
+        "timing": "1-3 business days"
+      },
+      "providerStatus": "complete",
+      "description": "Redeem ACME",
+      "createdAt": "2026-11-23T21:45:15.870Z",
+      "updatedAt": "2026-11-23T21:45:50.870Z"
     }
   },
   "createAgent": {

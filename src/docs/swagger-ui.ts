@@ -1,21 +1,17 @@
 /**
- * Interactive API docs at /docs: Swagger UI served from the installed
- * swagger-ui-dist package, so they work offline and never call another
- * host (the online validator badge is off). The page shows the API
- * document, or the control plane's with ?doc=control; both are linked at
- * the top. Every asset the page and its files name is served (the source
- * maps included); any other asset path is 404.
+ * Interactive API docs at /docs: Swagger UI's compiled bundle, shipped in the
+ * package's vendor/ folder (no install step, no CDN), so they work offline
+ * and never call another host (the online validator badge is off). The page
+ * shows the API document, or the control plane's with ?doc=control; both are
+ * linked at the top. Every asset the page names is served; any other asset
+ * path is 404. Loaded on the first request for the docs, never at start-up.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { Env, Hono } from 'hono';
+import type { Context } from 'hono';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui.css.map': 'application/json; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
-  'swagger-ui-bundle.js.map': 'application/json; charset=utf-8',
 };
 
 const PAGE = `<!doctype html>
@@ -46,19 +42,37 @@ window.ui = SwaggerUIBundle({ url: control ? '/__admin/openapi.json' : '/openapi
 </body>
 </html>`;
 
-export function mountDocs<E extends Env>(app: Hono<E>): void {
-  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  const cache = new Map<string, string>();
-  app.get('/docs', (c) => c.html(PAGE));
-  app.get('/docs/assets/:file', (c) => {
-    const file = c.req.param('file');
-    const type = ASSETS[file];
-    if (!type) return c.notFound();
-    let body = cache.get(file);
-    if (body === undefined) {
-      body = readFileSync(join(dir, file), 'utf8');
-      cache.set(file, body);
+/** vendor/ is at the package root: two levels above src/docs/, three above the compiled dist/src/docs/. */
+function readVendored(name: string): string {
+  for (const base of ['../../vendor/swagger-ui/', '../../../vendor/swagger-ui/']) {
+    try {
+      return readFileSync(new URL(base + name, import.meta.url), 'utf8');
+    } catch {
+      // try the next place
     }
-    return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
-  });
+  }
+  throw new Error(`docs asset ${name} is missing from vendor/swagger-ui`);
+}
+
+export interface DocsUi {
+  page(c: Context): Response;
+  asset(c: Context): Response | Promise<Response>;
+}
+
+export function docsUi(): DocsUi {
+  const cache = new Map<string, string>();
+  return {
+    page: (c) => c.html(PAGE),
+    asset: (c) => {
+      const file = c.req.param('file') ?? '';
+      const type = ASSETS[file];
+      if (!type) return c.notFound();
+      let body = cache.get(file);
+      if (body === undefined) {
+        body = readVendored(file);
+        cache.set(file, body);
+      }
+      return c.body(body, 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
+    },
+  };
 }

@@ -1,2 +1,2 @@
 export * from './tables.js';
-export { outcomeFor, ruleFor, last3, identifierLast3, umaUser } from './lookup.js';
+export { outcomeFor, ruleFor, thresholdWhere, last3, identifierLast3, umaUser } from './lookup.js';

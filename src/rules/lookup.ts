@@ -34,15 +34,35 @@ function reduce(table: SuffixTable<unknown>, value: string): string {
     case 'umaUser':
       return umaUser(value);
     case 'exact':
+    case 'atLeast':
       return value;
   }
+}
+
+/** The row with the greatest whole-number key not above `value`, else the "any other" row. */
+function atLeastRow<O>(table: SuffixTable<O>, value: string): SuffixRow<O> {
+  const n = Number(value);
+  let best: SuffixRow<O> | undefined;
+  if (Number.isFinite(n)) {
+    for (const row of table.rows) if (row.key !== null && Number(row.key) <= n && (!best || Number(row.key) > Number(best.key))) best = row;
+  }
+  return best ?? table.rows[table.rows.length - 1]!;
 }
 
 /** The row of `table` that `value` selects. */
 export function ruleFor<K extends RuleTableName>(name: K, value: string): SuffixRow<OutcomeOf<K>> {
   const table = RULES[name] as unknown as SuffixTable<OutcomeOf<K>>;
+  if (table.match === 'atLeast') return atLeastRow(table, value);
   const key = reduce(table as SuffixTable<unknown>, value);
   return table.rows.find((row) => row.key === key) ?? table.rows[table.rows.length - 1]!;
+}
+
+/** The smallest key of an `atLeast` table whose outcome satisfies `test`: e.g. the seconds after which something lapses. */
+export function thresholdWhere<K extends RuleTableName>(name: K, test: (outcome: OutcomeOf<K>) => boolean): number {
+  const table = RULES[name] as unknown as SuffixTable<OutcomeOf<K>>;
+  const keys = table.rows.filter((r) => r.key !== null && test(r.outcome)).map((r) => Number(r.key));
+  if (keys.length === 0) throw new Error(`${table.title}: no row satisfies the test`);
+  return Math.min(...keys);
 }
 
 /** The outcome `value` selects in `table`. */

@@ -18,13 +18,19 @@ export interface SuffixTable<O> {
   /** The request field whose value selects the row. */
   subject: string;
   /** How the value is reduced before matching. */
-  match: 'last3' | 'identifierLast3' | 'umaUser' | 'exact';
+  /**
+   * How the value is reduced before matching. `atLeast`: the value is a whole
+   * number and selects the row with the greatest key not above it (keys are
+   * whole numbers); the "any other" row covers values below every key.
+   */
+  match: 'last3' | 'identifierLast3' | 'umaUser' | 'exact' | 'atLeast';
   rows: readonly SuffixRow<O>[];
 }
 
 function table<O>(t: SuffixTable<O>): SuffixTable<O> {
   const others = t.rows.filter((r) => r.key === null);
   if (others.length !== 1 || t.rows[t.rows.length - 1]!.key !== null) throw new Error(`${t.title}: exactly one trailing "any other" row`);
+  if (t.match === 'atLeast' && t.rows.some((r) => r.key !== null && !/^\d+$/.test(r.key))) throw new Error(`${t.title}: atLeast keys are whole numbers`);
   return t;
 }
 
@@ -81,6 +87,12 @@ export interface UmaReceiverOutcome {
   currency?: string;
 }
 
+/** How an incoming UMA payment gets the platform's approval, by the sender's address (user part). */
+export interface IncomingApprovalOutcome {
+  /** WEBHOOK: the webhook endpoint's reply decides (approved at once without an endpoint); AWAIT_DECISION: as if the endpoint answered 202. */
+  approval: 'WEBHOOK' | 'AWAIT_DECISION';
+}
+
 /** Ownership proofs of self-custody wallets, by the submitted signature. */
 export interface WalletOwnershipOutcome {
   result: 'VALID' | 'INVALID' | 'VERIFY';
@@ -96,14 +108,74 @@ export interface AuthCheckOutcome {
   result: 'ACCEPTED' | 'REJECTED' | 'VERIFY';
 }
 
+/** Codes of contact verification and Strong Customer Authentication: what a submitted code does. */
+export interface CodeCheckOutcome {
+  result: 'ACCEPTED' | 'REJECTED' | 'VERIFY';
+}
+
+/** The SCA lockout after a number of failed login (or SCA proof) attempts. */
+export type ScaLockoutOutcome = { lock: 'NONE' } | { lock: 'TEMPORARY'; seconds: number } | { lock: 'SUSPENDED' };
+
+/** Whether something issued a number of seconds ago still holds. */
+export interface LifetimeOutcome {
+  valid: boolean;
+}
+
+/** A 2FA reset's status by the seconds since it started (COMPLETED is recorded, not timed). */
+export interface TwoFactorResetProgressOutcome {
+  status: 'INITIATED' | 'PENDING_REVIEW' | 'LIVENESS_PASSED' | 'EXPIRED';
+}
+
+/** Stablecoin provider credentials, by the last 3 characters of apiClientSecret. */
+export interface StablecoinCredentialsOutcome {
+  status: 'ACTIVE' | 'INVALID';
+  /** Seconds after linking at which the provider revokes the link; absent when it never does. */
+  revokedAfterSeconds?: number;
+}
+
+/** A registered stablecoin's path through review, provisioning and enablement, by the last 3 characters of networkTokenIdentifier. */
+export interface StablecoinIssuanceOutcome {
+  /** VERIFICATION_FAILED: registration is refused (400 STABLECOIN_VERIFICATION_FAILED). */
+  review: 'APPROVED' | 'REJECTED' | 'VERIFICATION_FAILED';
+  provisioning: 'PROVISIONED' | 'FAILED';
+  /** Where serviceOperationsStatus ends once provisioned. */
+  serviceOperations: 'ENABLED' | 'DISABLED';
+  burns: boolean;
+}
+
+/** What the provider does with a mint or burn, by the last 3 digits of its amount in whole cents. */
+export interface StablecoinAmountOutcome {
+  result: 'ACCEPTED' | 'UNAVAILABLE' | 'REJECTED' | 'FAILS_LATER';
+}
+
+/** Linking an external account with the stablecoin provider, by the account's identifier suffix. */
+export interface StablecoinAccountLinkOutcome {
+  result:
+    | 'LINKED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED'
+    | 'STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED';
+  /** Only refuses accounts the provider debits (ACH debit funding); payouts and mint destinations link anyway. */
+  debitsOnly?: true;
+}
+
 /** Transfers to a wallet still awaiting ownership verification are allowed up to this value, in US dollar cents. */
 export const UNVERIFIED_WALLET_LIMIT_USD_CENTS = 100_000;
 
 /** A long-pending sandbox UMA payment settles after this many seconds of tenant clock time. */
 export const LONG_PENDING_SECONDS = 86_400;
 
+/** A pending incoming payment the platform answered 202 for must be approved or rejected within this many seconds of tenant clock time. */
+export const PAYMENT_APPROVAL_WINDOW_SECONDS = 5;
+
 /** How long a quote's rate holds, in seconds of tenant clock time. */
 export const QUOTE_LIFETIME_SECONDS = 300;
+
+/** Bulk customer import: rows created per step, and the tenant-clock time between steps (the first step runs one interval after the upload). */
+export const BULK_IMPORT_CHUNK_ROWS = 250;
+export const BULK_IMPORT_CHUNK_INTERVAL_MS = 10;
 
 /** A LIVENESS ownership challenge passes on its own after this many seconds of tenant clock time. */
 export const LIVENESS_COMPLETES_AFTER_SECONDS = 10;
@@ -132,6 +204,25 @@ export const OIDC_MAX_AGE_SECONDS = 60;
 export const OIDC_CLOCK_SKEW_SECONDS = 5;
 /** An agent's device code can be redeemed for this long after it is issued. */
 export const AGENT_DEVICE_CODE_LIFETIME_SECONDS = 86_400;
+
+/** Stablecoins: decimals of every provider token in the sandbox (an amount must be a whole number of cents: a multiple of 10^(6-2)). */
+export const STABLECOIN_DECIMALS = 6;
+/** A stablecoin registration: PENDING_REVIEW for this long, then PROVISIONING (or REJECTED). */
+export const STABLECOIN_REVIEW_SECONDS = 60;
+/** PROVISIONING for this long, then PROVISIONED (serviceOperationsStatus PENDING_APPROVAL) or FAILED. */
+export const STABLECOIN_PROVISIONING_SECONDS = 120;
+/** serviceOperationsStatus PENDING_APPROVAL for this long, then ENABLING (or DISABLED); ENABLING for as long again, then ENABLED. */
+export const STABLECOIN_OPERATIONS_APPROVAL_SECONDS = 60;
+/** A mint or burn that waits for external funds (wire, Spark deposit) expires this long after creation. */
+export const STABLECOIN_FUNDING_WINDOW_SECONDS = 7 * 86_400;
+/** A mint or burn the provider has not picked up yet (CREATED) starts PROCESSING after this long. */
+export const STABLECOIN_SUBMISSION_SECONDS = 5;
+/** An ACH debit funding a mint clears (PENDING_PROVIDER -> PROCESSING) after this long. */
+export const STABLECOIN_ACH_CLEARING_SECONDS = { ACH_DEBIT: 180, SAME_DAY_ACH_DEBIT: 60 } as const;
+/** A PROCESSING mint or burn completes after this long. */
+export const STABLECOIN_SETTLEMENT_SECONDS = 30;
+/** Idempotency-Keys of the stablecoin endpoints are remembered this long. */
+export const STABLECOIN_IDEMPOTENCY_KEY_SECONDS = 86_400;
 
 export const RULES = {
   individualKyc: table<IndividualKycOutcome>({
@@ -239,6 +330,24 @@ export const RULES = {
     ],
   }),
 
+  incomingApproval: table<IncomingApprovalOutcome>({
+    title: "Approval of incoming UMA payments (POST /sandbox/uma/receive)",
+    subject: 'senderUmaAddress (user part)',
+    match: 'umaUser',
+    rows: [
+      {
+        key: '$pending.approval',
+        outcome: { approval: 'AWAIT_DECISION' },
+        description: 'stays PENDING as if the webhook endpoint answered 202: approve or reject within 5 s of sandbox time, else it fails PAYMENT_APPROVAL_TIMED_OUT',
+      },
+      {
+        key: null,
+        outcome: { approval: 'WEBHOOK' },
+        description: 'with a webhook endpoint, its reply to INCOMING_PAYMENT.PENDING decides (200 approves, 202 waits 5 s for approve or reject, 403 rejects, anything else fails PAYMENT_APPROVAL_WEBHOOK_ERROR); without one, approved at once',
+      },
+    ],
+  }),
+
   quoteRate: table<{ available: boolean }>({
     title: 'Exchange rate availability at quote time',
     subject: 'lockedCurrencyAmount',
@@ -315,6 +424,116 @@ export const RULES = {
     ],
   }),
 
+  contactVerificationCode: table<CodeCheckOutcome>({
+    title: 'Contact verification codes (verify-email, verify-phone)',
+    subject: 'code',
+    match: 'exact',
+    rows: [
+      { key: '123456', outcome: { result: 'ACCEPTED' }, description: 'the code the sandbox always "sends" (no e-mail or SMS leaves the sandbox)' },
+      { key: null, outcome: { result: 'REJECTED' }, description: '400 INVALID_INPUT: wrong code' },
+    ],
+  }),
+
+  contactVerificationCodeLifetime: table<LifetimeOutcome>({
+    title: 'Contact verification code lifetime',
+    subject: 'seconds since the code was sent',
+    match: 'atLeast',
+    rows: [
+      { key: '600', outcome: { valid: false }, description: 'expired: confirming is 400 until a new code is sent' },
+      { key: null, outcome: { valid: true }, description: 'the code can be confirmed' },
+    ],
+  }),
+
+  scaCode: table<CodeCheckOutcome>({
+    title: 'SCA codes (SMS_OTP and TOTP: login, authorize, trust, TOTP enrollment)',
+    subject: 'code',
+    match: 'exact',
+    rows: [
+      { key: '123456', outcome: { result: 'ACCEPTED' }, description: 'always accepted (no SMS leaves the sandbox)' },
+      {
+        key: null,
+        outcome: { result: 'VERIFY' },
+        description: 'TOTP: an RFC 6238 code of the enrolled secret (SHA-1, 6 digits, 30 s, one step either side, each step once) or an unused recovery code; SMS_OTP: 400',
+      },
+    ],
+  }),
+
+  scaChallengeLifetime: table<LifetimeOutcome>({
+    title: 'SCA challenge lifetime (login SMS code, trust and quote challenges)',
+    subject: 'seconds since the challenge was issued',
+    match: 'atLeast',
+    rows: [
+      { key: '300', outcome: { valid: false }, description: 'expired: 400; an executed quote fails with SCA_NOT_COMPLETED, a real-time funded one EXPIRES' },
+      { key: null, outcome: { valid: true }, description: 'the challenge can be satisfied' },
+    ],
+  }),
+
+  scaCodeResend: table<LifetimeOutcome>({
+    title: 'SCA code re-send (POST /quotes/{quoteId}/authorize/resend)',
+    subject: 'seconds since the code was last sent',
+    match: 'atLeast',
+    rows: [
+      { key: '30', outcome: { valid: true }, description: 're-sent (204); the expiry stays as it was' },
+      { key: null, outcome: { valid: false }, description: '429 RATE_LIMITED with Retry-After' },
+    ],
+  }),
+
+  scaSession: table<LifetimeOutcome>({
+    title: 'SCA login session',
+    subject: 'seconds since the SCA login completed',
+    match: 'atLeast',
+    rows: [
+      { key: '900', outcome: { valid: false }, description: 'lapsed: authorizing money movement is 409 SCA_SESSION_REQUIRED until the next login' },
+      { key: null, outcome: { valid: true }, description: 'live (sessionExpiresAt)' },
+    ],
+  }),
+
+  scaLockout: table<ScaLockoutOutcome>({
+    title: 'SCA lockout ladder',
+    subject: 'failed login attempts (record-event FAILED_LOGIN_ATTEMPT and wrong SCA proofs)',
+    match: 'atLeast',
+    rows: [
+      { key: '9', outcome: { lock: 'SUSPENDED' }, description: 'suspended until RESET_PASSWORD_COMPLETED: 423 ACCOUNT_LOCKED' },
+      { key: '8', outcome: { lock: 'TEMPORARY', seconds: 86_400 }, description: 'locked for 24 hours: 423 ACCOUNT_LOCKED' },
+      { key: '7', outcome: { lock: 'TEMPORARY', seconds: 3_600 }, description: 'locked for 1 hour' },
+      { key: '6', outcome: { lock: 'TEMPORARY', seconds: 1_800 }, description: 'locked for 30 minutes' },
+      { key: '5', outcome: { lock: 'TEMPORARY', seconds: 900 }, description: 'locked for 15 minutes' },
+      { key: null, outcome: { lock: 'NONE' }, description: 'not locked' },
+    ],
+  }),
+
+  twoFactorResetLimit: table<{ allowed: boolean }>({
+    title: '2FA resets per customer',
+    subject: 'resets started in the last 24 hours',
+    match: 'atLeast',
+    rows: [
+      { key: '5', outcome: { allowed: false }, description: '429 RATE_LIMITED; Retry-After says when the oldest leaves the 24-hour window' },
+      { key: null, outcome: { allowed: true }, description: 'a new reset starts (201)' },
+    ],
+  }),
+
+  twoFactorResetProgress: table<TwoFactorResetProgressOutcome>({
+    title: '2FA reset status on the clock',
+    subject: 'seconds since the reset started',
+    match: 'atLeast',
+    rows: [
+      { key: '900', outcome: { status: 'EXPIRED' }, description: 'EXPIRED unless completed before (expiresAt)' },
+      { key: '60', outcome: { status: 'LIVENESS_PASSED' }, description: 'LIVENESS_PASSED (or REJECTED, see the liveness table): the reset can be completed' },
+      { key: '20', outcome: { status: 'PENDING_REVIEW' }, description: 'PENDING_REVIEW' },
+      { key: null, outcome: { status: 'INITIATED' }, description: 'INITIATED' },
+    ],
+  }),
+
+  twoFactorResetLiveness: table<{ passes: boolean }>({
+    title: '2FA reset liveness check',
+    subject: "the customer's fullName (a business: businessInfo.legalName)",
+    match: 'last3',
+    rows: [
+      { key: '009', outcome: { passes: false }, description: 'liveness fails: REJECTED once the review ends' },
+      { key: null, outcome: { passes: true }, description: 'liveness passes' },
+    ],
+  }),
+
   oidcIssuer: table<AuthCheckOutcome>({
     title: 'Supported OIDC issuers',
     subject: 'iss claim',
@@ -324,6 +543,69 @@ export const RULES = {
       { key: 'accounts.google.com', outcome: { result: 'ACCEPTED' }, description: 'Google (bare host form)' },
       { key: 'https://appleid.apple.com', outcome: { result: 'ACCEPTED' }, description: 'Apple' },
       { key: null, outcome: { result: 'REJECTED' }, description: "401 UNAUTHORIZED: unsupported issuer" },
+    ],
+  }),
+
+  stablecoinProviderCredentials: table<StablecoinCredentialsOutcome>({
+    title: 'Stablecoin provider credentials (POST /stablecoin-provider-accounts)',
+    subject: 'apiClientSecret',
+    match: 'last3',
+    rows: [
+      { key: '002', outcome: { status: 'INVALID' }, description: 'the provider refuses the credentials: the link is created with status INVALID' },
+      { key: '003', outcome: { status: 'ACTIVE', revokedAfterSeconds: 300 }, description: 'ACTIVE, then the provider revokes the link 300 seconds later (REVOKED)' },
+      { key: null, outcome: { status: 'ACTIVE' }, description: 'ACTIVE' },
+    ],
+  }),
+
+  stablecoinIssuance: table<StablecoinIssuanceOutcome>({
+    title: 'Stablecoin registration (POST /stablecoins)',
+    subject: 'networkTokenIdentifier',
+    match: 'last3',
+    rows: [
+      { key: '002', outcome: { review: 'REJECTED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: 'review fails: issuanceStatus REJECTED after 60 seconds' },
+      { key: '003', outcome: { review: 'APPROVED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: 'provisioning fails: PROVISIONING, then FAILED' },
+      { key: '004', outcome: { review: 'VERIFICATION_FAILED', provisioning: 'FAILED', serviceOperations: 'DISABLED', burns: true }, description: '400 STABLECOIN_VERIFICATION_FAILED: the provider does not know the token; nothing is registered' },
+      { key: '005', outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'DISABLED', burns: true }, description: 'PROVISIONED for issuer operations, but serviceOperationsStatus ends DISABLED' },
+      { key: '006', outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: false }, description: 'PROVISIONED and ENABLED, but burns are 400 STABLECOIN_OPERATION_NOT_SUPPORTED' },
+      { key: null, outcome: { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: true }, description: 'PENDING_REVIEW, PROVISIONING, PROVISIONED; service operations PENDING_APPROVAL, ENABLING, ENABLED' },
+    ],
+  }),
+
+  stablecoinAmount: table<StablecoinAmountOutcome>({
+    title: 'Stablecoin mints and burns, by amount',
+    subject: 'amount converted to whole cents',
+    match: 'last3',
+    rows: [
+      { key: '502', outcome: { result: 'REJECTED' }, description: '400 STABLECOIN_PROVIDER_ERROR: the provider rejects the operation' },
+      { key: '503', outcome: { result: 'UNAVAILABLE' }, description: '503 SERVICE_UNAVAILABLE: the provider is down; nothing is created, retry with the same Idempotency-Key' },
+      { key: '504', outcome: { result: 'FAILS_LATER' }, description: 'accepted, then FAILED (PROVIDER_TRANSFER_FAILED) when it would have completed; held money is released' },
+      { key: null, outcome: { result: 'ACCEPTED' }, description: 'accepted' },
+    ],
+  }),
+
+  stablecoinAccountLink: table<StablecoinAccountLinkOutcome>({
+    title: 'External accounts used by stablecoin mints and burns',
+    subject: 'external account identifier',
+    match: 'identifierLast3',
+    rows: [
+      { key: '301', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED' }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED' },
+      { key: '302', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED', debitsOnly: true }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED as an ACH debit source (no debit authorization); fine as a payout destination' },
+      { key: '303', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED' }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED' },
+      { key: '304', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED' }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED' },
+      { key: '305', outcome: { result: 'STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED' }, description: '400 STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED' },
+      { key: null, outcome: { result: 'LINKED' }, description: 'linked with the provider on first use' },
+    ],
+  }),
+
+  stablecoinProviderSource: table<{ linked: boolean }>({
+    title: 'Provider balances that can fund a mint (PROVIDER_INTERNAL_BALANCE)',
+    subject: 'fundingSource sourceTokenIdentifier/cryptoNetwork',
+    match: 'exact',
+    rows: [
+      { key: 'USDC/SOLANA', outcome: { linked: true }, description: 'USDC held at the provider on Solana' },
+      { key: 'USDC/BASE', outcome: { linked: true }, description: 'USDC held at the provider on Base' },
+      { key: 'USDC/ETHEREUM', outcome: { linked: true }, description: 'USDC held at the provider on Ethereum' },
+      { key: null, outcome: { linked: false }, description: '400 STABLECOIN_PROVIDER_SOURCE_NOT_LINKED' },
     ],
   }),
 } as const;

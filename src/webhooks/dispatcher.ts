@@ -12,6 +12,7 @@ import type { Logger } from '../core/log.js';
 import type { WebhookEvent } from '../events/events.schemas.js';
 import { WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_SECONDS } from '../rules/index.js';
 import type { Tenant } from '../store/tenant.js';
+import { deliveryReplyHook } from './replies.js';
 import { SIGNATURE_HEADER, type WebhookSigner } from './signer.js';
 import { TestWebhook, type DeliveryAttempt, type WebhookDelivery, type WebhookDeliveryRecord } from './webhooks.schemas.js';
 
@@ -150,8 +151,18 @@ export class WebhookDispatcher {
     }
     if (this.closed || !tenant.webhookDeliveries.has(id)) return delivery;
     const updated = this.settle(tenant, id, { at: tenant.clock.nowIso(), ...outcome, durationMs: Math.round(monotonicMs() - started) });
+    if (!updated.test) this.reportReply(tenant, updated, outcome);
     this.pump(tenant);
     return updated;
+  }
+
+  /** Tells the area that sent the event what the endpoint answered; its failure is logged, never the delivery's. */
+  private reportReply(tenant: Tenant, delivery: WebhookDeliveryRecord, outcome: Pick<DeliveryAttempt, 'status' | 'error'>): void {
+    try {
+      tenant.hooks.get(deliveryReplyHook)(tenant, { eventId: delivery.eventId, eventType: delivery.eventType, resourceId: delivery.resourceId }, outcome);
+    } catch (err) {
+      this.options.log.error('acting on a webhook reply failed', { tenant: tenant.id, delivery: delivery.id, error: err instanceof Error ? err.message : String(err) });
+    }
   }
 
   private settle(tenant: Tenant, id: string, attempt: DeliveryAttempt): WebhookDeliveryRecord {

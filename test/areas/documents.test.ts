@@ -53,12 +53,28 @@ describe('POST /documents', () => {
     expect(missing.body.details.errors.map((e: any) => e.field)).toEqual(['file']);
   });
 
-  it('rejects a file over 10 MB with a field error on file', async () => {
+  it('rejects a file over 10 MB with 413 and a field error on file', async () => {
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
     readFileSync(new URL('../../fixtures/passport.png', import.meta.url)).copy(big);
     const res = await upload({ file: new File([big], 'huge.png') });
-    expect(res.status).toBe(400);
-    expect(res.body.details.errors).toEqual([{ field: 'file', message: 'The file is larger than 10 MB' }]);
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { errors: [{ field: 'file', message: 'The file is larger than 10 MB' }] } });
+    const exact = Buffer.alloc(10 * 1024 * 1024, 0);
+    readFileSync(new URL('../../fixtures/passport.png', import.meta.url)).copy(exact);
+    expect((await upload({ file: new File([exact], 'limit.png') })).status).toBe(201);
+  });
+
+  it('refuses an upload body over the limit with 413 before reading it, declared or chunked', async () => {
+    const { app } = makeSandbox();
+    const body = Buffer.alloc(10 * 1024 * 1024 + 64 * 1024 + 1, 0x20);
+    const headers = { authorization: `Basic ${Buffer.from('test-client:test-secret').toString('base64')}`, 'content-type': 'multipart/form-data; boundary=x' };
+    const declared = await app.request('/2025-10-13/documents', { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, body });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: { errors: [{ field: 'file' }] } });
+    const chunks = new ReadableStream({ start(controller) { controller.enqueue(body.subarray(0, 1 << 20)); controller.enqueue(body.subarray(1 << 20)); controller.close(); } });
+    const chunked = await app.request('/2025-10-13/documents', { method: 'POST', headers, body: chunks, duplex: 'half' } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect(await chunked.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('reports every invalid metadata field at once', async () => {

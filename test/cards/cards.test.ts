@@ -274,10 +274,12 @@ describe('reveal', () => {
 
   it('writes no card number to the log of a listening sandbox', async () => {
     const written: string[] = [];
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    const capture = (chunk: string | Uint8Array) => {
       written.push(String(chunk));
       return true;
-    });
+    };
+    // Warnings go to stderr, the per-request lines to stdout: neither may carry the number.
+    const spies = [vi.spyOn(process.stderr, 'write').mockImplementation(capture), vi.spyOn(process.stdout, 'write').mockImplementation(capture)];
     let pan = '';
     try {
       const sandbox = await createSandbox({ log: 'json' });
@@ -297,9 +299,10 @@ describe('reveal', () => {
         await sandbox.close();
       }
     } finally {
-      spy.mockRestore();
+      for (const spy of spies) spy.mockRestore();
     }
     expect(pan.length).toBe(16);
+    expect(written.join('')).toContain('/reveal');
     expect(written.join('').includes(pan)).toBe(false);
   });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeSandbox } from '../helpers.js';
-import { agentsFlow, cardsFlow, customersFlow, moneyFlow, ownershipFlow, walletFlow, type FlowCall } from './flows.js';
+import { agentsFlow, cardsFlow, customersFlow, moneyFlow, ownershipFlow, platformFlow, scaFlow, stablecoinsFlow, walletFlow, type FlowCall } from './flows.js';
 import { OpenApiResponseValidator } from '../support/openapi-validator.js';
 
 describe('conformance flows', () => {
@@ -13,7 +13,7 @@ describe('conformance flows', () => {
     const sandbox = makeSandbox();
     const validator = new OpenApiResponseValidator(sandbox.openApiDocument(), '/2025-10-13');
     const touched = new Set<string>();
-    const flows = [customersFlow, moneyFlow, ownershipFlow, walletFlow, cardsFlow, agentsFlow];
+    const flows = [customersFlow, moneyFlow, ownershipFlow, walletFlow, cardsFlow, platformFlow, scaFlow, stablecoinsFlow, agentsFlow];
     for (const [i, flow] of flows.entries()) {
       const client = sandbox.client(`flows-${i}`);
       const call: FlowCall = async (method, path, body, headers) => {

@@ -299,3 +299,183 @@ export async function agentsFlow(call: FlowCall): Promise<void> {
   await step(call, 201, 'POST', `/agents/${spare.agent.id}/device-codes`);
   await step(call, 204, 'DELETE', `/agents/${spare.agent.id}`);
 }
+
+/**
+ * The platform's own tools: API tokens, the UMA-provider and VASP
+ * directories, invitations, a withdrawal fee estimate, the transaction
+ * actions (approve, reject, confirm, cancel), and a card funded by an
+ * embedded wallet: its delegated key in three legs and every further
+ * message of the card network.
+ */
+export async function platformFlow(call: FlowCall): Promise<void> {
+  const token = await step(call, 201, 'POST', '/tokens', { name: 'CI read-only', permissions: ['VIEW'] });
+  await step(call, 200, 'GET', '/tokens?limit=10');
+  await step(call, 200, 'GET', `/tokens/${token.id}`);
+  await step(call, 204, 'DELETE', `/tokens/${token.id}`);
+  await step(call, 200, 'GET', '/uma-providers?countryCode=US&limit=5');
+  await step(call, 200, 'GET', '/vasps?limit=5');
+
+  await step(call, 200, 'PATCH', '/config', { isRegulatedFinancialInstitution: true, embeddedWalletConfig: { appName: 'Flow Wallet' } });
+  const ivy = await step(call, 201, 'POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Ivy Inviter', umaAddress: '$ivy@sandbox.uma.local', currencies: ['USD', 'USDC'] });
+  const invitation = await step(call, 201, 'POST', '/invitations', { inviterUma: ivy.umaAddress, firstName: 'Bob', amountToSend: 1_000 });
+  await step(call, 200, 'GET', '/invitations?status=PENDING');
+  await step(call, 200, 'GET', `/invitations/${invitation.code}`);
+  await step(call, 200, 'POST', `/invitations/${invitation.code}/claim`, { inviteeUma: '$bob@other.example' });
+  const second = await step(call, 201, 'POST', '/invitations', { inviterUma: ivy.umaAddress });
+  await step(call, 200, 'POST', `/invitations/${second.code}/cancel`);
+
+  const accounts = (await step(call, 200, 'GET', `/customers/internal-accounts?customerId=${ivy.id}`)).data as Array<{ id: string; type: string; balance: { currency: { code: string } } }>;
+  const usd = accounts.find((a) => a.type === 'INTERNAL_FIAT' && a.balance.currency.code === 'USD')!.id;
+  const usdc = accounts.find((a) => a.balance.currency.code === 'USDC')!.id;
+  await step(call, 200, 'POST', '/crypto/estimate-withdrawal-fee', { internalAccountId: usdc, currency: 'USDC', cryptoNetwork: 'SOLANA', amount: 1_000_000, destinationAddress: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV' });
+
+  // A payment that waits for the platform: approved, another rejected; a receipt confirmed.
+  const receive = { senderUmaAddress: '$pending.approval@elsewhere.example', receiverUmaAddress: ivy.umaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 700 };
+  const approved = await step(call, 200, 'POST', '/sandbox/uma/receive', receive);
+  await step(call, 200, 'POST', `/transactions/${approved.id}/approve`, { receiverCustomerInfo: { FULL_NAME: 'Ivy Inviter' } });
+  const rejected = await step(call, 200, 'POST', '/sandbox/uma/receive', receive);
+  await step(call, 200, 'POST', `/transactions/${rejected.id}/reject`, { reason: 'Unexpected sender' });
+  await step(call, 200, 'POST', `/transactions/${approved.id}/confirm`, {});
+  // An ACH payout still in flight, cancelled.
+  await step(call, 200, 'POST', `/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 });
+  const slowBank = await step(call, 201, 'POST', '/customers/external-accounts', {
+    customerId: ivy.id,
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '000123456005', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Ivy Inviter' } },
+  });
+  const payout = await step(call, 201, 'POST', '/transfer-out', { source: { accountId: usd }, destination: { accountId: slowBank.id }, amount: 500 });
+  await step(call, 200, 'POST', `/transactions/${payout.id}/cancel`, { reason: 'Sent by mistake' });
+
+  // A card on an embedded wallet: a delegated key in three legs, then the card network's messages.
+  const holder = await step(call, 201, 'POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Dora Delegate', email: 'dora@example.com' });
+  const wallet = (await step(call, 200, 'GET', `/customers/internal-accounts?customerId=${holder.id}&type=EMBEDDED_WALLET`)).data[0].id as string;
+  const email = (await step(call, 200, 'GET', `/auth/credentials?accountId=${wallet}`)).data[0].id as string;
+  const key = generateSessionKey();
+  const otp = await step(call, 200, 'POST', `/auth/credentials/${email}/challenge`, {});
+  await signedRetry(call, 'POST', `/auth/credentials/${email}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle({ otpEncryptionTargetBundle: otp.otpEncryptionTargetBundle, sessionKey: key }) }, key.privateKey, 200);
+  await step(call, 200, 'POST', `/sandbox/internal-accounts/${wallet}/fund`, { amount: 100_000 });
+  const card = await step(call, 201, 'POST', '/cards', { customerId: holder.id, form: 'VIRTUAL', fundingSource: wallet });
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 5 });
+  const delegation = { cardId: card.id, internalAccountId: wallet, nickname: 'Card signer' };
+  const first = await step(call, 202, 'POST', '/auth/delegated-keys', delegation);
+  const second2 = await step(call, 202, 'POST', '/auth/delegated-keys', delegation, { 'Service-Wallet-Signature': stampPayload(first.payloadToSign, { privateKey: key.privateKey }), 'Request-Id': first.requestId });
+  const delegated = await step(call, 201, 'POST', '/auth/delegated-keys', delegation, { 'Service-Wallet-Signature': stampPayload(second2.payloadToSign, { privateKey: key.privateKey }), 'Request-Id': second2.requestId });
+  await step(call, 200, 'GET', `/auth/delegated-keys?accountId=${wallet}`);
+  await step(call, 200, 'GET', `/auth/delegated-keys/${delegated.id}`);
+
+  const merchant = { descriptor: 'GROCER 000', mcc: '5411', country: 'US' };
+  const money = (amount: number) => ({ amount, currency: { code: 'USD' }, merchant });
+  const simulate = (what: string, status: number, body: unknown) => step(call, status, 'POST', `/sandbox/cards/${card.id}/simulate/${what}`, body);
+  const purchase = await simulate('authorization', 200, money(2_000));
+  await simulate('authorization_advice', 202, { cardTransactionId: purchase.id, amount: 2_400 });
+  await simulate('clearing', 200, { cardTransactionId: purchase.id, amount: 2_400 });
+  await simulate('return', 202, { cardTransactionId: purchase.id, amount: 2_400 });
+  await simulate('return_reversal', 202, { cardTransactionId: purchase.id });
+  await simulate('balance_inquiry', 202, { merchant });
+  await simulate('credit_authorization', 202, money(800));
+  await simulate('credit_authorization_advice', 202, money(300));
+  await simulate('financial_authorization', 202, money(1_500));
+  await simulate('financial_credit_authorization', 202, money(600));
+  await step(call, 204, 'DELETE', `/auth/delegated-keys/${delegated.id}`);
+}
+
+/** End User Terms, contact verification, Strong Customer Authentication and bulk customer import. */
+export async function scaFlow(call: FlowCall): Promise<void> {
+  const terms = await step(call, 200, 'GET', '/customers/end-user-terms');
+  const consent = { acceptedAt: '2025-01-02T03:04:05.000Z', ipAddress: '198.51.100.24', termsVersion: terms.version, acceptanceMethod: 'CHECKBOX' };
+  const eu = await step(call, 201, 'POST', '/customers', {
+    customerType: 'INDIVIDUAL',
+    platformCustomerId: 'erika-1',
+    fullName: 'Erika Europa',
+    birthDate: '1988-04-12',
+    nationality: 'DE',
+    region: 'DE',
+    email: 'erika@example.de',
+    phoneNumber: '+4915123456789',
+    currencies: ['EUR'],
+    endUserTermsConsent: consent,
+  });
+  for (const channel of ['email', 'phone']) {
+    await step(call, 204, 'POST', `/customers/${eu.id}/verify-${channel}`);
+    await step(call, 200, 'POST', `/customers/${eu.id}/verify-${channel}/confirm`, { code: '123456' });
+  }
+  const q = `?customerId=${eu.id}`;
+  await step(call, 200, 'GET', `/sca/factors${q}`);
+  const totp = await step(call, 200, 'POST', `/sca/factors${q}`, { type: 'TOTP' });
+  await step(call, 200, 'POST', `/sca/factors/confirm${q}`, { type: 'TOTP', secret: totp.secret, code: '123456' });
+  const passkey = new SoftwarePasskey({ rpId: 'localhost', origin: 'http://localhost:3000' });
+  const enrollment = await step(call, 200, 'POST', `/sca/factors${q}`, { type: 'PASSKEY' });
+  const attestation = passkey.register(enrollment.options.challenge, { challengeIsBase64url: true });
+  await step(call, 200, 'POST', `/sca/factors/confirm${q}`, {
+    type: 'PASSKEY',
+    origin: 'http://localhost:3000',
+    credential: { id: attestation.credentialId, rawId: attestation.credentialId, type: 'public-key', response: { clientDataJSON: attestation.clientDataJson, attestationObject: attestation.attestationObject } },
+  });
+  await step(call, 204, 'DELETE', `/sca/factors/${passkey.credentialId}${q}`);
+  const login = await step(call, 200, 'POST', `/sca/login/start${q}`, { factor: 'SMS_OTP' });
+  await step(call, 200, 'POST', `/sca/login/complete${q}`, { factor: 'SMS_OTP', challengeId: login.challengeId, code: '123456', endUserIpAddress: '203.0.113.42' });
+  await step(call, 200, 'POST', `/sca/record-event${q}`, { eventType: 'FAILED_LOGIN_ATTEMPT' });
+  const reset = await step(call, 201, 'POST', `/sca/factors/reset${q}`, { factor: 'SMS_OTP' });
+  await step(call, 200, 'GET', `/sca/factors/reset/${reset.resetId}${q}`);
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 60 });
+  await step(call, 204, 'POST', `/sca/factors/reset/${reset.resetId}/complete${q}`, { mobile: { countryCode: '+49', number: '15199998888' } });
+
+  const beneficiary = await step(call, 201, 'POST', '/customers/external-accounts', {
+    customerId: eu.id,
+    currency: 'EUR',
+    accountInfo: { accountType: 'EUR_ACCOUNT', iban: 'DE89370400440532013000', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Erika Europa', countryOfResidence: 'DE' } },
+  });
+  const trust = await step(call, 200, 'POST', `/customers/external-accounts/${beneficiary.id}/trust`);
+  await step(call, 200, 'POST', `/customers/external-accounts/${beneficiary.id}/trust/confirm`, { challengeId: trust.scaChallenge.id, code: '123456' });
+  await step(call, 200, 'POST', `/customers/external-accounts/${beneficiary.id}/untrust`);
+  await step(call, 200, 'POST', `/customers/external-accounts/${beneficiary.id}/untrust/confirm`, { code: '123456' });
+
+  const eur = (await step(call, 200, 'GET', `/customers/internal-accounts?customerId=${eu.id}&currency=EUR`)).data[0].id as string;
+  await step(call, 200, 'POST', `/sandbox/internal-accounts/${eur}/fund`, { amount: 100_000 });
+  const quote = await step(call, 201, 'POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: eur }, destination: { destinationType: 'ACCOUNT', accountId: beneficiary.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 2_500 });
+  await step(call, 200, 'POST', `/quotes/${quote.id}/execute`, { scaFactor: 'SMS_OTP' });
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 30 });
+  await step(call, 204, 'POST', `/quotes/${quote.id}/authorize/resend`);
+  await step(call, 200, 'POST', `/quotes/${quote.id}/authorize`, { code: '123456', endUserIpAddress: '203.0.113.42' });
+  await step(call, 202, 'POST', '/quotes', { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: eu.id }, destination: { destinationType: 'ACCOUNT', accountId: beneficiary.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 5_000 });
+
+  const csv = new FormData();
+  csv.append(
+    'file',
+    new File(
+      [
+        'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country\n' +
+          '$bulk.one@sandbox.uma.local,bulk-1,INDIVIDUAL,Bulk One,1990-01-15,1 Main St,San Francisco,CA,94105,US\n' +
+          '$bulk.two@sandbox.uma.local,bulk-2,INDIVIDUAL,,1990-01-15,2 Main St,San Francisco,CA,94105,US\n',
+      ],
+      'customers.csv',
+      { type: 'text/csv' },
+    ),
+  );
+  const job = await step(call, 202, 'POST', '/customers/bulk/csv', csv);
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 1 });
+  await step(call, 200, 'GET', `/customers/bulk/jobs/${job.jobId}`);
+}
+
+/** Stablecoin issuance: a provider link, a stablecoin through its lifecycle, mints and burns, funding, lists. */
+export async function stablecoinsFlow(call: FlowCall): Promise<void> {
+  const key = (name: string) => ({ 'Idempotency-Key': `flow-${name}` });
+  const link = await step(call, 201, 'POST', '/stablecoin-provider-accounts', { provider: 'BRALE', apiClientId: 'provider_client_123', apiClientSecret: 'provider_secret_456' }, key('link'));
+  await step(call, 200, 'GET', '/stablecoin-provider-accounts?status=ACTIVE&limit=10');
+  await step(call, 200, 'GET', `/stablecoin-provider-accounts/${link.id}`);
+  const coin = await step(call, 201, 'POST', '/stablecoins', { providerTokenIdentifier: 'ACME', networkTokenIdentifier: 'btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k', network: 'SPARK', stablecoinProviderAccountId: link.id }, key('register'));
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 300 });
+  await step(call, 200, 'GET', '/stablecoins?issuanceStatus=PROVISIONED&limit=10');
+  await step(call, 200, 'GET', `/stablecoins/${coin.id}`);
+  const wallet = await step(call, 201, 'POST', '/platform/external-accounts', { currency: 'USDB', accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qqgqzqvzq2ps8pqys5zcvp58q7xw7k' } });
+  const bank = await step(call, 201, 'POST', '/platform/external-accounts', {
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '123456789012', routingNumber: '021000021', beneficiary: { beneficiaryType: 'BUSINESS', legalName: 'Acme Inc' } },
+  });
+  const mint = await step(call, 201, 'POST', `/stablecoins/${coin.id}/mints`, { amount: '1000000', fundingSource: { type: 'WIRE' }, destination: { accountId: wallet.id }, description: 'Initial program funding mint' }, key('mint'));
+  await step(call, 200, 'POST', `/sandbox/stablecoin-operations/${mint.id}/fund`, { amount: mint.fundingInstructions.amount });
+  const burn = await step(call, 201, 'POST', `/stablecoins/${coin.id}/burns`, { amount: '500000', source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank.id, rail: 'ACH_CREDIT' }, description: 'Redeem ACME' }, key('burn'));
+  await step(call, 200, 'POST', '/__admin/clock/advance', { seconds: 35 });
+  await step(call, 200, 'GET', `/stablecoins/${coin.id}/operations?operationType=MINT&limit=10`);
+  await step(call, 200, 'GET', `/stablecoin-operations/${burn.id}`);
+}

@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { makeSandbox } from '../helpers.js';
 import { OpenApiResponseValidator } from '../support/openapi-validator.js';
-import { agentsFlow, cardsFlow, customersFlow, moneyFlow, ownershipFlow, walletFlow, type FlowCall } from './flows.js';
+import { agentsFlow, cardsFlow, customersFlow, moneyFlow, ownershipFlow, platformFlow, scaFlow, stablecoinsFlow, walletFlow, type FlowCall } from './flows.js';
 
 const reference = parse(readFileSync(new URL('../reference/openapi.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -49,7 +49,7 @@ describe('conformance with the reference description', () => {
     const sandbox = makeSandbox();
     const observed = new Map<string, { operation: string; status: number; problem: string; example: string }>();
     const checked = new Set<string>();
-    const flows = [customersFlow, moneyFlow, ownershipFlow, walletFlow, cardsFlow, agentsFlow];
+    const flows = [customersFlow, moneyFlow, ownershipFlow, walletFlow, cardsFlow, platformFlow, scaFlow, stablecoinsFlow, agentsFlow];
     for (const [i, flow] of flows.entries()) {
       const client = sandbox.client(`reference-${i}`);
       const call: FlowCall = async (method, path, body, headers) => {

@@ -172,6 +172,37 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('says "wrong credentials" at once for a wrong secret, with no browser login prompt', async () => {
+    const page = await browser.newPage();
+    let prompted = false;
+    page.on('dialog', (dialog) => {
+      prompted = true;
+      void dialog.dismiss();
+    });
+    await page.goto(`${sandbox.origin}/__admin`);
+    await page.getByLabel('Client id').fill(CLIENT.id);
+    await page.getByLabel('Client secret').fill('not-the-secret');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Within a second: a Basic challenge would leave the browser's fetch waiting on a prompt that never shows.
+    await page.getByRole('alert').filter({ hasText: /^Sign-in failed: wrong credentials \(Wrong client secret for client id ui-test\)$/ }).waitFor({ timeout: 1_000 });
+    expect(prompted).toBe(false);
+    await page.close();
+  }, 60_000);
+
+  it('keeps its own polling out of the request journal', async () => {
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Transactions' }).click();
+    await page.getByRole('heading', { name: 'Transactions', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    const journal = await api('GET', '/customers?limit=1');
+    expect(journal).toBeDefined();
+    const entries = (await (await fetch(`${sandbox.origin}/__admin/requests?limit=500`, { headers: { authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}` } })).json()) as { data: Array<{ requestHeaders: Record<string, string> }> };
+    expect(entries.data.length).toBeGreaterThan(0);
+    expect(entries.data.filter((e) => e.requestHeaders['x-requested-with'] === 'paysandbox-dashboard')).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('works with the keyboard and at phone width', async () => {
     const page = await signedIn(375);
     // Every form control has a label.
@@ -189,6 +220,65 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
     await shot(page, 'transactions-phone');
+    await page.close();
+  }, 60_000);
+
+  it('shows contact verification, consent and SCA factors of a customer, and a bulk import job by its id', async () => {
+    const eu = await api('POST', '/customers', {
+      customerType: 'INDIVIDUAL',
+      fullName: 'Erika Europa',
+      region: 'DE',
+      email: 'erika@example.de',
+      phoneNumber: '+4915100000123',
+      endUserTermsConsent: { acceptedAt: '2025-01-02T03:04:05.000Z', ipAddress: '198.51.100.24', termsVersion: 'V1', acceptanceMethod: 'CHECKBOX' },
+    });
+    const authorization = `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`;
+    expect((await fetch(`${sandbox.url}/customers/${eu.id}/verify-phone`, { method: 'POST', headers: { authorization } })).status).toBe(204);
+    await api('POST', `/customers/${eu.id}/verify-phone/confirm`, { code: '123456' });
+    const form = new FormData();
+    form.append('file', new File(['umaAddress,platformCustomerId,customerType\n$x@sandbox.uma.local,dash-x,INDIVIDUAL'], 'c.csv'));
+    const accepted = (await (await fetch(`${sandbox.url}/customers/bulk/csv`, { method: 'POST', headers: { authorization }, body: form })).json()) as { jobId: string };
+    await fetch(`${sandbox.origin}/__admin/clock/advance`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 1 }) });
+
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Erika Europa' }).click();
+    await page.getByRole('heading', { name: 'Authentication' }).waitFor();
+    await page.getByRole('row', { name: /phone verification\s+VERIFIED/ }).waitFor();
+    await page.getByRole('row', { name: /email verification\s+PENDING/ }).waitFor();
+    await page.getByRole('cell', { name: 'V1, CHECKBOX at 2025-01-02T03:04:05.000Z from 198.51.100.24' }).waitFor();
+    await page.getByRole('cell', { name: 'SMS_OTP (+4915100000123)' }).waitFor();
+    await shot(page, 'customer-authentication');
+
+    await page.getByRole('link', { name: 'Customers' }).click();
+    await page.getByLabel('Bulk import job id').fill(accepted.jobId);
+    await page.getByRole('button', { name: 'Show job' }).click();
+    await page.getByText(/1 of 1 rows processed: 0 created, 1 failed/).waitFor();
+    await page.getByRole('cell', { name: 'dash-x' }).waitFor();
+    await shot(page, 'bulk-import');
+  });
+
+  it('shows stablecoins, their provider links and their mints and burns, read-only', async () => {
+    const headers = { authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`, 'content-type': 'application/json' };
+    let n = 0;
+    const post = async (url: string, body: unknown) => (await fetch(url, { method: 'POST', headers: { ...headers, 'idempotency-key': `ui-${++n}` }, body: JSON.stringify(body) })).json();
+    const linked = await post(`${sandbox.url}/stablecoin-provider-accounts`, { provider: 'BRALE', apiClientId: 'ui-client', apiClientSecret: 'ui-secret-000' });
+    const coin = await post(`${sandbox.url}/stablecoins`, { providerTokenIdentifier: 'UIC', networkTokenIdentifier: 'btkn1qw508d6qejxtdg4y5r3zarvary0c5xw000', network: 'SPARK', stablecoinProviderAccountId: linked.id });
+    await post(`${sandbox.origin}/__admin/clock/advance`, { seconds: 300 });
+    const spark = await post(`${sandbox.url}/platform/external-accounts`, { currency: 'USDB', accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qqgqzqvzq2ps8pqys5zcvp58q7000' } });
+    const minted = await post(`${sandbox.url}/stablecoins/${coin.id}/mints`, { amount: '12340000', fundingSource: { type: 'WIRE' }, destination: { accountId: spark.id } });
+    expect(minted.status).toBe('PENDING_FUNDING');
+
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Stablecoins' }).click();
+    await page.getByRole('heading', { name: 'Provider account links' }).waitFor();
+    await page.getByRole('cell', { name: linked.id }).waitFor();
+    await page.getByRole('link', { name: 'UIC Stablecoin' }).click();
+    await page.getByRole('heading', { name: 'UIC Stablecoin (UIC)' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: minted.id });
+    await row.getByText('PENDING_FUNDING', { exact: true }).waitFor();
+    await row.getByText('12.340000 UIC').waitFor();
+    expect(await page.getByRole('button').filter({ hasText: /approve|fund|delete/i }).count()).toBe(0);
+    await shot(page, 'stablecoins');
     await page.close();
   }, 60_000);
 });

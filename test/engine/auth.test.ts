@@ -89,3 +89,32 @@ describe('tenant isolation', () => {
     expect((await a.get('/__admin/clock')).body.offsetSeconds).toBeCloseTo(86_400, 0);
   });
 });
+
+describe('the Basic challenge', () => {
+  const wrong = `Basic ${Buffer.from('challenged:wrong').toString('base64')}`;
+
+  it('is left out of 401s of scripts: control-plane requests asking for JSON, and any request with X-Requested-With', async () => {
+    const sandbox = makeSandbox();
+    await sandbox.client('challenged', 'right').get('/customers');
+    const cases: Array<[string, Record<string, string>, boolean]> = [
+      // [path, headers, challenged]
+      ['/__admin/health', { accept: 'application/json' }, false],
+      ['/__admin/health', { accept: 'text/html, application/json;q=0.9' }, false],
+      ['/__admin/requests', { 'x-requested-with': 'XMLHttpRequest' }, false],
+      ['/2025-10-13/customers', { 'x-requested-with': 'paysandbox-dashboard' }, false],
+      ['/__admin/health', {}, true],
+      ['/__admin/health', { accept: 'text/html' }, true],
+      // The API's own 401s keep it, JSON or not.
+      ['/2025-10-13/customers', { accept: 'application/json' }, true],
+      ['/2025-10-13/customers', {}, true],
+    ];
+    for (const [path, headers, challenged] of cases) {
+      for (const authorization of [wrong, undefined, 'Bearer nope']) {
+        const res = await sandbox.app.request(path, { headers: { ...headers, ...(authorization ? { authorization } : {}) } });
+        expect(res.status, `${path} ${JSON.stringify(headers)} ${authorization}`).toBe(401);
+        expect(res.headers.get('www-authenticate') !== null, `${path} ${JSON.stringify(headers)} ${authorization}`).toBe(challenged);
+        expect(await res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+      }
+    }
+  });
+});

@@ -21,8 +21,10 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['src/control', 'src/dashboard'],
   ['src/cli'],
   ['src/docs'],
+  ['src/request-observer'],
   ['src/app'],
   ['src/server'],
+  ['src/harness'],
   ['src/index'],
   ['bin'],
 ];

@@ -305,7 +305,7 @@ describe('tenant file names', () => {
     for (const id of ids) expect((await first.client(id, 's').post('/customers', individual({ fullName: `Of ${id.slice(0, 20)}` }))).status).toBe(201);
     await first.registry.close();
     expect(new Set(tenantFiles().filter((f) => f.endsWith('.json'))).size).toBe(ids.length);
-    expect(readdirSync(dir).sort()).toEqual(['tenants', 'webhook-signing-key.pem']);
+    expect(readdirSync(dir).sort()).toEqual(['card-number-key', 'tenants', 'webhook-signing-key.pem']);
     const second = makeSandbox({ dataDir: dir });
     expect(second.registry.all().map((t) => t.id).sort()).toEqual([...ids].sort());
     for (const id of ids) {

@@ -1,6 +1,6 @@
 /** Every rule table, row by row, through the one lookup the services use. */
 import { describe, expect, it } from 'vitest';
-import { RULES, outcomeFor, ruleFor, identifierLast3, umaUser } from '../../src/rules/index.js';
+import { RULES, outcomeFor, ruleFor, thresholdWhere, identifierLast3, umaUser } from '../../src/rules/index.js';
 
 describe('reducing values', () => {
   it('takes the user part of identifiers with a domain', () => {
@@ -112,6 +112,135 @@ describe('wallet ownership signatures', () => {
     ['sandbox-invalid-signature', 'INVALID'],
     ['0xabc', 'VERIFY'],
   ])('%s -> %s', (signature, result) => expect(outcomeFor('walletOwnershipSignature', signature)).toEqual({ result }));
+});
+
+describe('contact verification and SCA codes', () => {
+  it.each([
+    ['123456', 'ACCEPTED'],
+    ['654321', 'REJECTED'],
+    ['000000', 'REJECTED'],
+    ['', 'REJECTED'],
+  ])('contact code %s -> %s', (code, result) => expect(outcomeFor('contactVerificationCode', code)).toEqual({ result }));
+  it.each([
+    ['123456', 'ACCEPTED'],
+    ['287082', 'VERIFY'],
+    ['ABCD-EFGH-IJKL', 'VERIFY'],
+  ])('SCA code %s -> %s', (code, result) => expect(outcomeFor('scaCode', code)).toEqual({ result }));
+});
+
+describe('lifetimes, by seconds elapsed (atLeast)', () => {
+  it.each([
+    ['contactVerificationCodeLifetime', 599, true],
+    ['contactVerificationCodeLifetime', 600, false],
+    ['scaChallengeLifetime', 0, true],
+    ['scaChallengeLifetime', 299, true],
+    ['scaChallengeLifetime', 300, false],
+    ['scaChallengeLifetime', 301, false],
+    ['scaSession', 899, true],
+    ['scaSession', 900, false],
+    ['scaSession', 100_000, false],
+    ['scaCodeResend', 0, false],
+    ['scaCodeResend', 29, false],
+    ['scaCodeResend', 30, true],
+  ] as const)('%s at %i s -> valid %s', (table, seconds, valid) => expect(outcomeFor(table, String(seconds))).toEqual({ valid }));
+
+  it('gives the thresholds the services compute expiries from', () => {
+    expect(thresholdWhere('scaSession', (o) => !o.valid)).toBe(900);
+    expect(thresholdWhere('scaChallengeLifetime', (o) => !o.valid)).toBe(300);
+    expect(thresholdWhere('twoFactorResetProgress', (o) => o.status === 'EXPIRED')).toBe(900);
+    expect(() => thresholdWhere('scaSession', () => false)).toThrow();
+  });
+});
+
+describe('SCA lockout ladder, by failed attempts', () => {
+  it.each([
+    [0, { lock: 'NONE' }],
+    [4, { lock: 'NONE' }],
+    [5, { lock: 'TEMPORARY', seconds: 900 }],
+    [6, { lock: 'TEMPORARY', seconds: 1800 }],
+    [7, { lock: 'TEMPORARY', seconds: 3600 }],
+    [8, { lock: 'TEMPORARY', seconds: 86_400 }],
+    [9, { lock: 'SUSPENDED' }],
+    [42, { lock: 'SUSPENDED' }],
+  ])('%i -> %j', (attempts, outcome) => expect(outcomeFor('scaLockout', String(attempts))).toEqual(outcome));
+
+  it('treats a value that is no number as below every key', () => {
+    expect(outcomeFor('scaLockout', 'many')).toEqual({ lock: 'NONE' });
+  });
+});
+
+describe('2FA resets', () => {
+  it.each([
+    [0, true],
+    [4, true],
+    [5, false],
+    [6, false],
+  ])('%i started in 24 h -> a new one allowed: %s', (count, allowed) => expect(outcomeFor('twoFactorResetLimit', String(count))).toEqual({ allowed }));
+  it.each([
+    [0, 'INITIATED'],
+    [19, 'INITIATED'],
+    [20, 'PENDING_REVIEW'],
+    [59, 'PENDING_REVIEW'],
+    [60, 'LIVENESS_PASSED'],
+    [899, 'LIVENESS_PASSED'],
+    [900, 'EXPIRED'],
+  ])('%i s -> %s', (seconds, status) => expect(outcomeFor('twoFactorResetProgress', String(seconds))).toEqual({ status }));
+  it.each([
+    ['Jana Novak 009', false],
+    ['Jana Novak 001', true],
+    ['Acme GmbH', true],
+  ])('liveness of %s passes: %s', (name, passes) => expect(outcomeFor('twoFactorResetLiveness', name)).toEqual({ passes }));
+});
+
+describe('stablecoin provider credentials by apiClientSecret suffix', () => {
+  it.each([
+    ['secret-002', { status: 'INVALID' }],
+    ['secret-003', { status: 'ACTIVE', revokedAfterSeconds: 300 }],
+    ['secret-004', { status: 'ACTIVE' }],
+  ])('%s -> %j', (secret, outcome) => expect(outcomeFor('stablecoinProviderCredentials', secret)).toEqual(outcome));
+});
+
+describe('stablecoin issuance by networkTokenIdentifier suffix', () => {
+  it.each([
+    ['btkn1qqqq002', { review: 'REJECTED' }],
+    ['btkn1qqqq003', { review: 'APPROVED', provisioning: 'FAILED' }],
+    ['btkn1qqqq004', { review: 'VERIFICATION_FAILED' }],
+    ['btkn1qqqq005', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'DISABLED', burns: true }],
+    ['btkn1qqqq006', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: false }],
+    ['btkn1qqqq007', { review: 'APPROVED', provisioning: 'PROVISIONED', serviceOperations: 'ENABLED', burns: true }],
+  ])('%s -> %j', (token, outcome) => expect(outcomeFor('stablecoinIssuance', token)).toMatchObject(outcome));
+});
+
+describe('stablecoin mints and burns by amount in cents', () => {
+  it.each([
+    ['502', 'REJECTED'],
+    ['1503', 'UNAVAILABLE'],
+    ['504', 'FAILS_LATER'],
+    ['505', 'ACCEPTED'],
+    ['3', 'ACCEPTED'],
+  ])('%s -> %s', (cents, result) => expect(outcomeFor('stablecoinAmount', cents)).toEqual({ result }));
+});
+
+describe('stablecoin account links by identifier suffix', () => {
+  it.each([
+    ['1234567301', 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED'],
+    ['1234567302', 'STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED'],
+    ['1234567303', 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED'],
+    ['1234567304', 'STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED'],
+    ['1234567305', 'STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED'],
+    ['1234567002', 'LINKED'],
+  ])('%s -> %s', (identifier, result) => expect(outcomeFor('stablecoinAccountLink', identifier).result).toBe(result));
+  it('302 refuses debits only', () => expect(outcomeFor('stablecoinAccountLink', '302').debitsOnly).toBe(true));
+});
+
+describe('provider balances that fund mints', () => {
+  it.each([
+    ['USDC/SOLANA', true],
+    ['USDC/BASE', true],
+    ['USDC/ETHEREUM', true],
+    ['USDT/TRON', false],
+    ['usdc/solana', false],
+  ])('%s -> linked %s', (pair, linked) => expect(outcomeFor('stablecoinProviderSource', pair)).toEqual({ linked }));
 });
 
 describe('table shape', () => {

@@ -154,7 +154,7 @@ export interface paths {
         get: operations["adminExportSnapshot"];
         /**
          * Replace your tenant's state with a snapshot
-         * @description Validated first: a bad snapshot is 400 with every offending field and changes nothing. Parts left out start empty (configuration: the defaults).
+         * @description Validated first: a bad snapshot is 400 with every offending field and changes nothing; so is an empty body, or one with no snapshot section (POST /__admin/reset empties a tenant). Parts left out start empty (configuration: the defaults). Up to 64 MB (uploaded files travel in it).
          */
         put: operations["adminRestoreSnapshot"];
         post?: never;
@@ -173,11 +173,73 @@ export interface paths {
         };
         /**
          * Your recent API requests
-         * @description Newest first: method, path, status, duration and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000.
+         * @description Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures and card numbers redacted. Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard's own calls are not recorded.
          */
         get: operations["adminListRequests"];
         put?: never;
         post?: never;
+        /** Clear your request journal */
+        delete: operations["adminClearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/requests/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count your requests that match
+         * @description For verification in a test suite: `path` is the whole path relative to the API base (`/customers`, `/quotes/*\/execute`, `*` for one segment); method and status narrow it further. Counts the requests kept (the latest 1,000).
+         */
+        get: operations["adminCountRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/requests/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your requests that matched no route
+         * @description Newest first, as GET /__admin/requests shows them: each was answered 404 (with the closest real routes in details.didYouMean) or 405.
+         */
+        get: operations["adminListUnmatchedRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/events/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook types POST /__admin/events/trigger makes happen */
+        get: operations["adminListTriggerTypes"];
+        put?: never;
+        /**
+         * Make a webhook event happen
+         * @description Drives the real flows until an event of `type` happens (creating the customer, documents, accounts, quote, card... it needs), so its data refers to objects that exist and the follow-up events arrive as they would. Answers with the ids it created and every event it produced. An unknown type is 400 with the valid ones in details.validTypes; GET lists them.
+         */
+        post: operations["adminTriggerEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -261,7 +323,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reset your tenant and load a scenario preset */
+        /**
+         * Reset your tenant and load a scenario preset
+         * @description An unknown name is 400 with the valid ones in details.validScenarios, and changes nothing.
+         */
         post: operations["adminLoadScenario"];
         delete?: never;
         options?: never;
@@ -330,7 +395,7 @@ export interface components {
             operation?: "ADD_CREDENTIAL" | "CHALLENGE_CREDENTIAL" | "VERIFY_CREDENTIAL" | "REFRESH_SESSION" | "REVOKE_CREDENTIAL" | "REVOKE_SESSION" | "EXPORT_WALLET";
             latencyMs?: number;
             /** @enum {string} */
-            code?: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "QUOTE_REQUEST_FAILED" | "INVALID_PAYREQ_RESPONSE" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING" | "FORBIDDEN" | "VELOCITY_LIMIT_EXCEEDED" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "CUSTOMER_DELETED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
+            code?: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "QUOTE_REQUEST_FAILED" | "INVALID_PAYREQ_RESPONSE" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING" | "FORBIDDEN" | "VELOCITY_LIMIT_EXCEEDED" | "END_USER_TERMS_NOT_ACCEPTED" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "BULK_UPLOAD_JOB_NOT_FOUND" | "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "PASSKEY_ALREADY_ENROLLED" | "SCA_SESSION_REQUIRED" | "BENEFICIARY_TRUSTED" | "CUSTOMER_DELETED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
             method?: string;
             path?: string;
             /** @description Absent: until cleared */
@@ -375,7 +440,7 @@ export interface components {
              * @example INTERNAL_ERROR
              * @enum {string}
              */
-            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "QUOTE_REQUEST_FAILED" | "INVALID_PAYREQ_RESPONSE" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING" | "FORBIDDEN" | "VELOCITY_LIMIT_EXCEEDED" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "CUSTOMER_DELETED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
+            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "QUOTE_REQUEST_FAILED" | "INVALID_PAYREQ_RESPONSE" | "INVALID_RECEIVER" | "PARSE_PAYREQ_RESPONSE_ERROR" | "CERT_CHAIN_INVALID" | "CERT_CHAIN_EXPIRED" | "INVALID_PUBKEY_FORMAT" | "MISSING_REQUIRED_UMA_PARAMETERS" | "SENDER_NOT_ACCEPTED" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_TIMESTAMP" | "INVALID_NONCE" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "PARSE_LNURLP_RESPONSE_ERROR" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE" | "UNAUTHORIZED" | "INVALID_SIGNATURE" | "WALLET_SIGNATURE_MISSING" | "WALLET_SIGNATURE_MALFORMED" | "WALLET_SIGNATURE_BODY_MISMATCH" | "WALLET_SIGNATURE_INVALID" | "REQUEST_ID_MISSING" | "FORBIDDEN" | "VELOCITY_LIMIT_EXCEEDED" | "END_USER_TERMS_NOT_ACCEPTED" | "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "BULK_UPLOAD_JOB_NOT_FOUND" | "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "PASSKEY_ALREADY_ENROLLED" | "SCA_SESSION_REQUIRED" | "BENEFICIARY_TRUSTED" | "CUSTOMER_DELETED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ACCOUNT_LOCKED" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "SERVICE_SWITCH_ERROR" | "INTERNAL_ERROR";
             /** @enum {string} */
             method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
             /**
@@ -610,6 +675,13 @@ export interface components {
                     transactionId: string;
                     description?: string;
                     customerId?: string;
+                    sca?: {
+                        steps: ("CURRENCY_CONVERSION" | "PAYOUT" | "TRANSFER")[];
+                        step: number;
+                        /** @enum {string} */
+                        factor: "SMS_OTP" | "PASSKEY";
+                        challengeId: string;
+                    };
                     executed: boolean;
                     agentId?: string;
                     remittanceInformation?: string;
@@ -641,6 +713,7 @@ export interface components {
                     settledAmount?: number;
                     refundedAmount?: number;
                     originalTransactionId?: string;
+                    networkMessage?: components["schemas"]["CardNetworkMessage"];
                     issuerTransactionToken: string;
                     settlementSummary?: {
                         count: number;
@@ -867,6 +940,210 @@ export interface components {
                     createdAt: string;
                 };
             };
+            apiTokens?: {
+                [key: string]: {
+                    /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */
+                    id: string;
+                    name: string;
+                    permissions: components["schemas"]["Permission"][];
+                    /**
+                     * @description The HTTP Basic user name of this token
+                     * @example tok_dGVzdC1jbGllbnQ.Zq3h0cLw4mXk1VbN8rYtP2sA
+                     */
+                    clientId: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    updatedAt: string;
+                    secret: {
+                        /** @enum {string} */
+                        algorithm: "scrypt";
+                        cost: number;
+                        salt: string;
+                        hash: string;
+                    };
+                };
+            };
+            invitations?: {
+                [key: string]: {
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    createdAt: string;
+                    /**
+                     * Format: date-time
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    claimedAt?: string;
+                    /**
+                     * Format: date-time
+                     * @description Sandbox: when it was cancelled
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    cancelledAt?: string;
+                    /** @description Where the invitation is claimed */
+                    url: string;
+                    /**
+                     * Format: date-time
+                     * @description Absent: it never expires
+                     * @example 2025-10-13T12:00:00.000Z
+                     */
+                    expiresAt?: string;
+                    inviterUma: string;
+                    inviteeUma?: string;
+                    status: components["schemas"]["UmaInvitationStatus"];
+                    firstName?: string;
+                    id: string;
+                    inviterCustomerId: string;
+                    amountToSend?: {
+                        amount: number;
+                        currencyCode: string;
+                    };
+                };
+            };
+            delegatedKeys?: {
+                [key: string]: components["schemas"]["DelegatedKey"];
+            };
+            contactCodes?: {
+                [key: string]: {
+                    id: string;
+                    customerId: string;
+                    /** @enum {string} */
+                    channel: "email" | "phone";
+                    sentTo: string;
+                    sentAt: string;
+                };
+            };
+            customerImportJobs?: {
+                [key: string]: {
+                    id: string;
+                    /** @enum {string} */
+                    status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+                    fileName: string;
+                    total: number;
+                    processed: number;
+                    successful: number;
+                    failed: number;
+                    createdAt: string;
+                    updatedAt: string;
+                    completedAt?: string;
+                };
+            };
+            customerImportErrors?: {
+                [key: string]: {
+                    id: string;
+                    jobId: string;
+                    errors: components["schemas"]["BulkCustomerImportErrorEntry"][];
+                };
+            };
+            scaFactors?: {
+                [key: string]: {
+                    id: string;
+                    customerId: string;
+                    /** @enum {string} */
+                    factor: "TOTP" | "PASSKEY";
+                    /** @enum {string} */
+                    status: "PENDING" | "ACTIVE";
+                    name: string;
+                    totp?: {
+                        secretBase32: string;
+                        lastCounter?: number;
+                        recoveryCodeHashes: string[];
+                    };
+                    passkey?: {
+                        credentialId: string;
+                        publicKey: string;
+                        counter: number;
+                        transports?: string[];
+                    };
+                    registrationChallenge?: string;
+                    createdAt: string;
+                    updatedAt: string;
+                };
+            };
+            scaChallenges?: {
+                [key: string]: {
+                    id: string;
+                    customerId: string;
+                    /** @enum {string} */
+                    kind: "LOGIN" | "TRUST" | "UNTRUST" | "QUOTE";
+                    subjectId?: string;
+                    factor: components["schemas"]["ScaFactor"];
+                    availableFactors: components["schemas"]["ScaFactor"][];
+                    /** @enum {string} */
+                    purpose?: "CURRENCY_CONVERSION" | "PAYOUT" | "TRANSFER";
+                    webauthnChallenge?: string;
+                    /** @enum {string} */
+                    status: "PENDING" | "SATISFIED" | "CANCELLED";
+                    expiresAt: string;
+                    createdAt: string;
+                    lastSentAt: string;
+                };
+            };
+            scaSessions?: {
+                [key: string]: {
+                    id: string;
+                    customerId: string;
+                    factor: components["schemas"]["ScaFactor"];
+                    endUserIpAddress: string;
+                    createdAt: string;
+                    expiresAt: string;
+                    revokedAt?: string;
+                };
+            };
+            scaSecurity?: {
+                [key: string]: {
+                    id: string;
+                    failedAttempts: number;
+                    lockedUntil?: string;
+                    suspended: boolean;
+                    updatedAt: string;
+                };
+            };
+            twoFactorResets?: {
+                [key: string]: {
+                    id: string;
+                    customerId: string;
+                    factor: components["schemas"]["ScaFactor"];
+                    livenessPasses: boolean;
+                    createdAt: string;
+                    expiresAt: string;
+                    completedAt?: string;
+                };
+            };
+            trustedBeneficiaries?: {
+                [key: string]: {
+                    id: string;
+                    customerId: string;
+                    trustedAt: string;
+                };
+            };
+            stablecoinProviderAccounts?: {
+                [key: string]: components["schemas"]["StablecoinProviderAccount"];
+            };
+            stablecoins?: {
+                [key: string]: components["schemas"]["Stablecoin"];
+            };
+            stablecoinOperations?: {
+                [key: string]: components["schemas"]["StablecoinOperation"] & {
+                    fiatAmount: number;
+                };
+            };
+            stablecoinIdempotencyKeys?: {
+                [key: string]: {
+                    id: string;
+                    fingerprint: string;
+                    resourceId: string;
+                    createdAt: string;
+                };
+            };
             events?: {
                 [key: string]: components["schemas"]["WebhookEvent"];
             };
@@ -901,7 +1178,15 @@ export interface components {
             isRegulatedFinancialInstitution: boolean;
             /** @description Sandbox setting: the spec's 'Skip verification paperwork' */
             skipVerificationPaperwork: boolean;
+            /** @description Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on) */
+            invitationsEnabled?: boolean;
             embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
+            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. */
+            contactVerificationRegions?: string[];
+            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. */
+            scaRegions?: string[];
+            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
+            requireEndUserTermsConsent?: boolean;
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -976,6 +1261,7 @@ export interface components {
             phoneNumber?: string;
             umaAddress: string;
             endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
             isDeleted: boolean;
             /**
              * Format: date-time
@@ -1035,14 +1321,27 @@ export interface components {
         EndUserTermsConsent: {
             /**
              * Format: date-time
+             * @description When the customer accepted; not in the future
              * @example 2025-10-13T12:00:00.000Z
              */
             acceptedAt: string;
             ipAddress: string;
+            /**
+             * @description A version GET /customers/end-user-terms names
+             * @example V1
+             */
             termsVersion: string;
-            /** @enum {string} */
-            acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
         };
+        /** @enum {string} */
+        EndUserTermsAcceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+        /** @description Only on customers whose region requires contact verification (contactVerificationRegions); both channels must be VERIFIED before KYC */
+        ContactVerification: {
+            email?: components["schemas"]["ContactVerificationStatus"];
+            phone?: components["schemas"]["ContactVerificationStatus"];
+        };
+        /** @enum {string} */
+        ContactVerificationStatus: "PENDING" | "VERIFIED";
         /** @enum {string} */
         KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
         Address: {
@@ -1071,6 +1370,7 @@ export interface components {
             phoneNumber?: string;
             umaAddress: string;
             endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
             isDeleted: boolean;
             /**
              * Format: date-time
@@ -2778,6 +3078,26 @@ export interface components {
             /** @description Sandbox: why the sandbox failed it, in words */
             failureMessage?: string;
             refund?: components["schemas"]["TransactionRefund"];
+            approval?: components["schemas"]["PaymentApproval"];
+            /** @description What the platform sent when approving an incoming payment */
+            receiverCustomerInfo?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the platform delivered the receipt to its customer (POST /transactions/{id}/confirm)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            receiptDeliveryConfirmedAt?: string;
+            /** @description Sandbox: set when the platform cancelled the transfer (POST /transactions/{id}/cancel) */
+            cancellation?: {
+                /**
+                 * Format: date-time
+                 * @example 2025-10-13T12:00:00.000Z
+                 */
+                cancelledAt: string;
+                reason?: string;
+            };
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -2854,6 +3174,27 @@ export interface components {
             /** @enum {string} */
             reason?: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT";
         };
+        PaymentApproval: {
+            /**
+             * @description AWAITING_WEBHOOK: the INCOMING_PAYMENT.PENDING webhook's reply decides; AWAITING_DECISION: approve or reject before decideBy; then the outcome
+             * @enum {string}
+             */
+            status: "AWAITING_WEBHOOK" | "AWAITING_DECISION" | "APPROVED" | "REJECTED" | "TIMED_OUT" | "WEBHOOK_ERROR";
+            /**
+             * Format: date-time
+             * @description While AWAITING_DECISION: the payment fails PAYMENT_APPROVAL_TIMED_OUT at this time of the sandbox clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            decideBy?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            decidedAt?: string;
+            /** @description The HTTP status the endpoint answered the approval webhook with */
+            webhookReplyStatus?: number;
+            rejectionReason?: string;
+        };
         /** @enum {string} */
         CardTransactionStatus: "AUTHORIZED" | "SETTLED" | "REFUNDED" | "EXCEPTION";
         CardMerchant: {
@@ -2870,6 +3211,11 @@ export interface components {
              */
             country?: string;
         };
+        /**
+         * @description Sandbox: the card-network message that created this row
+         * @enum {string}
+         */
+        CardNetworkMessage: "AUTHORIZATION" | "BALANCE_INQUIRY" | "CREDIT_AUTHORIZATION" | "CREDIT_AUTHORIZATION_ADVICE" | "FINANCIAL_AUTHORIZATION" | "FINANCIAL_CREDIT_AUTHORIZATION" | "RETURN" | "RETURN_REVERSAL";
         Card: {
             /** @example Card:019542f5-b3e7-1d02-0000-00000000000d */
             id: string;
@@ -2974,6 +3320,224 @@ export interface components {
             sourceAccountId: string;
             destinationAccountId: string;
         };
+        /** @enum {string} */
+        Permission: "VIEW" | "TRANSACT" | "MANAGE";
+        /** @enum {string} */
+        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+        DelegatedKey: {
+            /** @example DelegatedKey:019542f5-b3e7-1d02-0000-000000000020 */
+            id: string;
+            cardId: string;
+            /** @description The card's funding source: in the sandbox, the embedded wallet's internal account id */
+            fundingSourceId: string;
+            /** @description The EMBEDDED_WALLET internal account */
+            accountId: string;
+            /** @description Compressed P-256 public key (hex) of the delegated key; its private key never leaves the service */
+            publicKey: string;
+            nickname: string;
+            status: components["schemas"]["DelegatedKeyStatus"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        DelegatedKeyStatus: "PENDING" | "ACTIVE" | "REVOKED";
+        BulkCustomerImportErrorEntry: {
+            /**
+             * @description The platformCustomerId of the row, or "row N" when it has none
+             * @example biz456
+             */
+            correlationId: string;
+            /** @example INVALID_INPUT */
+            code: string;
+            message: string;
+            details: {
+                /** @description The data row (1 is the first row after the header) */
+                row: number;
+                /** @description The line of the file the row ends on */
+                line: number;
+                /** @description One entry per invalid field, named by its CSV column */
+                errors: {
+                    /** @description The CSV column, or (row) for the row as a whole */
+                    field: string;
+                    message?: string;
+                    constraint?: {
+                        format?: string;
+                        pattern?: string;
+                        enum?: string[];
+                        minLength?: number;
+                        maxLength?: number;
+                    };
+                }[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @enum {string} */
+        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
+        StablecoinProviderAccount: {
+            /** @example StablecoinProviderAccount:019542f5-b3e7-1d02-0000-000000000001 */
+            id: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            /** @example 2VcUIonJeVQzFoBuC7LdFT0dRe4 */
+            providerAccountId: string;
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            status: components["schemas"]["StablecoinProviderAccountStatus"];
+            /**
+             * Format: date-time
+             * @description Last successful credential check; absent when the credentials never verified
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            lastVerifiedAt?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinProvider: "BRALE";
+        /** @enum {string} */
+        StablecoinProviderEnvironment: "SANDBOX" | "PRODUCTION";
+        /** @enum {string} */
+        StablecoinProviderAccountStatus: "ACTIVE" | "INVALID" | "REVOKED";
+        Stablecoin: {
+            /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000002 */
+            id: string;
+            /** @example ACME Stablecoin */
+            name: string;
+            /** @example ACME */
+            symbol: string;
+            /** @example USD */
+            baseCurrency: string;
+            network: components["schemas"]["StablecoinNetwork"];
+            decimals: number;
+            issuanceStatus: components["schemas"]["StablecoinIssuanceStatus"];
+            serviceOperationsStatus: components["schemas"]["StablecoinServiceOperationsStatus"];
+            networkTokenIdentifier: string;
+            /**
+             * @description The service currency code, once serviceOperationsStatus is ENABLED
+             * @example ACME
+             */
+            currency?: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            stablecoinProviderAccountId: string;
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            /** @example ACME */
+            providerTokenIdentifier: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinNetwork: "SPARK";
+        /** @enum {string} */
+        StablecoinIssuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+        /** @enum {string} */
+        StablecoinServiceOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+        /** @enum {string} */
+        StablecoinOperationType: "MINT" | "BURN";
+        /** @enum {string} */
+        StablecoinOperationStatus: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        StablecoinOperationSource: {
+            /** @enum {string} */
+            type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "SERVICE_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            externalAccountId?: string;
+            accountId?: string;
+            sourceTokenIdentifier?: string;
+            cryptoNetwork?: string;
+        };
+        StablecoinFundingInstructions: {
+            /** @example WIRE */
+            rail: string;
+            network?: string;
+            /** @description Spark deposit address (burns from an external wallet) */
+            address?: string;
+            valueType?: string;
+            /** @description What to send: cents for a wire, token units for a Spark deposit */
+            amount?: string;
+            currency?: string;
+            bankName?: string;
+            accountNumber?: string;
+            routingNumber?: string;
+            beneficiaryName?: string;
+            /** @description Put it in the wire memo so the funds are matched to this operation */
+            reference?: string;
+        };
+        StablecoinOperationDestination: {
+            accountId: string;
+            /**
+             * @description Burns only: the fiat payout rail
+             * @enum {string}
+             */
+            rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+        };
+        StablecoinEstimatedDelivery: {
+            rail: string;
+            /** @description Cents */
+            amount: string;
+            currency: string;
+            timing: string;
+        };
+        StablecoinOperation: {
+            /** @example StablecoinOperation:019542f5-b3e7-1d02-0000-000000000301 */
+            id: string;
+            stablecoinId: string;
+            operationType: components["schemas"]["StablecoinOperationType"];
+            status: components["schemas"]["StablecoinOperationStatus"];
+            /**
+             * @description In the stablecoin's smallest unit
+             * @example 1000000
+             */
+            amount: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            stablecoinProviderAccountId: string;
+            source?: components["schemas"]["StablecoinOperationSource"];
+            fundingInstructions?: components["schemas"]["StablecoinFundingInstructions"];
+            destination?: components["schemas"]["StablecoinOperationDestination"];
+            estimatedDelivery?: components["schemas"]["StablecoinEstimatedDelivery"];
+            /**
+             * Format: date-time
+             * @description Operations waiting for external funds expire then (EXPIRED)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+            /** @example pending */
+            providerStatus?: string;
+            /** @example PROVIDER_TRANSFER_FAILED */
+            failureReason?: string;
+            description?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
         AdminWebhookAttempt: {
             /**
              * Format: date-time
@@ -3027,6 +3591,8 @@ export interface components {
         };
         AdminJournalEntry: {
             id: number;
+            /** @description The request id in the request log: the caller's X-Request-Id, or one the sandbox made */
+            requestId: string;
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -3037,6 +3603,12 @@ export interface components {
             query?: string;
             status: number;
             durationMs: number;
+            /** @description false: no route matched (GET /__admin/requests/unmatched lists these) */
+            matched: boolean;
+            /** @description Authorization, cookies and signatures redacted */
+            requestHeaders: {
+                [key: string]: string;
+            };
             /** @description Secrets, OTP bundles, tokens, signatures and card numbers redacted */
             requestBody?: unknown;
             responseBody?: unknown;
@@ -3045,6 +3617,39 @@ export interface components {
                 query?: string[];
                 body?: string[];
             };
+        };
+        AdminJournalCount: {
+            count: number;
+        };
+        AdminJournalCleared: {
+            removed: number;
+        };
+        AdminTriggerResult: {
+            type: string;
+            /** @description The first event of the requested type */
+            event: {
+                id: string;
+                type: string;
+            };
+            /** @description Every event the flow produced, in order */
+            events: {
+                id: string;
+                type: string;
+            }[];
+            /** @description The ids of what the flow created, by role (customer, internalAccount, externalAccount, quote, transaction, card, ...) */
+            created: {
+                [key: string]: string;
+            };
+        };
+        AdminTriggerRequest: {
+            /** @example OUTGOING_PAYMENT.COMPLETED */
+            type: string;
+        };
+        AdminTriggerTypes: {
+            data: {
+                type: string;
+                description: string;
+            }[];
         };
         AdminWebhookPublicKey: {
             /** @description SPKI PEM, for node:crypto verify() */
@@ -3077,7 +3682,7 @@ export interface components {
                 title: string;
                 /** @description The request value that selects the row */
                 subject: string;
-                /** @description How the value is reduced: last3, identifierLast3, umaUser or exact */
+                /** @description How the value is reduced: last3, identifierLast3, umaUser, exact, or atLeast (a whole number selects the row with the greatest key not above it) */
                 match: string;
                 rows: {
                     /** @description null: any other value */
@@ -3115,9 +3720,10 @@ export interface components {
              * @description | Code | Meaning |
              *     |---|---|
              *     | INVALID_INPUT | Invalid input |
+             *     | WEBHOOK_ENDPOINT_NOT_SET | No webhook endpoint is configured |
              * @enum {string}
              */
-            code: "INVALID_INPUT";
+            code: "INVALID_INPUT" | "WEBHOOK_ENDPOINT_NOT_SET";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -3147,6 +3753,26 @@ export interface components {
              * @enum {integer}
              */
             status: 401;
+            details?: components["schemas"]["ErrorDetails"];
+        };
+        /** @description The error body of a 403 response. */
+        Error403: {
+            /**
+             * @description | Code | Meaning |
+             *     |---|---|
+             *     | FORBIDDEN | This action is not allowed on this resource |
+             * @enum {string}
+             */
+            code: "FORBIDDEN";
+            /** @description What went wrong, for people */
+            reason: string;
+            /** @description The same text as reason */
+            message: string;
+            /**
+             * @description The HTTP status
+             * @enum {integer}
+             */
+            status: 403;
             details?: components["schemas"]["ErrorDetails"];
         };
         /** @description The error body of a 404 response. */
@@ -3269,6 +3895,11 @@ export interface components {
             status: 500;
             details?: components["schemas"]["ErrorDetails"];
         };
+        /** @description A 400 error with code INVALID_INPUT. */
+        InvalidInputError: components["schemas"]["Error400"] & {
+            /** @enum {string} */
+            code: "INVALID_INPUT";
+        };
     };
     responses: never;
     parameters: never;
@@ -3309,6 +3940,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3357,6 +3997,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3408,7 +4057,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3418,6 +4067,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3486,6 +4144,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3543,6 +4210,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3595,7 +4271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3605,6 +4281,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3653,6 +4338,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3712,6 +4406,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3761,7 +4464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3771,6 +4474,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3840,7 +4552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3850,6 +4562,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -3918,6 +4639,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -3969,7 +4699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -3979,6 +4709,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -4050,6 +4789,338 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminClearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many were removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJournalCleared"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminCountRequests: {
+        parameters: {
+            query?: {
+                /** @description The whole path, relative to the API base; `*` stands for one segment */
+                path?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJournalCount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminListUnmatchedRequests: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminJournal"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminListTriggerTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTriggerTypes"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminTriggerEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description What happened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTriggerResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, WEBHOOK_ENDPOINT_NOT_SET */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["Error400"];
                 };
             };
@@ -4062,6 +5133,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -4070,6 +5150,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -4108,6 +5206,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -4162,7 +5269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -4172,6 +5279,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -4221,7 +5337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -4231,6 +5347,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -4308,6 +5433,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -4355,7 +5489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error400"];
+                    "application/json": components["schemas"]["InvalidInputError"];
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -4365,6 +5499,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -4431,6 +5574,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */

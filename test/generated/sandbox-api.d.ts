@@ -96,7 +96,10 @@ export interface paths {
         get: operations["getCustomerExternalAccountById"];
         put?: never;
         post?: never;
-        /** Delete a customer's external account */
+        /**
+         * Delete a customer's external account
+         * @description A trusted SCA beneficiary cannot be deleted (409 BENEFICIARY_TRUSTED): untrust it first.
+         */
         delete: operations["deleteCustomerExternalAccountById"];
         options?: never;
         head?: never;
@@ -219,6 +222,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/customers/bulk/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload customers as CSV
+         * @description A header row, then one customer per row. Required columns: umaAddress (the $ may be left out), platformCustomerId, customerType (INDIVIDUAL or BUSINESS). An INDIVIDUAL row fills fullName, birthDate, addressLine1, city, state, postalCode and country; a BUSINESS row fills businessLegalName, the same address columns, businessTaxId and businessIncorporatedOn (YYYY-MM-DD). Optional: addressLine2, email, phoneNumber, region, nationality, businessRegistrationNumber, businessCountry (the address country when empty), platformAccountId and description (accepted, not stored). A file that is no CSV of customers (unknown or missing columns, broken quoting, no rows, more than 50000 rows, over 20 MB) is 400 at once; otherwise 202 with a job whose rows are created in steps of 250 every 10 ms of sandbox time (so a large file never holds up other requests). Follow it with GET /customers/bulk/jobs/{jobId}; the BULK_UPLOAD.COMPLETED or BULK_UPLOAD.FAILED webhook tells the end.
+         */
+        post: operations["uploadCustomersCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/bulk/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bulk import job
+         * @description Progress counts and one error per failed row, naming the row, its line and the CSV columns at fault. COMPLETED when any customer was created, FAILED when none was.
+         */
+        get: operations["getBulkCustomerImportJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers": {
         parameters: {
             query?: never;
@@ -234,9 +277,29 @@ export interface paths {
         put?: never;
         /**
          * Create a customer
-         * @description Creates an individual or business customer and its internal account(s). Every invalid field is reported at once in `details.errors`.
+         * @description Creates an individual or business customer and its internal account(s). Every invalid field is reported at once in `details.errors`. A customer whose region is in contactVerificationRegions (the EEA by default) needs email and phoneNumber (400 MISSING_MANDATORY_USER_INFO) and gets contactVerification with both channels PENDING. An endUserTermsConsent naming an unknown version is 400 END_USER_TERMS_VERSION_NOT_FOUND.
          */
         post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/end-user-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the current End User Terms
+         * @description The current version and the URL where the sandbox serves its text. Consents (endUserTermsConsent) name this version.
+         */
+        get: operations["getEndUserTerms"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -263,9 +326,393 @@ export interface paths {
         head?: never;
         /**
          * Update a customer
-         * @description Only the fields sent change. `customerType` must be sent and must match the customer. Changing the e-mail of a customer whose embedded wallet has an EMAIL_OTP credential is a signed retry (202, then the identical request with Service-Wallet-Signature and Request-Id); the credential follows the new e-mail.
+         * @description Only the fields sent change. `customerType` must be sent and must match the customer. A changed email or phoneNumber of a customer under contact verification is PENDING again. Changing the e-mail of a customer whose embedded wallet has an EMAIL_OTP credential is a signed retry (202, then the identical request with Service-Wallet-Signature and Request-Id); the credential follows the new e-mail.
          */
         patch: operations["updateCustomerById"];
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail verification code
+         * @description Sends (or re-sends, replacing the last) a one-time code to the customer's email. Only for customers of a contact-verification region (contactVerificationRegions, the EEA by default); 409 for any other customer and for a channel already VERIFIED. No message leaves the sandbox: the code is always 123456, valid for 10 minutes.
+         */
+        post: operations["sendCustomerEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the e-mail verification code
+         * @description contactVerification.email becomes VERIFIED. Only for customers of a contact-verification region (contactVerificationRegions, the EEA by default); 409 for any other customer and for a channel already VERIFIED. A wrong or expired code, or none sent to the current email, is 400. With both channels VERIFIED the customer can start KYC.
+         */
+        post: operations["confirmCustomerEmailVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a phone verification code
+         * @description Sends (or re-sends, replacing the last) a one-time code to the customer's phoneNumber. Only for customers of a contact-verification region (contactVerificationRegions, the EEA by default); 409 for any other customer and for a channel already VERIFIED. No message leaves the sandbox: the code is always 123456, valid for 10 minutes.
+         */
+        post: operations["sendCustomerPhoneVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/{customerId}/verify-phone/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the phone verification code
+         * @description contactVerification.phone becomes VERIFIED. Only for customers of a contact-verification region (contactVerificationRegions, the EEA by default); 409 for any other customer and for a channel already VERIFIED. A wrong or expired code, or none sent to the current phoneNumber, is 400. With both channels VERIFIED the customer can start KYC.
+         */
+        post: operations["confirmCustomerPhoneVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List enrolled SCA factors
+         * @description SMS_OTP (the verified phone) needs no enrollment; TOTP and PASSKEY appear once confirmed. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        get: operations["listScaFactors"];
+        put?: never;
+        /**
+         * Start SCA factor enrollment
+         * @description TOTP: a new RFC 6238 secret and its otpauth:// URI. PASSKEY: WebAuthn creation options; one passkey per customer (409 PASSKEY_ALREADY_ENROLLED). A second TOTP is 409 until the first is reset. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startScaFactorEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm SCA factor enrollment
+         * @description TOTP: the secret of the start and the current code (returns one-time recovery codes). PASSKEY: the WebAuthn credential and its origin, verified for real. In the sandbox the SMS and TOTP code 123456 always works; a real TOTP code of the enrolled secret works too. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["confirmScaFactorEnrollment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a 2FA reset
+         * @description Recovers a lost factor through a liveness check that runs on the sandbox clock: INITIATED, PENDING_REVIEW after 20 s, LIVENESS_PASSED after 60 s (REJECTED for a customer whose name ends in 009), EXPIRED after 15 minutes. At most 5 starts per customer in 24 hours (429 RATE_LIMITED with Retry-After). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startTwoFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset/{resetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a 2FA reset
+         * @description Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        get: operations["getTwoFactorResetStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/reset/{resetId}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a 2FA reset
+         * @description Only at LIVENESS_PASSED (else 400). TOTP and PASSKEY: the factor is cleared for re-enrollment. SMS_OTP: mobile is required and becomes the customer's phoneNumber. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["completeTwoFactorReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/factors/{credentialId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an enrolled passkey
+         * @description Passkeys only (the only factor with a credentialId). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        delete: operations["deleteScaFactor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/login/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an SCA login
+         * @description SMS_OTP: a challengeId and its expiry (5 minutes). TOTP: nothing to send back but the code. PASSKEY: WebAuthn request options. A factor the customer cannot use is 400. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startScaLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/login/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an SCA login
+         * @description Opens an SCA session for 15 minutes of sandbox time (sessionExpiresAt) and clears the failed-attempt counter. In the sandbox the SMS and TOTP code 123456 always works; a real TOTP code of the enrolled secret works too. TOTP recovery codes work once each. A wrong proof counts as a failed login attempt (lockout ladder: 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9+ suspended); while locked: 423 ACCOUNT_LOCKED. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["completeScaLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sca/record-event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a security event
+         * @description FAILED_LOGIN_ATTEMPT counts towards the lockout ladder (refused with 423 while locked). RESET_PASSWORD_COMPLETED revokes every SCA session and clears the counter and any lock. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["recordSecurityEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/trust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trust a beneficiary: start
+         * @description Issues the SCA challenge (PASSKEY when the customer has one, else SMS_OTP; availableFactors lists every factor that works). Already trusted: 409. A trusted beneficiary needs no payee step when paid, and cannot be deleted (409 BENEFICIARY_TRUSTED). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startBeneficiaryTrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/trust/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trust a beneficiary: confirm
+         * @description The proof for the challenge of the start (409 when none was started). In the sandbox the SMS and TOTP code 123456 always works; a real TOTP code of the enrolled secret works too. A wrong proof counts as a failed login attempt (lockout ladder: 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9+ suspended); while locked: 423 ACCOUNT_LOCKED. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["confirmBeneficiaryTrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/untrust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Untrust a beneficiary: start
+         * @description Issues the SCA challenge (PASSKEY when the customer has one, else SMS_OTP; availableFactors lists every factor that works). Not trusted: 409. A trusted beneficiary needs no payee step when paid, and cannot be deleted (409 BENEFICIARY_TRUSTED). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["startBeneficiaryUntrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customers/external-accounts/{externalAccountId}/untrust/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Untrust a beneficiary: confirm
+         * @description The proof for the challenge of the start (409 when none was started). In the sandbox the SMS and TOTP code 123456 always works; a real TOTP code of the enrolled secret works too. A wrong proof counts as a failed login attempt (lockout ladder: 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9+ suspended); while locked: 423 ACCOUNT_LOCKED. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["confirmBeneficiaryUntrust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorize a quote's SCA challenge
+         * @description Satisfies the quote's scaChallenge. While the quote stays PENDING_AUTHORIZATION it carries the next challenge (a cross-currency real-time-funded send takes two: CURRENCY_CONVERSION, then PAYOUT); after the last, an executed send starts its payment and a real-time-funded one gets its paymentInstructions. Needs a live SCA login session (409 SCA_SESSION_REQUIRED). Per-transaction challenges take SMS_OTP (123456) or a passkey assertion, never TOTP. A wrong proof counts as a failed login attempt (lockout ladder: 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9+ suspended); while locked: 423 ACCOUNT_LOCKED. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["authorizeQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/quotes/{quoteId}/authorize/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-send a quote's SMS code
+         * @description SMS_OTP challenges only (a PASSKEY one is 409); the expiry is not extended (an expired challenge is 409). At most once every 30 seconds (429 RATE_LIMITED with Retry-After). Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         */
+        post: operations["resendQuoteScaCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/beneficial-owners": {
@@ -372,7 +819,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a customer for KYC or KYB
-         * @description Answers with what was decided: RESOLVE_ERRORS with one error per missing item, PENDING_MANUAL_REVIEW, APPROVED or REJECTED. A customer already APPROVED or REJECTED is final: 400.
+         * @description Answers with what was decided: RESOLVE_ERRORS with one error per missing item, PENDING_MANUAL_REVIEW, APPROVED or REJECTED. A customer already APPROVED or REJECTED is final: 400. A customer whose contactVerification still has a PENDING channel cannot start KYC: 400.
          */
         post: operations["createVerification"];
         delete?: never;
@@ -407,13 +854,13 @@ export interface paths {
         };
         /**
          * Create a hosted verification link (GET form)
-         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. The same as the POST form, for clients that fetch it.
+         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone. The same as the POST form, for clients that fetch it.
          */
         get: operations["getCustomerKycLink"];
         put?: never;
         /**
          * Create a hosted verification link
-         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser.
+         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone.
          */
         post: operations["createCustomerKycLink"];
         delete?: never;
@@ -454,6 +901,46 @@ export interface paths {
          * @description Banks and mobile-money providers that accept payouts, with their rails. Filter by `country` and `currency`; a combination with no match returns an empty list.
          */
         get: operations["getDiscoveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uma-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the available UMA providers
+         * @description Sandbox providers (fictional, plus the sandbox receivers on its UMA domain), sorted by name (desc by default), cursor-paginated; filter by countryCode, currencyCode, and hasBlockedProviders=false for allow-listed ones only.
+         */
+        get: operations["getAvailableUmaProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vasps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List VASPs
+         * @description The directory of fictional sandbox exchanges and custodians, by name, cursor-paginated. vaspName is the value to give when declaring a VASP-hosted counterparty.
+         */
+        get: operations["listVasps"];
         put?: never;
         post?: never;
         delete?: never;
@@ -511,7 +998,7 @@ export interface paths {
         put?: never;
         /**
          * Create a quote
-         * @description Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE.
+         * @description Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE. With requireEndUserTermsConsent, a customer without endUserTermsConsent is 403 END_USER_TERMS_NOT_ACCEPTED.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -548,7 +1035,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a quote
-         * @description Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome.
+         * @description Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome. For a customer under SCA (scaRegions) nothing moves yet: the quote comes back PENDING_AUTHORIZATION with scaChallenge (its transaction too) and POST /quotes/{quoteId}/authorize releases it; a trusted beneficiary needs no challenge.
          */
         post: operations["executeQuote"];
         delete?: never;
@@ -594,6 +1081,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transactions/{transactionId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm receipt delivery
+         * @description Records when the platform delivered the receipt to its customer (receiptDeliveryConfirmedAt, now when omitted); calling again moves it.
+         */
+        post: operations["confirmReceiptDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/transactions/{transactionId}/approve": {
         parameters: {
             query?: never;
@@ -604,8 +1111,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve a pending transaction
-         * @description A pending agent-initiated transaction (its agent action is PENDING_APPROVAL) runs, exactly as POST /agents/{agentId}/actions/{actionId}/approve; a quote that expired meanwhile makes it FAILED. Anything not waiting for the platform's approval, a decided one included, is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.
+         * Approve a pending payment
+         * @description An incoming payment waiting for the platform (its webhook endpoint answered 202, or a $pending.approval@ sandbox sender) within 5 s of sandbox time: it proceeds and settles. Also approves pending transactions another flow owns (agent actions). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when nothing waits for approval, including after the window closed.
          */
         post: operations["approvePendingPayment"];
         delete?: never;
@@ -624,10 +1131,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reject a pending transaction
-         * @description A pending agent-initiated transaction ends (FAILED when outgoing, REJECTED when incoming), its action REJECTED with the reason, and the reserved money is released. Anything not waiting for the platform's approval is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.
+         * Reject a pending payment
+         * @description The payment becomes REJECTED (announced as INCOMING_PAYMENT.FAILED) and its money never arrives. 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when nothing waits for approval.
          */
         post: operations["rejectPendingPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transactions/{transactionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an unsettled ACH or wire transfer
+         * @description A transfer on the ACH or WIRE rail (the rail asked for, else the external account’s first) that is still PENDING or PROCESSING fails at once with cancellation set; held money is released, nothing is refunded because nothing left. 409 TRANSACTION_NOT_CANCELLABLE for anything settled or on another rail.
+         */
+        post: operations["cancelTransaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -670,6 +1197,26 @@ export interface paths {
          * @description The destination account suffix decides the outcome, as for transfer-in. From an embedded wallet it is a signed retry (202 first).
          */
         post: operations["createTransferOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crypto/estimate-withdrawal-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate the fees of a crypto withdrawal
+         * @description The network fee (a fixed sandbox estimate per network, in its fee asset) and its value in the withdrawal currency at the current sandbox rate, rounded up; netAmount is what arrives. The account must hold the currency (400 INVALID_CURRENCY) and the network carry it (400 naming cryptoNetwork); an amount the fees take whole is 400 INVALID_AMOUNT.
+         */
+        post: operations["estimateCryptoWithdrawalFee"];
         delete?: never;
         options?: never;
         head?: never;
@@ -854,6 +1401,51 @@ export interface paths {
         patch: operations["updateInternalAccount"];
         trace?: never;
     };
+    "/auth/delegated-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List delegated keys
+         * @description Of an embedded wallet (accountId), a card funding source (fundingSourceId) or both; at least one is required. PENDING and REVOKED keys included, newest first; not paginated.
+         */
+        get: operations["listDelegatedKeys"];
+        put?: never;
+        /**
+         * Delegate signing for a card's embedded-wallet funding source
+         * @description Three legs of the identical request: without signature headers, 202 with payloadToSign and requestId; stamped by an active session of the wallet, a second 202 (the key now exists, PENDING); stamped again over the new payloadToSign, 201 with the key ACTIVE. At most one ACTIVE key per card funding source (409 CONFLICT). Cards funded by an embedded wallet are declined (CARD_PAUSED) without one.
+         */
+        post: operations["createDelegatedKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/delegated-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a delegated key */
+        get: operations["getDelegatedKeyById"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a delegated key
+         * @description An ACTIVE key becomes REVOKED at once (400 when it is not ACTIVE); cards it signed for are declined until another key is active.
+         */
+        delete: operations["revokeDelegatedKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cards": {
         parameters: {
             query?: never;
@@ -993,6 +1585,146 @@ export interface paths {
          * @description Accepted (202): a CREDIT row linked by originalTransactionId credits the funding source; the purchase becomes REFUNDED once refunded in full.
          */
         post: operations["sandboxSimulateCardReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/balance_inquiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a balance inquiry
+         * @description A 0-amount authorization: approved, an AUTHORIZED row of 0 that moves no money (CARD_TRANSACTION.AUTHORIZED) and can be neither cleared nor re-sized. The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED). A card funded by an embedded wallet needs an ACTIVE delegated key.
+         */
+        post: operations["sandboxSimulateCardBalanceInquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/credit_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a credit authorization
+         * @description The merchant pushes money to the card: a CREDIT row, AUTHORIZED, whose amount is a pending credit of the funding source (in totalBalance only) until simulate/clearing settles it (amount 0: it expires). The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED).
+         */
+        post: operations["sandboxSimulateCardCreditAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/financial_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a single-message financial authorization
+         * @description Authorized and cleared in one message (an ATM withdrawal): SETTLED at once, the amount pulled from the funding source (005: the pull settles 30 s later; 006: it later fails and the row goes EXCEPTION). The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED). A balance below the amount declines (INSUFFICIENT_FUNDS).
+         */
+        post: operations["sandboxSimulateCardFinancialAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/financial_credit_authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a single-message financial credit
+         * @description A credit cleared in one message (a push credit): a SETTLED CREDIT row, the amount credited to the funding source (005: 30 s later; 006: it later fails, EXCEPTION). The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED).
+         */
+        post: operations["sandboxSimulateCardFinancialCreditAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/authorization_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate an authorization advice
+         * @description Re-sizes an open (AUTHORIZED) authorization to the new total amount: more pulls the difference from the funding source (EXCEPTION when the balance does not cover it), less releases the rest (CARD_TRANSACTION.AUTHORIZED). Any other transaction is 400 naming cardTransactionId.
+         */
+        post: operations["sandboxSimulateCardAuthorizationAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/credit_authorization_advice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a credit authorization advice
+         * @description A network-initiated credit authorization, keyed by card and merchant: as simulate/credit_authorization. The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED).
+         */
+        post: operations["sandboxSimulateCardCreditAuthorizationAdvice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/cards/{id}/simulate/return_reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate a return reversal
+         * @description The merchant takes back the refund of a REFUNDED purchase: a DEBIT row linked by originalTransactionId pulls the refunded amount from the funding source (EXCEPTION when the balance does not cover it) and the purchase is SETTLED again with refundedAmount 0. Any other transaction is 400 naming cardTransactionId.
+         */
+        post: operations["sandboxSimulateCardReturnReversal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1450,6 +2182,185 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stablecoin-provider-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stablecoin provider account links
+         * @description Newest first, cursor-paginated; filter by provider and status.
+         */
+        get: operations["listStablecoinProviderAccounts"];
+        put?: never;
+        /**
+         * Link a stablecoin provider account
+         * @description BRALE only; providerEnvironment is SANDBOX. The secret is checked, never stored or returned: one ending in 002 links INVALID, one ending in 003 links ACTIVE and is revoked by the provider 300 s later. An ACTIVE link to the same provider account is 409 CONFLICT.
+         */
+        post: operations["linkStablecoinProviderAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoin-provider-accounts/{stablecoinProviderAccountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stablecoin provider account link */
+        get: operations["getStablecoinProviderAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stablecoins
+         * @description Newest first, cursor-paginated; filter by issuanceStatus, serviceOperationsStatus and provider.
+         */
+        get: operations["listStablecoins"];
+        put?: never;
+        /**
+         * Register a provider-created stablecoin
+         * @description network SPARK only. stablecoinProviderAccountId may be omitted only when exactly one ACTIVE link exists (else 400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED). The stablecoin is PENDING_REVIEW, PROVISIONING after 60 s, PROVISIONED 120 s later; serviceOperationsStatus then goes PENDING_APPROVAL, ENABLING and ENABLED 60 s apart. The last three characters of networkTokenIdentifier pick other outcomes (see the magic values).
+         */
+        post: operations["registerStablecoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stablecoin */
+        get: operations["getStablecoin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/mints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a stablecoin
+         * @description The stablecoin must be PROVISIONED. WIRE: PENDING_FUNDING with fundingInstructions until the wire arrives (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. ACH_DEBIT / SAME_DAY_ACH_DEBIT (a USD_ACCOUNT): PENDING_PROVIDER for 180 / 60 s. SERVICE_INTERNAL_ACCOUNT (a USD internal account; the stablecoin ENABLED): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING completes 30 s later. The destination is an ACTIVE SPARK_WALLET external account, or the platform internal account in the stablecoin once it is ENABLED.
+         */
+        post: operations["createStablecoinMint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/burns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Burn (redeem) a stablecoin
+         * @description The stablecoin must be PROVISIONED. EXTERNAL_ACCOUNT: PENDING_FUNDING with a Spark deposit address until the tokens arrive (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. SERVICE_INTERNAL_ACCOUNT (the platform internal account in the stablecoin): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING pays out to the destination USD_ACCOUNT 30 s later; its suffix decides the payout as for transfers.
+         */
+        post: operations["createStablecoinBurn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoins/{stablecoinId}/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a stablecoin's mints and burns
+         * @description Newest first, cursor-paginated; filter by operationType.
+         */
+        get: operations["listStablecoinOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stablecoin-operations/{stablecoinOperationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a mint or burn */
+        get: operations["getStablecoinOperation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/stablecoin-operations/{stablecoinOperationId}/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver the funds a stablecoin operation waits for
+         * @description The wire of a WIRE mint or the Spark deposit of an EXTERNAL_ACCOUNT burn arrives: PENDING_FUNDING becomes PROCESSING. amount, in the units of fundingInstructions.amount (cents for a wire, token units for a deposit), defaults to what is expected; another amount is 400 INVALID_AMOUNT. Any other status is 409 INVALID_STATE_TRANSITION.
+         */
+        post: operations["sandboxFundStablecoinOperation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/internal-accounts/{accountId}/fund": {
         parameters: {
             query?: never;
@@ -1524,6 +2435,135 @@ export interface paths {
          * @description 400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint; 400 WEBHOOK_DELIVERY_ERROR (status or network error in details) when the endpoint does not answer 2xx.
          */
         post: operations["sendTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API tokens
+         * @description Newest first, cursor-paginated; filter by name and by creation or update time (bounds inclusive). Secrets are never shown.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create an API token
+         * @description A further credential of this tenant (same data), limited to its permissions: VIEW reads, TRANSACT creates and executes quotes and moves money, MANAGE changes the configuration, tokens and customers. Use clientId as the Basic user name and clientSecret as the password; clientSecret is in this answer only.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an API token */
+        get: operations["getTokenById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an API token
+         * @description The token is revoked at once: its next request gets 401.
+         */
+        delete: operations["deleteTokenById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the platform's invitations (sandbox)
+         * @description Sandbox addition: the invitations your customers created, newest first, cursor-paginated; filter by status.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Create a UMA invitation
+         * @description From one of your customers, named by its UMA address (400 INVALID_UMA_ADDRESS for a malformed address or one no customer of yours has). The code names the invitation to every platform. With expiresAt it expires on the sandbox clock. 400 INVITATIONS_NOT_CONFIGURED when the platform switched invitations off (PATCH /config invitationsEnabled).
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a UMA invitation by code
+         * @description Any platform that knows the code may read it. A PENDING invitation past its expiresAt reads EXPIRED.
+         */
+        get: operations["getInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a UMA invitation
+         * @description By any platform, for the invitee’s UMA address: PENDING becomes CLAIMED and INVITATION.CLAIMED goes to the creating platform. 400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, EXPIRED (past expiresAt), INVALID_UMA_ADDRESS, INVITATIONS_NOT_CONFIGURED; 404 INVITATION_NOT_FOUND.
+         */
+        post: operations["claimInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invitations/{invitationCode}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a UMA invitation
+         * @description Only the creating platform (403 FORBIDDEN otherwise), only while PENDING (400 INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED or EXPIRED otherwise).
+         */
+        post: operations["cancelInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1692,6 +2732,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "invitation-claimed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An invitation was claimed
+         * @description Sent to the platform that created the invitation when any platform claims it. `data` is the invitation, CLAIMED, with inviteeUma; send amountToSend now if the invitation promised it. Types: INVITATION.CLAIMED.
+         */
+        post: operations["invitationClaimedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "bulk-upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A bulk customer import ended
+         * @description Sent when a CSV import job ends: COMPLETED when any customer was created, FAILED when none was. `data` is the job with its counts and row errors. Types: BULK_UPLOAD.COMPLETED, BULK_UPLOAD.FAILED.
+         */
+        post: operations["bulkUploadWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1738,6 +2818,26 @@ export interface components {
             /** @description Sandbox: why the sandbox failed it, in words */
             failureMessage?: string;
             refund?: components["schemas"]["TransactionRefund"];
+            approval?: components["schemas"]["PaymentApproval"];
+            /** @description What the platform sent when approving an incoming payment */
+            receiverCustomerInfo?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the platform delivered the receipt to its customer (POST /transactions/{id}/confirm)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            receiptDeliveryConfirmedAt?: string;
+            /** @description Sandbox: set when the platform cancelled the transfer (POST /transactions/{id}/cancel) */
+            cancellation?: {
+                /**
+                 * Format: date-time
+                 * @example 2025-10-13T12:00:00.000Z
+                 */
+                cancelledAt: string;
+                reason?: string;
+            };
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -1820,6 +2920,27 @@ export interface components {
             /** @enum {string} */
             reason?: "TRANSACTION_FAILED" | "USER_CANCELLATION" | "TIMEOUT";
         };
+        PaymentApproval: {
+            /**
+             * @description AWAITING_WEBHOOK: the INCOMING_PAYMENT.PENDING webhook's reply decides; AWAITING_DECISION: approve or reject before decideBy; then the outcome
+             * @enum {string}
+             */
+            status: "AWAITING_WEBHOOK" | "AWAITING_DECISION" | "APPROVED" | "REJECTED" | "TIMED_OUT" | "WEBHOOK_ERROR";
+            /**
+             * Format: date-time
+             * @description While AWAITING_DECISION: the payment fails PAYMENT_APPROVAL_TIMED_OUT at this time of the sandbox clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            decideBy?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            decidedAt?: string;
+            /** @description The HTTP status the endpoint answered the approval webhook with */
+            webhookReplyStatus?: number;
+            rejectionReason?: string;
+        };
         OutgoingPaymentWebhook: {
             /**
              * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
@@ -1888,6 +3009,7 @@ export interface components {
             phoneNumber?: string;
             umaAddress: string;
             endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
             isDeleted: boolean;
             /**
              * Format: date-time
@@ -1947,14 +3069,27 @@ export interface components {
         EndUserTermsConsent: {
             /**
              * Format: date-time
+             * @description When the customer accepted; not in the future
              * @example 2025-10-13T12:00:00.000Z
              */
             acceptedAt: string;
             ipAddress: string;
+            /**
+             * @description A version GET /customers/end-user-terms names
+             * @example V1
+             */
             termsVersion: string;
-            /** @enum {string} */
-            acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
         };
+        /** @enum {string} */
+        EndUserTermsAcceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+        /** @description Only on customers whose region requires contact verification (contactVerificationRegions); both channels must be VERIFIED before KYC */
+        ContactVerification: {
+            email?: components["schemas"]["ContactVerificationStatus"];
+            phone?: components["schemas"]["ContactVerificationStatus"];
+        };
+        /** @enum {string} */
+        ContactVerificationStatus: "PENDING" | "VERIFIED";
         /** @enum {string} */
         KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
         Address: {
@@ -1983,6 +3118,7 @@ export interface components {
             phoneNumber?: string;
             umaAddress: string;
             endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            contactVerification?: components["schemas"]["ContactVerification"];
             isDeleted: boolean;
             /**
              * Format: date-time
@@ -2224,6 +3360,7 @@ export interface components {
             settledAmount?: number;
             refundedAmount?: number;
             originalTransactionId?: string;
+            networkMessage?: components["schemas"]["CardNetworkMessage"];
             issuerTransactionToken: string;
             /** @description The pulls on the funding source */
             pullSummary: {
@@ -2276,6 +3413,11 @@ export interface components {
              */
             country?: string;
         };
+        /**
+         * @description Sandbox: the card-network message that created this row
+         * @enum {string}
+         */
+        CardNetworkMessage: "AUTHORIZATION" | "BALANCE_INQUIRY" | "CREDIT_AUTHORIZATION" | "CREDIT_AUTHORIZATION_ADVICE" | "FINANCIAL_AUTHORIZATION" | "FINANCIAL_CREDIT_AUTHORIZATION" | "RETURN" | "RETURN_REVERSAL";
         AgentActionWebhook: {
             /**
              * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
@@ -2348,6 +3490,7 @@ export interface components {
             paymentInstructions?: components["schemas"]["PaymentInstructions"][];
             transactionId: string;
             description?: string;
+            scaChallenge?: components["schemas"]["ScaChallenge"];
         };
         /** @enum {string} */
         QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
@@ -2411,6 +3554,30 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description While status is PENDING_AUTHORIZATION: the challenge to satisfy with POST /quotes/{quoteId}/authorize */
+        ScaChallenge: {
+            /** @example ScaChallenge:019542f5-b3e7-1d02-0000-000000000007 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            factor: components["schemas"]["ScaFactor"];
+            availableFactors: components["schemas"]["ScaFactor"][];
+            /**
+             * @description Which step of the sequence this authorizes
+             * @enum {string}
+             */
+            purpose?: "CURRENCY_CONVERSION" | "PAYOUT" | "TRANSFER";
+            /** @description PASSKEY: WebAuthn PublicKeyCredentialRequestOptions (JSON form) */
+            passkeyAssertionOptions?: {
+                [key: string]: unknown;
+            };
+            passkeyAllowedOrigins?: string[];
+        };
+        /** @enum {string} */
+        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
         /** @description TRANSFER_IN and TRANSFER_OUT actions */
         AgentTransferDetails: {
             amount: number;
@@ -2420,6 +3587,126 @@ export interface components {
         };
         /** @description The transaction the action made. While the action awaits approval it is PENDING with its money reserved; a rejection ends it FAILED (a payout) or REJECTED (a pull) */
         TransactionOneOf: components["schemas"]["Transaction"] | components["schemas"]["CardTransaction"];
+        InvitationClaimedWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "INVITATION.CLAIMED";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["UmaInvitation"];
+        };
+        UmaInvitation: {
+            /**
+             * @description Names the invitation to every platform: it carries the creating platform
+             * @example dGVzdC1jbGllbnQ.V1StGXR8_Z
+             */
+            code: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            claimedAt?: string;
+            /**
+             * Format: date-time
+             * @description Sandbox: when it was cancelled
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            cancelledAt?: string;
+            /** @description Where the invitation is claimed */
+            url: string;
+            /**
+             * Format: date-time
+             * @description Absent: it never expires
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+            inviterUma: string;
+            inviteeUma?: string;
+            status: components["schemas"]["UmaInvitationStatus"];
+            firstName?: string;
+            amountToSend?: components["schemas"]["CurrencyAmount"] & unknown;
+        };
+        /** @enum {string} */
+        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+        BulkUploadWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "BULK_UPLOAD.COMPLETED" | "BULK_UPLOAD.FAILED";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["BulkCustomerImportJob"];
+        };
+        BulkCustomerImportJob: {
+            /** @example Job:019542f5-b3e7-1d02-0000-000000000006 */
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+            progress: {
+                total: number;
+                processed: number;
+                successful: number;
+                failed: number;
+            };
+            errors: components["schemas"]["BulkCustomerImportErrorEntry"][];
+            /**
+             * Format: date-time
+             * @description Once COMPLETED (at least one customer created) or FAILED (none)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            completedAt?: string;
+        };
+        BulkCustomerImportErrorEntry: {
+            /**
+             * @description The platformCustomerId of the row, or "row N" when it has none
+             * @example biz456
+             */
+            correlationId: string;
+            /** @example INVALID_INPUT */
+            code: string;
+            message: string;
+            details: {
+                /** @description The data row (1 is the first row after the header) */
+                row: number;
+                /** @description The line of the file the row ends on */
+                line: number;
+                /** @description One entry per invalid field, named by its CSV column */
+                errors: {
+                    /** @description The CSV column, or (row) for the row as a whole */
+                    field: string;
+                    message?: string;
+                    constraint?: {
+                        format?: string;
+                        pattern?: string;
+                        enum?: string[];
+                        minLength?: number;
+                        maxLength?: number;
+                    };
+                }[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
         PlatformConfig: {
             id: string;
             umaDomain: string;
@@ -2431,7 +3718,15 @@ export interface components {
             isRegulatedFinancialInstitution: boolean;
             /** @description Sandbox setting: the spec's 'Skip verification paperwork' */
             skipVerificationPaperwork: boolean;
+            /** @description Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on) */
+            invitationsEnabled?: boolean;
             embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
+            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. */
+            contactVerificationRegions?: string[];
+            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. */
+            scaRegions?: string[];
+            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
+            requireEndUserTermsConsent?: boolean;
             /**
              * Format: date-time
              * @example 2025-10-13T12:00:00.000Z
@@ -2500,6 +3795,7 @@ export interface components {
             singleTransactionMaximums?: components["schemas"]["SingleTransactionMaximum"][];
             isRegulatedFinancialInstitution?: boolean;
             skipVerificationPaperwork?: boolean;
+            invitationsEnabled?: boolean;
             /** @description Merged into the current settings; null switches embedded wallets off */
             embeddedWalletConfig?: {
                 appName?: string;
@@ -2520,6 +3816,12 @@ export interface components {
                 /** @description Sandbox setting: WebAuthn origins accepted; when not set, any http(s) origin on the RP ID host (any port) */
                 allowedOrigins?: string[];
             } | null;
+            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. Replaces the list; applies to customers created afterwards. */
+            contactVerificationRegions?: string[];
+            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. Replaces the list. */
+            scaRegions?: string[];
+            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
+            requireEndUserTermsConsent?: boolean;
         };
         InternalAccountListResponse: {
             data: components["schemas"]["InternalAccount"][];
@@ -4079,6 +5381,19 @@ export interface components {
             ownershipType?: components["schemas"]["OwnershipType"];
             accountInfo: components["schemas"]["ExternalAccountCreateInfo"];
         };
+        BulkCustomerImportJobAccepted: {
+            /** @example Job:019542f5-b3e7-1d02-0000-000000000006 */
+            jobId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING";
+        };
+        CustomerCsvUploadRequest: {
+            /**
+             * Format: binary
+             * @description The CSV: a header row, then one customer per row
+             */
+            file: string;
+        };
         CustomerCreateRequest: components["schemas"]["IndividualCustomerCreateRequest"] | components["schemas"]["BusinessCustomerCreateRequest"];
         IndividualCustomerCreateRequest: {
             /**
@@ -4093,10 +5408,13 @@ export interface components {
              */
             region?: string;
             currencies?: ("AED" | "BDT" | "BRL" | "BWP" | "CAD" | "CNY" | "COP" | "DKK" | "EGP" | "EUR" | "GBP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "ILS" | "INR" | "JMD" | "KES" | "MWK" | "MXN" | "MYR" | "NGN" | "PHP" | "PKR" | "RWF" | "SGD" | "THB" | "TRY" | "TZS" | "UGX" | "USD" | "VND" | "XAF" | "XOF" | "ZAR" | "ZMW" | "BTC" | "USDC" | "USDT" | "USDB" | "ETH" | "SOL" | "POL" | "TRX")[];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Required for customers in a contact-verification region (e.g. the EEA)
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; required for customers in a contact-verification region (e.g. the EEA)
              * @example +14155550123
              */
             phoneNumber?: string;
@@ -4105,7 +5423,7 @@ export interface components {
              * @example $alice@sandbox.uma.local
              */
             umaAddress?: string;
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
             fullName?: string;
             /**
              * Format: date
@@ -4145,6 +5463,26 @@ export interface components {
             /** @enum {string} */
             pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
         };
+        /** @description Evidence that the customer accepted the End User Terms (a version GET /customers/end-user-terms names) */
+        EndUserTermsConsentRequest: {
+            /**
+             * Format: date-time
+             * @description When the customer accepted; not in the future
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            acceptedAt: string;
+            /**
+             * @description IPv4 or IPv6 address of the customer's device
+             * @example 198.51.100.24
+             */
+            ipAddress: string;
+            /**
+             * @description A version GET /customers/end-user-terms names
+             * @example V1
+             */
+            termsVersion: string;
+            acceptanceMethod: components["schemas"]["EndUserTermsAcceptanceMethod"];
+        };
         BusinessCustomerCreateRequest: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4158,10 +5496,13 @@ export interface components {
              */
             region?: string;
             currencies?: ("AED" | "BDT" | "BRL" | "BWP" | "CAD" | "CNY" | "COP" | "DKK" | "EGP" | "EUR" | "GBP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "ILS" | "INR" | "JMD" | "KES" | "MWK" | "MXN" | "MYR" | "NGN" | "PHP" | "PKR" | "RWF" | "SGD" | "THB" | "TRY" | "TZS" | "UGX" | "USD" | "VND" | "XAF" | "XOF" | "ZAR" | "ZMW" | "BTC" | "USDC" | "USDT" | "USDB" | "ETH" | "SOL" | "POL" | "TRX")[];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Required for customers in a contact-verification region (e.g. the EEA)
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; required for customers in a contact-verification region (e.g. the EEA)
              * @example +14155550123
              */
             phoneNumber?: string;
@@ -4170,7 +5511,7 @@ export interface components {
              * @example $alice@sandbox.uma.local
              */
             umaAddress?: string;
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
             address?: components["schemas"]["Address"];
             businessInfo: components["schemas"]["BusinessInfo"];
         };
@@ -4183,6 +5524,12 @@ export interface components {
         };
         /** @enum {string} */
         CustomerType: "INDIVIDUAL" | "BUSINESS";
+        EndUserTerms: {
+            /** @example V1 */
+            version: string;
+            /** @description Where the sandbox serves this version of the terms */
+            url: string;
+        };
         SignedRetryChallenge: {
             /** @description Stamp these bytes exactly as returned */
             payloadToSign: string;
@@ -4204,10 +5551,13 @@ export interface components {
              */
             customerType: "INDIVIDUAL";
             currencies?: ("AED" | "BDT" | "BRL" | "BWP" | "CAD" | "CNY" | "COP" | "DKK" | "EGP" | "EUR" | "GBP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "ILS" | "INR" | "JMD" | "KES" | "MWK" | "MXN" | "MYR" | "NGN" | "PHP" | "PKR" | "RWF" | "SGD" | "THB" | "TRY" | "TZS" | "UGX" | "USD" | "VND" | "XAF" | "XOF" | "ZAR" | "ZMW" | "BTC" | "USDC" | "USDT" | "USDB" | "ETH" | "SOL" | "POL" | "TRX")[];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Required for customers in a contact-verification region (e.g. the EEA)
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; required for customers in a contact-verification region (e.g. the EEA)
              * @example +14155550123
              */
             phoneNumber?: string;
@@ -4216,7 +5566,7 @@ export interface components {
              * @example $alice@sandbox.uma.local
              */
             umaAddress?: string;
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
             fullName?: string;
             /**
              * Format: date
@@ -4263,10 +5613,13 @@ export interface components {
              */
             customerType: "BUSINESS";
             currencies?: ("AED" | "BDT" | "BRL" | "BWP" | "CAD" | "CNY" | "COP" | "DKK" | "EGP" | "EUR" | "GBP" | "GHS" | "GTQ" | "HKD" | "HTG" | "IDR" | "ILS" | "INR" | "JMD" | "KES" | "MWK" | "MXN" | "MYR" | "NGN" | "PHP" | "PKR" | "RWF" | "SGD" | "THB" | "TRY" | "TZS" | "UGX" | "USD" | "VND" | "XAF" | "XOF" | "ZAR" | "ZMW" | "BTC" | "USDC" | "USDT" | "USDB" | "ETH" | "SOL" | "POL" | "TRX")[];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Required for customers in a contact-verification region (e.g. the EEA)
+             */
             email?: string;
             /**
-             * @description E.164
+             * @description E.164; required for customers in a contact-verification region (e.g. the EEA)
              * @example +14155550123
              */
             phoneNumber?: string;
@@ -4275,7 +5628,7 @@ export interface components {
              * @example $alice@sandbox.uma.local
              */
             umaAddress?: string;
-            endUserTermsConsent?: components["schemas"]["EndUserTermsConsent"];
+            endUserTermsConsent?: components["schemas"]["EndUserTermsConsentRequest"];
             address?: components["schemas"]["Address"];
             businessInfo?: components["schemas"]["BusinessInfoUpdate"];
         };
@@ -4303,6 +5656,248 @@ export interface components {
             naicsCode?: string;
             primaryContactFirstName?: string;
             primaryContactLastName?: string;
+        };
+        ContactVerificationConfirmRequest: {
+            /**
+             * @description The code the customer received; in the sandbox always 123456
+             * @example 123456
+             */
+            code: string;
+        };
+        ScaFactorList: {
+            factors: components["schemas"]["ScaFactorView"][];
+        };
+        ScaFactorView: {
+            factor: components["schemas"]["ScaFactor"];
+            /** @description PASSKEY only: the id DELETE /sca/factors/{credentialId} takes */
+            credentialId?: string;
+            name?: string;
+        };
+        ScaFactorEnrollStartOneOf: components["schemas"]["TotpEnrollmentStart"] | components["schemas"]["PasskeyEnrollmentStart"];
+        TotpEnrollmentStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            /** @description The raw shared secret, hex; send it back on the confirm call */
+            secret: string;
+            /** @description The same secret in Base32, for manual entry in an authenticator app */
+            secretBase32Encoded: string;
+            /** @example otpauth://totp/paysandbox:jane%40example.com?secret=JBSWY3DPEHPK3PXP&issuer=paysandbox&algorithm=SHA1&digits=6&period=30 */
+            totpUri: string;
+        };
+        PasskeyEnrollmentStart: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            /** @description WebAuthn PublicKeyCredentialCreationOptions (JSON form: challenge and user.id are base64url) */
+            options: {
+                [key: string]: unknown;
+            };
+            allowedOrigins: string[];
+            relyingPartyId: string;
+        };
+        ScaFactorEnrollRequestOneOf: components["schemas"]["TotpFactorEnrollRequest"] | components["schemas"]["PasskeyFactorEnrollRequest"];
+        TotpFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+        };
+        PasskeyFactorEnrollRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+        };
+        ScaFactorConfirmResponseOneOf: components["schemas"]["TotpEnrollmentConfirmResponse"] | components["schemas"]["PasskeyEnrollmentConfirmResponse"];
+        TotpEnrollmentConfirmResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            /** @description Shown once; each works once in place of a TOTP code (login, trust) */
+            recoveryCodes: string[];
+        };
+        PasskeyEnrollmentConfirmResponse: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            factor: components["schemas"]["ScaFactorView"];
+        };
+        ScaFactorConfirmRequestOneOf: components["schemas"]["TotpEnrollmentConfirmRequest"] | components["schemas"]["PasskeyEnrollmentConfirmRequest"];
+        TotpEnrollmentConfirmRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "TOTP";
+            secret: string;
+            /** @description The current code of the authenticator app (123456 also works) */
+            code: string;
+        };
+        PasskeyEnrollmentConfirmRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PASSKEY";
+            /** @description The origin the credential was made on; one of allowedOrigins */
+            origin: string;
+            /** @description The WebAuthn credential (RegistrationResponseJSON: id, rawId, response.clientDataJSON, response.attestationObject) */
+            credential: {
+                [key: string]: unknown;
+            };
+        };
+        TwoFactorResetStart: {
+            resetId: string;
+            /**
+             * Format: date-time
+             * @description The end of the reset window
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+        };
+        TwoFactorResetStartRequest: {
+            factor: components["schemas"]["ScaFactor"];
+        };
+        TwoFactorResetStatus: {
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING_REVIEW" | "LIVENESS_PASSED" | "COMPLETED" | "REJECTED" | "EXPIRED";
+            factor: components["schemas"]["ScaFactor"];
+            /**
+             * @description TOTP and PASSKEY resets: PENDING until the replacement is enrolled; null for SMS_OTP
+             * @enum {string|null}
+             */
+            enrollmentStatus: "PENDING" | "COMPLETED" | null;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            completedAt: string | null;
+        };
+        TwoFactorResetCompleteRequest: {
+            /** @description SMS_OTP resets: the new mobile number (E.164 once joined) */
+            mobile?: {
+                /** @example +49 */
+                countryCode: string;
+                /** @example 15123456789 */
+                number: string;
+            };
+        };
+        ScaLoginStart: {
+            factor: components["schemas"]["ScaFactor"];
+            /** @description SMS_OTP only: send it back on complete */
+            challengeId?: string;
+            /**
+             * Format: date-time
+             * @description SMS_OTP only: when the code expires
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+            /** @description PASSKEY only: WebAuthn PublicKeyCredentialRequestOptions (JSON form) */
+            passkeyOptions?: {
+                [key: string]: unknown;
+            };
+            allowedOrigins?: string[];
+            relyingPartyId?: string;
+        };
+        ScaLoginStartRequest: {
+            factor: components["schemas"]["ScaFactor"];
+        };
+        ScaLoginComplete: {
+            /** @enum {string} */
+            status: "SUCCESS";
+            /**
+             * Format: date-time
+             * @description After this, authorizing money movement is 409 SCA_SESSION_REQUIRED
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            sessionExpiresAt: string;
+        };
+        ScaLoginCompleteRequest: {
+            factor: components["schemas"]["ScaFactor"];
+            /**
+             * @description The end user's IP address
+             * @example 203.0.113.42
+             */
+            endUserIpAddress: string;
+            /** @description SMS_OTP: the challengeId of the login start */
+            challengeId?: string | null;
+            /**
+             * @description SMS_OTP or TOTP code; in the sandbox 123456 always works
+             * @example 123456
+             */
+            code?: string | null;
+            /** @description WebAuthn assertion (AuthenticationResponseJSON, or credentialId/clientDataJson/authenticatorData/signature) */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Required with passkeyAssertion: the origin it was made on */
+            origin?: string | null;
+        };
+        RecordSecurityEventResponse: {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+            suspended: boolean;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            lockedUntil: string | null;
+            failedAttempts: number;
+        };
+        RecordSecurityEventRequest: {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+        };
+        BeneficiaryTrustStart: {
+            scaChallenge?: components["schemas"]["ScaChallenge"];
+        };
+        BeneficiaryTrustConfirm: {
+            trusted: boolean;
+        };
+        BeneficiaryTrustConfirmRequest: {
+            challengeId?: string | null;
+            /**
+             * @description SMS_OTP or TOTP code; in the sandbox 123456 always works
+             * @example 123456
+             */
+            code?: string | null;
+            /** @description WebAuthn assertion (AuthenticationResponseJSON, or credentialId/clientDataJson/authenticatorData/signature) */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Required with passkeyAssertion: the origin it was made on */
+            origin?: string | null;
+        };
+        ScaAuthorization: {
+            /**
+             * @description SMS_OTP or TOTP code; in the sandbox 123456 always works
+             * @example 123456
+             */
+            code?: string | null;
+            /** @description WebAuthn assertion (AuthenticationResponseJSON, or credentialId/clientDataJson/authenticatorData/signature) */
+            passkeyAssertion?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Required with passkeyAssertion: the origin it was made on */
+            origin?: string | null;
+            /** @example 203.0.113.42 */
+            endUserIpAddress?: string;
         };
         BeneficialOwnerCreateRequest: {
             customerId: string;
@@ -4505,6 +6100,36 @@ export interface components {
             /** @description Mobile-money providers only: the value for accountInfo.provider */
             provider?: string;
         };
+        UmaProviderListResponse: {
+            data: components["schemas"]["UmaProvider"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        UmaProvider: {
+            name: string;
+            /** @description ISO 3166-1 alpha-2 codes */
+            supportedRegions: string[];
+            /** @description The domain of its UMA addresses */
+            domain: string;
+            supportedCurrencies: components["schemas"]["Currency"][];
+            /** @description Legal Entity Identifier (fictional, with valid check digits) */
+            lei: string;
+            /** @description Whether it is on your allow list */
+            allowListStatus: boolean;
+        };
+        VaspListResponse: {
+            data: components["schemas"]["Vasp"][];
+            hasMore: boolean;
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        Vasp: {
+            /** @description The value to give as vaspName when declaring a VASP-hosted counterparty */
+            vaspName: string;
+            url?: string;
+        };
         ReceiverUmaLookupResponse: {
             supportedCurrencies: components["schemas"]["ReceiverSupportedCurrency"][];
             requiredPayerDataFields: {
@@ -4542,6 +6167,7 @@ export interface components {
             remittanceInformation?: string;
             /** @enum {string} */
             purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+            scaFactor?: components["schemas"]["ScaFactor"] & unknown;
         };
         QuoteListResponse: {
             data: components["schemas"]["Quote"][];
@@ -4550,6 +6176,9 @@ export interface components {
             nextCursor?: string;
             totalCount?: number;
         };
+        ExecuteQuoteRequest: {
+            scaFactor?: components["schemas"]["ScaFactor"] & unknown;
+        };
         TransactionListResponse: {
             data: components["schemas"]["TransactionOneOf"][];
             hasMore: boolean;
@@ -4557,13 +6186,24 @@ export interface components {
             nextCursor?: string;
             totalCount?: number;
         };
+        ConfirmReceiptDeliveryRequest: {
+            /**
+             * Format: date-time
+             * @description When the receipt reached the customer; now (sandbox clock) when omitted; never later than now
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            receiptDeliveryConfirmedAt?: string;
+        };
         ApprovePaymentRequest: {
-            /** @description Information about the receiving customer the sender asked for */
+            /** @description What the webhook asked for in requestedReceiverCustomerInfoFields; stored on the transaction */
             receiverCustomerInfo?: {
                 [key: string]: unknown;
             };
         };
         RejectPaymentRequest: {
+            reason?: string;
+        };
+        CancelTransactionRequest: {
             reason?: string;
         };
         TransferInRequest: {
@@ -4593,6 +6233,34 @@ export interface components {
             remittanceInformation?: string;
             /** @enum {string} */
             purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+        };
+        EstimateCryptoWithdrawalFeeResponse: {
+            /** @description Minor units of networkFeeAsset */
+            networkFee: number;
+            networkFeeAsset: string;
+            /** @description Minor units of the withdrawal currency; 0 in the sandbox */
+            applicationFee: number;
+            /** @description The network fee converted into the withdrawal currency (rounded up) plus the application fee */
+            totalFee: number;
+            /** @description What the destination receives: amount minus totalFee */
+            netAmount: number;
+        };
+        EstimateCryptoWithdrawalFeeRequest: {
+            /** @description The crypto internal account the withdrawal leaves */
+            internalAccountId: string;
+            /** @example USDC */
+            currency: string;
+            /**
+             * @description SOLANA, ETHEREUM, BASE, POLYGON, TRON, SPARK, LIGHTNING or BITCOIN
+             * @example SOLANA
+             */
+            cryptoNetwork: string;
+            /**
+             * @description Minor units of currency
+             * @example 10000
+             */
+            amount: number;
+            destinationAddress: string;
         };
         WalletOperationProcessing: {
             /** @enum {string} */
@@ -4732,6 +6400,50 @@ export interface components {
         InternalAccountUpdateRequest: {
             privateEnabled: boolean;
         };
+        DelegatedKey: {
+            /** @example DelegatedKey:019542f5-b3e7-1d02-0000-000000000020 */
+            id: string;
+            cardId: string;
+            /** @description The card's funding source: in the sandbox, the embedded wallet's internal account id */
+            fundingSourceId: string;
+            /** @description The EMBEDDED_WALLET internal account */
+            accountId: string;
+            /** @description Compressed P-256 public key (hex) of the delegated key; its private key never leaves the service */
+            publicKey: string;
+            nickname: string;
+            status: components["schemas"]["DelegatedKeyStatus"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        DelegatedKeyStatus: "PENDING" | "ACTIVE" | "REVOKED";
+        DelegatedKeySignedRequestChallenge: {
+            /** @description Stamp these bytes exactly as returned, with a session key of the wallet */
+            payloadToSign: string;
+            requestId: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+        };
+        DelegatedKeyCreateRequest: {
+            cardId: string;
+            /** @description The card's EMBEDDED_WALLET funding source */
+            internalAccountId: string;
+            nickname: string;
+        };
+        DelegatedKeyListResponse: {
+            data: components["schemas"]["DelegatedKey"][];
+        };
         CardCreateRequest: {
             customerId: string;
             /** @enum {string} */
@@ -4807,6 +6519,21 @@ export interface components {
             cardTransactionId: string;
             /** @example 10000 */
             amount: number;
+        };
+        SandboxCardSimulationResult: components["schemas"]["CardTransaction"] | components["schemas"]["SandboxCardSimulationResponse"];
+        SandboxCardBalanceInquiryRequest: {
+            merchant: components["schemas"]["CardMerchant"];
+        };
+        SandboxCardAuthorizationAdviceRequest: {
+            cardTransactionId: string;
+            /**
+             * @description The new total authorized amount
+             * @example 10000
+             */
+            amount: number;
+        };
+        SandboxCardTransactionRefRequest: {
+            cardTransactionId: string;
         };
         AgentCreateResponse: {
             agent: components["schemas"]["Agent"];
@@ -4975,6 +6702,324 @@ export interface components {
         AgentActionRejectRequest: {
             reason?: string;
         };
+        StablecoinProviderAccount: {
+            /** @example StablecoinProviderAccount:019542f5-b3e7-1d02-0000-000000000001 */
+            id: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            /** @example 2VcUIonJeVQzFoBuC7LdFT0dRe4 */
+            providerAccountId: string;
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            status: components["schemas"]["StablecoinProviderAccountStatus"];
+            /**
+             * Format: date-time
+             * @description Last successful credential check; absent when the credentials never verified
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            lastVerifiedAt?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinProvider: "BRALE";
+        /** @enum {string} */
+        StablecoinProviderEnvironment: "SANDBOX" | "PRODUCTION";
+        /** @enum {string} */
+        StablecoinProviderAccountStatus: "ACTIVE" | "INVALID" | "REVOKED";
+        StablecoinProviderAccountLinkRequest: {
+            provider: components["schemas"]["StablecoinProvider"];
+            /** @example provider_client_123 */
+            apiClientId: string;
+            /**
+             * @description Write-only: checked, never stored or returned. Its last three characters pick the sandbox outcome
+             * @example provider_secret_456
+             */
+            apiClientSecret: string;
+            /** @description Derived from apiClientId when omitted (the sandbox credentials expose one account) */
+            providerAccountId?: string;
+        };
+        StablecoinProviderAccountListResponse: {
+            data: components["schemas"]["StablecoinProviderAccount"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        Stablecoin: {
+            /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000002 */
+            id: string;
+            /** @example ACME Stablecoin */
+            name: string;
+            /** @example ACME */
+            symbol: string;
+            /** @example USD */
+            baseCurrency: string;
+            network: components["schemas"]["StablecoinNetwork"];
+            decimals: number;
+            issuanceStatus: components["schemas"]["StablecoinIssuanceStatus"];
+            serviceOperationsStatus: components["schemas"]["StablecoinServiceOperationsStatus"];
+            networkTokenIdentifier: string;
+            /**
+             * @description The service currency code, once serviceOperationsStatus is ENABLED
+             * @example ACME
+             */
+            currency?: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            stablecoinProviderAccountId: string;
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            /** @example ACME */
+            providerTokenIdentifier: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinNetwork: "SPARK";
+        /** @enum {string} */
+        StablecoinIssuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+        /** @enum {string} */
+        StablecoinServiceOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+        StablecoinRegisterRequest: {
+            /**
+             * @description The provider's value type; 3 to 5 letters or digits, since it becomes the stablecoin's service currency code
+             * @example ACME
+             */
+            providerTokenIdentifier: string;
+            /**
+             * @description The Spark token identifier (bech32m). Its last three characters pick the sandbox outcome
+             * @example btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k
+             */
+            networkTokenIdentifier: string;
+            network: components["schemas"]["StablecoinNetwork"];
+            /** @description Optional only when exactly one ACTIVE provider link exists */
+            stablecoinProviderAccountId?: string;
+        };
+        StablecoinListResponse: {
+            data: components["schemas"]["Stablecoin"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        StablecoinOperation: {
+            /** @example StablecoinOperation:019542f5-b3e7-1d02-0000-000000000301 */
+            id: string;
+            stablecoinId: string;
+            operationType: components["schemas"]["StablecoinOperationType"];
+            status: components["schemas"]["StablecoinOperationStatus"];
+            /**
+             * @description In the stablecoin's smallest unit
+             * @example 1000000
+             */
+            amount: string;
+            provider: components["schemas"]["StablecoinProvider"];
+            providerEnvironment: components["schemas"]["StablecoinProviderEnvironment"];
+            stablecoinProviderAccountId: string;
+            source?: components["schemas"]["StablecoinOperationSource"];
+            fundingInstructions?: components["schemas"]["StablecoinFundingInstructions"];
+            destination?: components["schemas"]["StablecoinOperationDestination"];
+            estimatedDelivery?: components["schemas"]["StablecoinEstimatedDelivery"];
+            /**
+             * Format: date-time
+             * @description Operations waiting for external funds expire then (EXPIRED)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+            /** @example pending */
+            providerStatus?: string;
+            /** @example PROVIDER_TRANSFER_FAILED */
+            failureReason?: string;
+            description?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        StablecoinOperationType: "MINT" | "BURN";
+        /** @enum {string} */
+        StablecoinOperationStatus: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        StablecoinOperationSource: {
+            /** @enum {string} */
+            type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "SERVICE_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            externalAccountId?: string;
+            accountId?: string;
+            sourceTokenIdentifier?: string;
+            cryptoNetwork?: string;
+        };
+        StablecoinFundingInstructions: {
+            /** @example WIRE */
+            rail: string;
+            network?: string;
+            /** @description Spark deposit address (burns from an external wallet) */
+            address?: string;
+            valueType?: string;
+            /** @description What to send: cents for a wire, token units for a Spark deposit */
+            amount?: string;
+            currency?: string;
+            bankName?: string;
+            accountNumber?: string;
+            routingNumber?: string;
+            beneficiaryName?: string;
+            /** @description Put it in the wire memo so the funds are matched to this operation */
+            reference?: string;
+        };
+        StablecoinOperationDestination: {
+            accountId: string;
+            /**
+             * @description Burns only: the fiat payout rail
+             * @enum {string}
+             */
+            rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+        };
+        StablecoinEstimatedDelivery: {
+            rail: string;
+            /** @description Cents */
+            amount: string;
+            currency: string;
+            timing: string;
+        };
+        StablecoinMintRequest: {
+            /**
+             * @description In the stablecoin's smallest unit (6 decimals); it must be a whole number of cents: a multiple of 10000
+             * @example 1000000
+             */
+            amount: string;
+            fundingSource: components["schemas"]["StablecoinMintFundingSource"];
+            destination: components["schemas"]["StablecoinMintDestination"];
+            /** @example Initial program funding mint */
+            description?: string;
+        };
+        StablecoinMintFundingSource: components["schemas"]["StablecoinWireFundingSource"] | components["schemas"]["StablecoinAchDebitFundingSource"] | components["schemas"]["StablecoinSameDayAchDebitFundingSource"] | components["schemas"]["StablecoinServiceInternalFundingSource"] | components["schemas"]["StablecoinProviderBalanceFundingSource"];
+        StablecoinWireFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "WIRE";
+        };
+        StablecoinAchDebitFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ACH_DEBIT";
+            /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000101 */
+            externalAccountId: string;
+        };
+        StablecoinSameDayAchDebitFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SAME_DAY_ACH_DEBIT";
+            /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000101 */
+            externalAccountId: string;
+        };
+        StablecoinServiceInternalFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SERVICE_INTERNAL_ACCOUNT";
+            /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000102 */
+            accountId: string;
+        };
+        StablecoinProviderBalanceFundingSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PROVIDER_INTERNAL_BALANCE";
+            /** @example USDC */
+            sourceTokenIdentifier: string;
+            /** @example SOLANA */
+            cryptoNetwork: string;
+        };
+        StablecoinMintDestination: {
+            /**
+             * @description An ACTIVE SPARK_WALLET external account, or the platform's internal account in the stablecoin's currency (once ENABLED)
+             * @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000201
+             */
+            accountId: string;
+        };
+        StablecoinBurnRequest: {
+            /**
+             * @description In the stablecoin's smallest unit (6 decimals); it must be a whole number of cents: a multiple of 10000
+             * @example 1000000
+             */
+            amount: string;
+            source: components["schemas"]["StablecoinBurnSource"];
+            destination: components["schemas"]["StablecoinBurnDestination"];
+            /** @example Initial program funding mint */
+            description?: string;
+        };
+        StablecoinBurnSource: components["schemas"]["StablecoinExternalAccountBurnSource"] | components["schemas"]["StablecoinServiceInternalBurnSource"] | components["schemas"]["StablecoinProviderBalanceBurnSource"];
+        StablecoinExternalAccountBurnSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "EXTERNAL_ACCOUNT";
+        };
+        StablecoinServiceInternalBurnSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "SERVICE_INTERNAL_ACCOUNT";
+            /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000102 */
+            accountId: string;
+        };
+        StablecoinProviderBalanceBurnSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PROVIDER_INTERNAL_BALANCE";
+        };
+        StablecoinBurnDestination: {
+            /** @enum {string} */
+            type: "EXTERNAL_ACCOUNT";
+            /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000101 */
+            externalAccountId: string;
+            /** @enum {string} */
+            rail: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+        };
+        StablecoinOperationListResponse: {
+            data: components["schemas"]["StablecoinOperation"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        SandboxStablecoinFundRequest: {
+            /**
+             * @description Defaults to the operation's amount; any other amount is 400 INVALID_AMOUNT
+             * @example 1000000
+             */
+            amount?: string;
+        };
         SandboxFundRequest: {
             /** @example 10000 */
             amount: number;
@@ -5072,6 +7117,75 @@ export interface components {
             error?: string;
             durationMs: number;
         };
+        ApiToken: {
+            /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */
+            id: string;
+            name: string;
+            permissions: components["schemas"]["Permission"][];
+            /**
+             * @description The HTTP Basic user name of this token
+             * @example tok_dGVzdC1jbGllbnQ.Zq3h0cLw4mXk1VbN8rYtP2sA
+             */
+            clientId: string;
+            /** @description The HTTP Basic password: returned once, by POST /tokens, and never again */
+            clientSecret?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        Permission: "VIEW" | "TRANSACT" | "MANAGE";
+        ApiTokenCreateRequest: {
+            name: string;
+            permissions: components["schemas"]["Permission"][];
+        };
+        TokenListResponse: {
+            data: components["schemas"]["ApiToken"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        UmaInvitationCreateRequest: {
+            /**
+             * @description The UMA address of one of the platform’s customers (400 INVALID_UMA_ADDRESS otherwise)
+             * @example $alice@sandbox.uma.local
+             */
+            inviterUma: string;
+            firstName?: string;
+            /**
+             * @description Minor units of the inviter's currency
+             * @example 10000
+             */
+            amountToSend?: number;
+            /**
+             * Format: date-time
+             * @description In the future, on the sandbox clock; omit for an invitation that never expires
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+        };
+        UmaInvitationListResponse: {
+            data: components["schemas"]["UmaInvitation"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        UmaInvitationClaimRequest: {
+            /**
+             * @description The UMA address of the customer accepting the invitation
+             * @example $bob@other.example
+             */
+            inviteeUma: string;
+        };
         /** @description The rule a field broke. New members may appear. */
         FieldConstraint: {
             /** @description An HTML5 input type (email, url, date, ...) or a slug such as iso3166-1-alpha-2, us-ssn, e.164 */
@@ -5101,8 +7215,12 @@ export interface components {
              * @description | Code | Meaning |
              *     |---|---|
              *     | INVALID_INPUT | Invalid input |
+             *     | END_USER_TERMS_VERSION_NOT_FOUND | The submitted terms version is not supported for that agreement |
              *     | MISSING_MANDATORY_USER_INFO | Required customer information is missing |
+             *     | INVITATION_ALREADY_CLAIMED | The invitation was already claimed |
+             *     | INVITATIONS_NOT_CONFIGURED | Invitations are not configured for this platform |
              *     | INVALID_UMA_ADDRESS | The UMA address format is invalid |
+             *     | INVITATION_CANCELLED | The invitation was cancelled |
              *     | INVALID_RECEIVER | The receiver is invalid |
              *     | AMOUNT_OUT_OF_RANGE | The amount is out of range |
              *     | INVALID_CURRENCY | The currency is invalid |
@@ -5122,16 +7240,33 @@ export interface components {
              *     | EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS | The internal account already has an EMAIL_OTP credential |
              *     | SMS_OTP_CREDENTIAL_ALREADY_EXISTS | The internal account already has an SMS_OTP credential |
              *     | PASSKEY_CREDENTIAL_ALREADY_EXISTS | A passkey with this credentialId is already registered on the account |
+             *     | STABLECOIN_PROVIDER_ACCOUNT_INVALID | The stablecoin provider account link is not usable |
+             *     | STABLECOIN_PROVIDER_ACCOUNT_REVOKED | The stablecoin provider account link was revoked |
+             *     | STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED | Several active provider links exist; pass stablecoinProviderAccountId |
              *     | CARDHOLDER_KYC_NOT_APPROVED | The cardholder is not KYC approved, so no card can be issued |
              *     | TRANSACTION_SIZE_LIMIT_EXCEEDED | The amount exceeds the configured single-transaction maximum |
              *     | EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED | The destination ownership must be verified before this transfer |
              *     | INSUFFICIENT_FUNDS | Insufficient funds |
              *     | QUOTE_EXPIRED | The quote has expired; request a new one |
              *     | QUOTE_RATE_UNAVAILABLE | No exchange rate is available for this corridor right now |
+             *     | STABLECOIN_AMOUNT_NOT_REPRESENTABLE | The amount cannot be represented at the token's precision |
+             *     | STABLECOIN_BURN_SOURCE_NOT_SUPPORTED | The burn source account cannot be used for this operation |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED | Linking the external account failed |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED | The external account needs a link method |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED | The external account is not linked |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED | This external account type is not supported |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED | The provider could not link the account |
+             *     | STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED | The external account must be linked with the provider first |
+             *     | STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED | The stablecoin is not enabled for service operations |
+             *     | STABLECOIN_NOT_PROVISIONED | The stablecoin is not provisioned for issuer operations |
+             *     | STABLECOIN_OPERATION_NOT_SUPPORTED | The stablecoin does not support this operation |
+             *     | STABLECOIN_PROVIDER_ERROR | The provider rejected the operation |
+             *     | STABLECOIN_PROVIDER_SOURCE_NOT_LINKED | The provider source account is not linked |
+             *     | STABLECOIN_VERIFICATION_FAILED | The stablecoin could not be verified with the provider |
              *     | FUNDING_SOURCE_INELIGIBLE | This internal account cannot fund the card |
              * @enum {string}
              */
-            code: "INVALID_INPUT" | "MISSING_MANDATORY_USER_INFO" | "INVALID_UMA_ADDRESS" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "FUNDING_SOURCE_INELIGIBLE";
+            code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "INVALID_RECEIVER" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY" | "INVALID_REQUEST_FORMAT" | "INVALID_BANK_ACCOUNT" | "SELF_PAYMENT" | "LOOKUP_REQUEST_FAILED" | "INVALID_AMOUNT" | "WEBHOOK_ENDPOINT_NOT_SET" | "WEBHOOK_DELIVERY_ERROR" | "LOW_QUALITY" | "DATA_MISMATCH" | "EXPIRED" | "SUSPECTED_FRAUD" | "UNSUITABLE_DOCUMENT" | "INCOMPLETE" | "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" | "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" | "PASSKEY_CREDENTIAL_ALREADY_EXISTS" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "CARDHOLDER_KYC_NOT_APPROVED" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS" | "QUOTE_EXPIRED" | "QUOTE_RATE_UNAVAILABLE" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED" | "STABLECOIN_VERIFICATION_FAILED" | "FUNDING_SOURCE_INELIGIBLE";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -5175,9 +7310,10 @@ export interface components {
              *     |---|---|
              *     | FORBIDDEN | This action is not allowed on this resource |
              *     | VELOCITY_LIMIT_EXCEEDED | A spending limit would be exceeded |
+             *     | END_USER_TERMS_NOT_ACCEPTED | The customer has not accepted the End User Terms |
              * @enum {string}
              */
-            code: "FORBIDDEN" | "VELOCITY_LIMIT_EXCEEDED";
+            code: "FORBIDDEN" | "VELOCITY_LIMIT_EXCEEDED" | "END_USER_TERMS_NOT_ACCEPTED";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -5197,11 +7333,15 @@ export interface components {
              *     | USER_NOT_FOUND | The customer does not exist |
              *     | QUOTE_NOT_FOUND | The quote does not exist |
              *     | TRANSACTION_NOT_FOUND | The transaction does not exist |
+             *     | INVITATION_NOT_FOUND | The invitation does not exist |
+             *     | TOKEN_NOT_FOUND | The API token does not exist |
              *     | UMA_NOT_FOUND | The UMA address is well-formed but no receiver exists at it |
              *     | REFERENCE_NOT_FOUND | The referenced resource does not exist |
+             *     | BULK_UPLOAD_JOB_NOT_FOUND | No bulk upload job with this id |
+             *     | STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND | The stablecoin provider account link does not exist |
              * @enum {string}
              */
-            code: "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND";
+            code: "USER_NOT_FOUND" | "QUOTE_NOT_FOUND" | "TRANSACTION_NOT_FOUND" | "INVITATION_NOT_FOUND" | "TOKEN_NOT_FOUND" | "UMA_NOT_FOUND" | "REFERENCE_NOT_FOUND" | "BULK_UPLOAD_JOB_NOT_FOUND" | "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -5243,12 +7383,16 @@ export interface components {
              *     | EMAIL_OTP_EMAIL_ALREADY_EXISTS | The e-mail address is already the address of an EMAIL_OTP credential |
              *     | EMAIL_OTP_CREDENTIAL_SET_CHANGED | The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again |
              *     | TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL | The transaction is not waiting for the platform's approval |
+             *     | TRANSACTION_NOT_CANCELLABLE | The transaction has settled or cannot be cancelled |
              *     | INVALID_STATE_TRANSITION | The resource cannot make this state transition |
              *     | CARD_ALREADY_CLOSED | The card is closed; nothing about it can change |
              *     | CARD_NOT_MUTABLE | The card is still being provisioned; its status cannot change yet |
+             *     | PASSKEY_ALREADY_ENROLLED | The customer already has a passkey; delete it before enrolling another |
+             *     | SCA_SESSION_REQUIRED | The customer's SCA login session is missing or expired; log the customer in again, then retry |
+             *     | BENEFICIARY_TRUSTED | The external account is a trusted beneficiary; untrust it before deleting it |
              * @enum {string}
              */
-            code: "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE";
+            code: "CONFLICT" | "UMA_ADDRESS_EXISTS" | "EMAIL_OTP_EMAIL_ALREADY_EXISTS" | "EMAIL_OTP_CREDENTIAL_SET_CHANGED" | "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL" | "TRANSACTION_NOT_CANCELLABLE" | "INVALID_STATE_TRANSITION" | "CARD_ALREADY_CLOSED" | "CARD_NOT_MUTABLE" | "PASSKEY_ALREADY_ENROLLED" | "SCA_SESSION_REQUIRED" | "BENEFICIARY_TRUSTED";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -5320,6 +7464,26 @@ export interface components {
             status: 415;
             details?: components["schemas"]["ErrorDetails"];
         };
+        /** @description The error body of a 423 response. */
+        Error423: {
+            /**
+             * @description | Code | Meaning |
+             *     |---|---|
+             *     | ACCOUNT_LOCKED | The customer's login is locked after too many failed attempts |
+             * @enum {string}
+             */
+            code: "ACCOUNT_LOCKED";
+            /** @description What went wrong, for people */
+            reason: string;
+            /** @description The same text as reason */
+            message: string;
+            /**
+             * @description The HTTP status
+             * @enum {integer}
+             */
+            status: 423;
+            details?: components["schemas"]["ErrorDetails"];
+        };
         /** @description The error body of a 429 response. */
         Error429: {
             /**
@@ -5360,10 +7524,35 @@ export interface components {
             status: 500;
             details?: components["schemas"]["ErrorDetails"];
         };
+        /** @description The error body of a 503 response. */
+        Error503: {
+            /**
+             * @description | Code | Meaning |
+             *     |---|---|
+             *     | SERVICE_UNAVAILABLE | A downstream service is temporarily unavailable; retry later |
+             * @enum {string}
+             */
+            code: "SERVICE_UNAVAILABLE";
+            /** @description What went wrong, for people */
+            reason: string;
+            /** @description The same text as reason */
+            message: string;
+            /**
+             * @description The HTTP status
+             * @enum {integer}
+             */
+            status: 503;
+            details?: components["schemas"]["ErrorDetails"];
+        };
         /** @description A 401 error with code UNAUTHORIZED. */
         UnauthorizedError: components["schemas"]["Error401"] & {
             /** @enum {string} */
             code: "UNAUTHORIZED";
+        };
+        /** @description A 403 error with code FORBIDDEN. */
+        ForbiddenError: components["schemas"]["Error403"] & {
+            /** @enum {string} */
+            code: "FORBIDDEN";
         };
         /** @description A 400 error with code INVALID_INPUT. */
         InvalidInputError: components["schemas"]["Error400"] & {
@@ -5380,6 +7569,11 @@ export interface components {
             /** @enum {string} */
             code: "REFERENCE_NOT_FOUND";
         };
+        /** @description A 409 error with code BENEFICIARY_TRUSTED. */
+        BeneficiaryTrustedError: components["schemas"]["Error409"] & {
+            /** @enum {string} */
+            code: "BENEFICIARY_TRUSTED";
+        };
         /** @description A 409 error with code CONFLICT. */
         ConflictError: components["schemas"]["Error409"] & {
             /** @enum {string} */
@@ -5390,10 +7584,20 @@ export interface components {
             /** @enum {string} */
             code: "USER_NOT_FOUND";
         };
+        /** @description A 409 error with code CONFLICT or PASSKEY_ALREADY_ENROLLED. */
+        ConflictOrPasskeyAlreadyEnrolledError: components["schemas"]["Error409"] & {
+            /** @enum {string} */
+            code: "CONFLICT" | "PASSKEY_ALREADY_ENROLLED";
+        };
         /** @description A 404 error with code USER_NOT_FOUND or REFERENCE_NOT_FOUND. */
         UserNotFoundOrReferenceNotFoundError: components["schemas"]["Error404"] & {
             /** @enum {string} */
             code: "USER_NOT_FOUND" | "REFERENCE_NOT_FOUND";
+        };
+        /** @description A 404 error with code QUOTE_NOT_FOUND. */
+        QuoteNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "QUOTE_NOT_FOUND";
         };
         /** @description A 400 error with code INVALID_INPUT or INVALID_CURRENCY. */
         InvalidInputOrInvalidCurrencyError: components["schemas"]["Error400"] & {
@@ -5405,15 +7609,15 @@ export interface components {
             /** @enum {string} */
             code: "USER_NOT_FOUND" | "UMA_NOT_FOUND";
         };
+        /** @description A 403 error with code FORBIDDEN or END_USER_TERMS_NOT_ACCEPTED. */
+        ForbiddenOrEndUserTermsNotAcceptedError: components["schemas"]["Error403"] & {
+            /** @enum {string} */
+            code: "FORBIDDEN" | "END_USER_TERMS_NOT_ACCEPTED";
+        };
         /** @description A 409 error with code INVALID_STATE_TRANSITION. */
         InvalidStateTransitionError: components["schemas"]["Error409"] & {
             /** @enum {string} */
             code: "INVALID_STATE_TRANSITION";
-        };
-        /** @description A 404 error with code QUOTE_NOT_FOUND. */
-        QuoteNotFoundError: components["schemas"]["Error404"] & {
-            /** @enum {string} */
-            code: "QUOTE_NOT_FOUND";
         };
         /** @description A 404 error with code QUOTE_NOT_FOUND or UMA_NOT_FOUND or REFERENCE_NOT_FOUND. */
         QuoteNotFoundOrUmaNotFoundOrReferenceNotFoundError: components["schemas"]["Error404"] & {
@@ -5435,11 +7639,6 @@ export interface components {
             /** @enum {string} */
             code: "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL";
         };
-        /** @description A 403 error with code FORBIDDEN. */
-        ForbiddenError: components["schemas"]["Error403"] & {
-            /** @enum {string} */
-            code: "FORBIDDEN";
-        };
         /** @description A 404 error with code TRANSACTION_NOT_FOUND or REFERENCE_NOT_FOUND. */
         TransactionNotFoundOrReferenceNotFoundError: components["schemas"]["Error404"] & {
             /** @enum {string} */
@@ -5449,6 +7648,26 @@ export interface components {
         InvalidInputOrAmountOutOfRangeError: components["schemas"]["Error400"] & {
             /** @enum {string} */
             code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE";
+        };
+        /** @description A 400 error with code INVALID_INPUT or AMOUNT_OUT_OF_RANGE or INVALID_CURRENCY. */
+        InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError: components["schemas"]["Error400"] & {
+            /** @enum {string} */
+            code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_CURRENCY";
+        };
+        /** @description A 404 error with code STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND. */
+        StablecoinProviderAccountNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND";
+        };
+        /** @description A 404 error with code TOKEN_NOT_FOUND. */
+        TokenNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "TOKEN_NOT_FOUND";
+        };
+        /** @description A 404 error with code INVITATION_NOT_FOUND. */
+        InvitationNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "INVITATION_NOT_FOUND";
         };
     };
     responses: never;
@@ -5514,6 +7733,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -5675,6 +7903,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -5810,6 +8047,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -5921,6 +8167,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -6022,6 +8277,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6129,6 +8393,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -6234,6 +8507,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -6300,6 +8582,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -6317,6 +8608,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: BENEFICIARY_TRUSTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustedError"];
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -6391,6 +8691,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6511,6 +8820,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -6648,6 +8966,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -6747,6 +9074,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6852,6 +9188,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -6916,6 +9261,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -7009,6 +9363,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -7130,6 +9493,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -7174,6 +9546,185 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    uploadCustomersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "(the CSV file bytes)"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["CustomerCsvUploadRequest"];
+            };
+        };
+        responses: {
+            /** @description The import job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "jobId": "Job:8d1e4f2a-6b3c-4a7e-9f05-1c2d3e4f5a6b",
+                     *       "status": "PENDING"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkCustomerImportJobAccepted"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getBulkCustomerImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkCustomerImportJob"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: BULK_UPLOAD_JOB_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"] & {
+                        /** @enum {string} */
+                        code: "BULK_UPLOAD_JOB_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -7278,6 +9829,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -7370,13 +9930,16 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Bad request: INVALID_INPUT */
+            /** @description Bad request: INVALID_INPUT, END_USER_TERMS_VERSION_NOT_FOUND, MISSING_MANDATORY_USER_INFO */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidInputError"];
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND" | "MISSING_MANDATORY_USER_INFO";
+                    };
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
@@ -7386,6 +9949,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -7426,6 +9998,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getEndUserTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current End User Terms */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndUserTerms"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -7502,6 +10131,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -7597,6 +10235,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -7719,13 +10366,16 @@ export interface operations {
                     "application/json": components["schemas"]["SignedRetryChallenge"];
                 };
             };
-            /** @description Bad request: INVALID_INPUT */
+            /** @description Bad request: INVALID_INPUT, END_USER_TERMS_VERSION_NOT_FOUND */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidInputError"];
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "END_USER_TERMS_VERSION_NOT_FOUND";
+                    };
                 };
             };
             /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED, WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING */
@@ -7735,6 +10385,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -7793,6 +10452,2269 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sendCustomerEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmCustomerEmailVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactVerificationConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sendCustomerPhoneVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Code sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmCustomerPhoneVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactVerificationConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listScaFactors: {
+        parameters: {
+            query: {
+                /**
+                 * @description The customer (in an SCA region)
+                 * @example Customer:3c7d2a9e-5b1f-4c8e-9a6d-2f4b8e1c7a35
+                 */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The factors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "factors": [
+                     *         {
+                     *           "factor": "SMS_OTP",
+                     *           "name": "+4915123456789"
+                     *         },
+                     *         {
+                     *           "factor": "TOTP",
+                     *           "name": "Authenticator app"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ScaFactorList"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startScaFactorEnrollment: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorEnrollRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description What the device needs to finish */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorEnrollStartOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT, PASSKEY_ALREADY_ENROLLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictOrPasskeyAlreadyEnrolledError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmScaFactorEnrollment: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaFactorConfirmRequestOneOf"];
+            };
+        };
+        responses: {
+            /** @description The enrolled factor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaFactorConfirmResponseOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT, PASSKEY_ALREADY_ENROLLED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictOrPasskeyAlreadyEnrolledError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startTwoFactorReset: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorResetStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The reset */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetStart"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Too many requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error429"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getTwoFactorResetStatus: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reset */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorResetStatus"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    completeTwoFactorReset: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                resetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorResetCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Completed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    deleteScaFactor: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path: {
+                credentialId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startScaLogin: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaLoginStartRequest"];
+            };
+        };
+        responses: {
+            /** @description What the customer needs to complete */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaLoginStart"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    completeScaLogin: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaLoginCompleteRequest"];
+            };
+        };
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScaLoginComplete"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    recordSecurityEvent: {
+        parameters: {
+            query: {
+                /** @description The customer (in an SCA region) */
+                customerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordSecurityEventRequest"];
+            };
+        };
+        responses: {
+            /** @description The customer's login security now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordSecurityEventResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Gone: CUSTOMER_DELETED */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startBeneficiaryTrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustStart"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmBeneficiaryTrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryTrustConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the beneficiary is trusted now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustConfirm"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    startBeneficiaryUntrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustStart"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    confirmBeneficiaryUntrust: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BeneficiaryTrustConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Whether the beneficiary is trusted now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustConfirm"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    authorizeQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScaAuthorization"];
+            };
+        };
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, TRANSACTION_SIZE_LIMIT_EXCEEDED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, INSUFFICIENT_FUNDS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "TRANSACTION_SIZE_LIMIT_EXCEEDED" | "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED" | "INSUFFICIENT_FUNDS";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: QUOTE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT, SCA_SESSION_REQUIRED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"] & {
+                        /** @enum {string} */
+                        code: "CONFLICT" | "SCA_SESSION_REQUIRED";
+                    };
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Locked after too many failed attempts: ACCOUNT_LOCKED */
+            423: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error423"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    resendQuoteScaCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                quoteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Re-sent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: QUOTE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Too many requests: RATE_LIMITED */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error429"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -7881,6 +12803,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -8003,6 +12934,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -8128,6 +13068,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -8192,6 +13141,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -8306,6 +13264,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -8426,6 +13393,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -8511,6 +13487,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -8537,6 +13522,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
                 };
             };
             /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
@@ -8607,6 +13601,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -8704,6 +13707,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND, REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -8730,6 +13742,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error410"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
                 };
             };
             /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
@@ -8786,6 +13807,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -8896,6 +13926,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -8970,6 +14009,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND */
@@ -9077,6 +14125,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -9156,6 +14213,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -9173,6 +14239,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Gone: CUSTOMER_DELETED */
@@ -9250,6 +14325,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -9267,6 +14351,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
                 };
             };
             /** @description Gone: CUSTOMER_DELETED */
@@ -9392,6 +14485,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -9473,6 +14575,218 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getAvailableUmaProviders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 5
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /**
+                 * @description Providers operating in this country
+                 * @example US
+                 */
+                countryCode?: string;
+                /** @description Providers supporting this currency */
+                currencyCode?: string;
+                /** @description false: only providers on your allow list */
+                hasBlockedProviders?: "true" | "false";
+                /** @description By name */
+                sortOrder?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of providers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "name": "Sandbox Wallet US",
+                     *           "supportedRegions": [
+                     *             "US"
+                     *           ],
+                     *           "domain": "uma.wallet-us.sandbox.example",
+                     *           "supportedCurrencies": [
+                     *             {
+                     *               "code": "USD",
+                     *               "name": "US Dollar",
+                     *               "symbol": "$",
+                     *               "decimals": 2
+                     *             },
+                     *             {
+                     *               "code": "USDC",
+                     *               "name": "USD Coin",
+                     *               "symbol": "USDC",
+                     *               "decimals": 6
+                     *             }
+                     *           ],
+                     *           "lei": "5493000SBXWALLETUS51",
+                     *           "allowListStatus": true
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UmaProviderListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listVasps: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 5
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of VASPs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "vaspName": "Sandbox Coin Custody",
+                     *           "url": "https://coin-custody.sandbox.example"
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "totalCount": 8,
+                     *       "nextCursor": "dmFzcHM6NQ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VaspListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -9560,6 +14874,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: USER_NOT_FOUND, UMA_NOT_FOUND */
@@ -9662,6 +14985,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -9779,6 +15111,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -9872,6 +15213,15 @@ export interface operations {
                     "application/json": components["schemas"]["Quote"];
                 };
             };
+            /** @description A real-time-funded quote of a customer under SCA: PENDING_AUTHORIZATION with scaChallenge; paymentInstructions come once POST /quotes/{quoteId}/authorize succeeds */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
             /** @description Bad request: INVALID_INPUT, INVALID_UMA_ADDRESS, INVALID_RECEIVER, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY, INVALID_REQUEST_FORMAT, SELF_PAYMENT, LOOKUP_REQUEST_FAILED, INVALID_AMOUNT, TRANSACTION_SIZE_LIMIT_EXCEEDED, EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED, INSUFFICIENT_FUNDS, QUOTE_RATE_UNAVAILABLE */
             400: {
                 headers: {
@@ -9891,6 +15241,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, END_USER_TERMS_NOT_ACCEPTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenOrEndUserTermsNotAcceptedError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -10014,6 +15373,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: QUOTE_NOT_FOUND */
             404: {
                 headers: {
@@ -10060,7 +15428,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExecuteQuoteRequest"];
+            };
+        };
         responses: {
             /** @description The executed quote */
             200: {
@@ -10136,6 +15508,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN, END_USER_TERMS_NOT_ACCEPTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenOrEndUserTermsNotAcceptedError"];
+                };
+            };
             /** @description Not found: QUOTE_NOT_FOUND, UMA_NOT_FOUND, REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -10171,6 +15552,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -10299,6 +15689,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -10409,6 +15808,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: TRANSACTION_NOT_FOUND */
             404: {
                 headers: {
@@ -10439,7 +15847,7 @@ export interface operations {
             };
         };
     };
-    approvePendingPayment: {
+    confirmReceiptDelivery: {
         parameters: {
             query?: never;
             header?: never;
@@ -10450,7 +15858,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ApprovePaymentRequest"];
+                "application/json": components["schemas"]["ConfirmReceiptDeliveryRequest"];
             };
         };
         responses: {
@@ -10479,6 +15887,181 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    approvePendingPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "receiverCustomerInfo": {
+                 *         "FULL_NAME": "Ivy Inviter"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApprovePaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Transaction:ee91d7cd-9a25-4c35-9bba-f8773c29463a",
+                     *       "type": "INCOMING",
+                     *       "direction": "CREDIT",
+                     *       "status": "COMPLETED",
+                     *       "source": {
+                     *         "sourceType": "UMA_ADDRESS",
+                     *         "umaAddress": "$pending.approval@elsewhere.example",
+                     *         "currency": "USD"
+                     *       },
+                     *       "destination": {
+                     *         "destinationType": "ACCOUNT",
+                     *         "accountId": "InternalAccount:66e5d939-88b0-48be-8814-a23f5947a1a5",
+                     *         "currency": "USD"
+                     *       },
+                     *       "customerId": "Customer:bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+                     *       "platformCustomerId": "bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+                     *       "sentAmount": {
+                     *         "amount": 700,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       },
+                     *       "receivedAmount": {
+                     *         "amount": 700,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       },
+                     *       "exchangeRate": 1,
+                     *       "createdAt": "2026-11-23T21:39:57.442Z",
+                     *       "updatedAt": "2026-11-23T21:39:57.770Z",
+                     *       "statusHistory": [
+                     *         {
+                     *           "status": "PENDING",
+                     *           "at": "2026-11-23T21:39:57.442Z"
+                     *         },
+                     *         {
+                     *           "status": "COMPLETED",
+                     *           "at": "2026-11-23T21:39:57.770Z"
+                     *         }
+                     *       ],
+                     *       "approval": {
+                     *         "status": "APPROVED",
+                     *         "decideBy": "2026-11-23T21:40:02.442Z",
+                     *         "decidedAt": "2026-11-23T21:39:57.769Z"
+                     *       },
+                     *       "receiverCustomerInfo": {
+                     *         "FULL_NAME": "Ivy Inviter"
+                     *       },
+                     *       "settledAt": "2026-11-23T21:39:57.770Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND */
@@ -10559,7 +16142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TransactionOneOf"];
+                    "application/json": components["schemas"]["Transaction"];
                 };
             };
             /** @description Bad request: INVALID_INPUT */
@@ -10578,6 +16161,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND */
@@ -10606,6 +16198,181 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionNotPendingPlatformApprovalError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    cancelTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Sent by mistake"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The transaction, FAILED with cancellation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Transaction:26d88089-3298-4084-8ab0-dc19682c39fa",
+                     *       "type": "OUTGOING",
+                     *       "direction": "DEBIT",
+                     *       "status": "FAILED",
+                     *       "source": {
+                     *         "sourceType": "ACCOUNT",
+                     *         "accountId": "InternalAccount:66e5d939-88b0-48be-8814-a23f5947a1a5",
+                     *         "currency": "USD"
+                     *       },
+                     *       "destination": {
+                     *         "destinationType": "ACCOUNT",
+                     *         "accountId": "ExternalAccount:7ff8c617-e4de-498e-92b8-da0722dc6861",
+                     *         "currency": "USD"
+                     *       },
+                     *       "customerId": "Customer:bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+                     *       "platformCustomerId": "bd2d1c89-25ff-49f2-81b0-db99b5cc2b60",
+                     *       "sentAmount": {
+                     *         "amount": 500,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       },
+                     *       "receivedAmount": {
+                     *         "amount": 500,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       },
+                     *       "createdAt": "2026-11-23T21:39:59.392Z",
+                     *       "updatedAt": "2026-11-23T21:39:59.491Z",
+                     *       "statusHistory": [
+                     *         {
+                     *           "status": "PENDING",
+                     *           "at": "2026-11-23T21:39:59.392Z"
+                     *         },
+                     *         {
+                     *           "status": "PROCESSING",
+                     *           "at": "2026-11-23T21:39:59.392Z"
+                     *         },
+                     *         {
+                     *           "status": "FAILED",
+                     *           "at": "2026-11-23T21:39:59.491Z"
+                     *         }
+                     *       ],
+                     *       "cancellation": {
+                     *         "cancelledAt": "2026-11-23T21:39:59.491Z",
+                     *         "reason": "Sent by mistake"
+                     *       },
+                     *       "failureMessage": "Cancelled by the platform: Sent by mistake"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TransactionOneOf"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: TRANSACTION_NOT_CANCELLABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error409"] & {
+                        /** @enum {string} */
+                        code: "TRANSACTION_NOT_CANCELLABLE";
+                    };
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -10736,6 +16503,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN, END_USER_TERMS_NOT_ACCEPTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenOrEndUserTermsNotAcceptedError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -10910,6 +16686,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN, END_USER_TERMS_NOT_ACCEPTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenOrEndUserTermsNotAcceptedError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -10936,6 +16721,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    estimateCryptoWithdrawalFee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "internalAccountId": "InternalAccount:9dc876b4-b664-4061-a7bb-b425084c5198",
+                 *       "currency": "USDC",
+                 *       "cryptoNetwork": "SOLANA",
+                 *       "amount": 1000000,
+                 *       "destinationAddress": "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV"
+                 *     }
+                 */
+                "application/json": components["schemas"]["EstimateCryptoWithdrawalFeeRequest"];
+            };
+        };
+        responses: {
+            /** @description The estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "networkFee": 5000,
+                     *       "networkFeeAsset": "SOL",
+                     *       "applicationFee": 0,
+                     *       "totalFee": 747,
+                     *       "netAmount": 999253
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EstimateCryptoWithdrawalFeeResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_CURRENCY, INVALID_AMOUNT, QUOTE_RATE_UNAVAILABLE */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVALID_CURRENCY" | "INVALID_AMOUNT" | "QUOTE_RATE_UNAVAILABLE";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -11018,6 +16921,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -11124,6 +17036,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -11224,6 +17145,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -11357,6 +17287,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -11472,6 +17411,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -11563,6 +17511,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -11665,6 +17622,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -11782,6 +17748,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -11886,6 +17861,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12042,6 +18026,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -12077,6 +18070,398 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listDelegatedKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keys of this embedded wallet
+                 * @example InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714
+                 */
+                accountId?: string;
+                /** @description Keys of this card funding source */
+                fundingSourceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "DelegatedKey:2b368aaf-c7c3-4525-ab01-222dab727863",
+                     *           "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+                     *           "fundingSourceId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *           "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *           "publicKey": "034bae62d03801ccac9b4a3e314f9b975709c06a20e8b3cd7ed153581c0a1f5cd5",
+                     *           "nickname": "Card signer",
+                     *           "status": "ACTIVE",
+                     *           "createdAt": "2026-11-23T21:40:05.304Z",
+                     *           "updatedAt": "2026-11-23T21:40:05.322Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DelegatedKeyListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createDelegatedKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The stamp of payloadToSign; absent on the first leg */
+                "Service-Wallet-Signature"?: string;
+                /** @description The requestId of the 202 challenge; absent on the first leg */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+                 *       "internalAccountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                 *       "nickname": "Card signer"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DelegatedKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The key, ACTIVE */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "DelegatedKey:2b368aaf-c7c3-4525-ab01-222dab727863",
+                     *       "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+                     *       "fundingSourceId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *       "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *       "publicKey": "034bae62d03801ccac9b4a3e314f9b975709c06a20e8b3cd7ed153581c0a1f5cd5",
+                     *       "nickname": "Card signer",
+                     *       "status": "ACTIVE",
+                     *       "createdAt": "2026-11-23T21:40:05.304Z",
+                     *       "updatedAt": "2026-11-23T21:40:05.322Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DelegatedKey"];
+                };
+            };
+            /** @description The challenge of the next leg: stamp payloadToSign and repeat the identical request with Service-Wallet-Signature and Request-Id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedKeySignedRequestChallenge"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED, WALLET_SIGNATURE_MISSING, WALLET_SIGNATURE_MALFORMED, WALLET_SIGNATURE_BODY_MISMATCH, WALLET_SIGNATURE_INVALID, REQUEST_ID_MISSING */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getDelegatedKeyById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedKey"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    revokeDelegatedKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -12173,6 +18558,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -12261,6 +18655,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12368,6 +18771,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -12465,6 +18877,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12711,6 +19132,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -12837,6 +19267,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -12972,6 +19411,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
@@ -13119,6 +19567,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -13145,6 +19602,743 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardBalanceInquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "merchant": {
+                 *         "descriptor": "GROCER 000",
+                 *         "mcc": "5411",
+                 *         "country": "US"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxCardBalanceInquiryRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the AUTHORIZED row of 0 (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Transaction:985ba1e5-6f24-4507-9b22-345e080b16c8",
+                     *       "type": "CARD",
+                     *       "cardId": "Card:aa10ebe1-f18a-413c-b4bc-8d9035704968",
+                     *       "customerId": "Customer:a68b7e4d-f75c-451d-a087-dd3e1c3e0856",
+                     *       "platformCustomerId": "a68b7e4d-f75c-451d-a087-dd3e1c3e0856",
+                     *       "accountId": "InternalAccount:54dc53a7-c480-4b48-951d-4032f816f714",
+                     *       "direction": "DEBIT",
+                     *       "status": "AUTHORIZED",
+                     *       "networkMessage": "BALANCE_INQUIRY",
+                     *       "merchant": {
+                     *         "descriptor": "GROCER 000",
+                     *         "mcc": "5411",
+                     *         "country": "US"
+                     *       },
+                     *       "authorizedAmount": 0,
+                     *       "issuerTransactionToken": "itt_dyPhnNpLkvB1_GgT-ZVS",
+                     *       "authorizedAt": "2026-11-23T21:40:06.051Z",
+                     *       "lastEventAt": "2026-11-23T21:40:06.051Z",
+                     *       "createdAt": "2026-11-23T21:40:06.051Z",
+                     *       "updatedAt": "2026-11-23T21:40:06.051Z",
+                     *       "currency": {
+                     *         "code": "USD",
+                     *         "name": "US Dollar",
+                     *         "symbol": "$",
+                     *         "decimals": 2
+                     *       },
+                     *       "pullSummary": {
+                     *         "count": 0,
+                     *         "totalAmount": 0,
+                     *         "pendingCount": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardCreditAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the AUTHORIZED CREDIT row (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardFinancialAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the SETTLED row (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardFinancialCreditAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the SETTLED CREDIT row (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardAuthorizationAdvice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationAdviceRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the re-sized card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTransaction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardCreditAuthorizationAdvice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the AUTHORIZED CREDIT row (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxCardSimulationResult"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_CURRENCY */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputOrAmountOutOfRangeOrInvalidCurrencyError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxSimulateCardReturnReversal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardTransactionRefRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the reversal row */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardTransaction"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND, REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionNotFoundOrReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -13280,6 +20474,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -13423,6 +20626,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -13585,6 +20797,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -13642,6 +20863,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -13712,6 +20942,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -13776,6 +21015,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -14004,7 +21252,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED */
+            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED, END_USER_TERMS_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14195,7 +21443,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
-            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED */
+            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED, END_USER_TERMS_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14447,7 +21695,7 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
-            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED */
+            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED, END_USER_TERMS_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14572,7 +21820,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error401"];
                 };
             };
-            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED */
+            /** @description Forbidden: FORBIDDEN, VELOCITY_LIMIT_EXCEEDED, END_USER_TERMS_NOT_ACCEPTED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15014,6 +22262,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error405"];
                 };
             };
+            /** @description Conflict with the current state: BENEFICIARY_TRUSTED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeneficiaryTrustedError"];
+                };
+            };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -15070,6 +22327,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15136,6 +22402,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15217,6 +22492,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15309,6 +22593,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -15393,6 +22686,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15480,6 +22782,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15573,6 +22884,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: REFERENCE_NOT_FOUND */
             404: {
                 headers: {
@@ -15599,6 +22919,1364 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TransactionNotPendingPlatformApprovalError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listStablecoinProviderAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                provider?: components["schemas"]["StablecoinProvider"];
+                /** @example ACTIVE */
+                status?: components["schemas"]["StablecoinProviderAccountStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *           "provider": "BRALE",
+                     *           "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+                     *           "providerEnvironment": "SANDBOX",
+                     *           "status": "ACTIVE",
+                     *           "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+                     *           "createdAt": "2026-11-23T21:40:14.008Z",
+                     *           "updatedAt": "2026-11-23T21:40:14.008Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinProviderAccountListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    linkStablecoinProviderAccount: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider": "BRALE",
+                 *       "apiClientId": "provider_client_123",
+                 *       "apiClientSecret": "provider_secret_456"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StablecoinProviderAccountLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "provider": "BRALE",
+                     *       "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "status": "ACTIVE",
+                     *       "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+                     *       "createdAt": "2026-11-23T21:40:14.008Z",
+                     *       "updatedAt": "2026-11-23T21:40:14.008Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinProviderAccount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getStablecoinProviderAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinProviderAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "provider": "BRALE",
+                     *       "providerAccountId": "FQDeBLpgiMT2-YTM6mk4YMWsuIU",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "status": "ACTIVE",
+                     *       "lastVerifiedAt": "2026-11-23T21:40:14.008Z",
+                     *       "createdAt": "2026-11-23T21:40:14.008Z",
+                     *       "updatedAt": "2026-11-23T21:40:14.008Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinProviderAccount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinProviderAccountNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listStablecoins: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @example PROVISIONED */
+                issuanceStatus?: components["schemas"]["StablecoinIssuanceStatus"];
+                serviceOperationsStatus?: components["schemas"]["StablecoinServiceOperationsStatus"];
+                provider?: components["schemas"]["StablecoinProvider"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stablecoins */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *           "name": "ACME Stablecoin",
+                     *           "symbol": "ACME",
+                     *           "baseCurrency": "USD",
+                     *           "network": "SPARK",
+                     *           "decimals": 6,
+                     *           "issuanceStatus": "PROVISIONED",
+                     *           "serviceOperationsStatus": "ENABLED",
+                     *           "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+                     *           "provider": "BRALE",
+                     *           "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *           "providerEnvironment": "SANDBOX",
+                     *           "providerTokenIdentifier": "ACME",
+                     *           "createdAt": "2026-11-23T21:40:14.626Z",
+                     *           "updatedAt": "2026-11-23T21:45:14.627Z",
+                     *           "currency": "ACME"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    registerStablecoin: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "providerTokenIdentifier": "ACME",
+                 *       "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+                 *       "network": "SPARK",
+                 *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StablecoinRegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description The stablecoin, PENDING_REVIEW */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "name": "ACME Stablecoin",
+                     *       "symbol": "ACME",
+                     *       "baseCurrency": "USD",
+                     *       "network": "SPARK",
+                     *       "decimals": 6,
+                     *       "issuanceStatus": "PENDING_REVIEW",
+                     *       "serviceOperationsStatus": "NOT_ENABLED",
+                     *       "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+                     *       "provider": "BRALE",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "providerTokenIdentifier": "ACME",
+                     *       "createdAt": "2026-11-23T21:40:14.626Z",
+                     *       "updatedAt": "2026-11-23T21:40:14.626Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Stablecoin"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, STABLECOIN_PROVIDER_ACCOUNT_INVALID, STABLECOIN_PROVIDER_ACCOUNT_REVOKED, STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED, STABLECOIN_VERIFICATION_FAILED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED" | "STABLECOIN_VERIFICATION_FAILED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StablecoinProviderAccountNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getStablecoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stablecoin */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "name": "ACME Stablecoin",
+                     *       "symbol": "ACME",
+                     *       "baseCurrency": "USD",
+                     *       "network": "SPARK",
+                     *       "decimals": 6,
+                     *       "issuanceStatus": "PROVISIONED",
+                     *       "serviceOperationsStatus": "ENABLED",
+                     *       "networkTokenIdentifier": "btkn1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+                     *       "provider": "BRALE",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "providerTokenIdentifier": "ACME",
+                     *       "createdAt": "2026-11-23T21:40:14.626Z",
+                     *       "updatedAt": "2026-11-23T21:45:14.627Z",
+                     *       "currency": "ACME"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Stablecoin"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createStablecoinMint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "1000000",
+                 *       "fundingSource": {
+                 *         "type": "WIRE"
+                 *       },
+                 *       "destination": {
+                 *         "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+                 *       },
+                 *       "description": "Initial program funding mint"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StablecoinMintRequest"];
+            };
+        };
+        responses: {
+            /** @description The mint operation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+                     *       "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "operationType": "MINT",
+                     *       "status": "PENDING_FUNDING",
+                     *       "amount": "1000000",
+                     *       "provider": "BRALE",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "source": {
+                     *         "type": "WIRE"
+                     *       },
+                     *       "fundingInstructions": {
+                     *         "rail": "WIRE",
+                     *         "amount": "100",
+                     *         "currency": "USD",
+                     *         "bankName": "Sandbox Bank",
+                     *         "accountNumber": "644696248761",
+                     *         "routingNumber": "067190762",
+                     *         "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+                     *         "reference": "PSBAWCFLQ4M"
+                     *       },
+                     *       "expiresAt": "2026-11-30T21:45:15.552Z",
+                     *       "destination": {
+                     *         "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+                     *       },
+                     *       "providerStatus": "pending",
+                     *       "description": "Initial program funding mint",
+                     *       "createdAt": "2026-11-23T21:45:15.552Z",
+                     *       "updatedAt": "2026-11-23T21:45:15.552Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT, STABLECOIN_PROVIDER_ACCOUNT_INVALID, STABLECOIN_PROVIDER_ACCOUNT_REVOKED, INSUFFICIENT_FUNDS, STABLECOIN_AMOUNT_NOT_REPRESENTABLE, STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED, STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED, STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED, STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED, STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED, STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED, STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED, STABLECOIN_NOT_PROVISIONED, STABLECOIN_PROVIDER_ERROR, STABLECOIN_PROVIDER_SOURCE_NOT_LINKED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_AMOUNT" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "INSUFFICIENT_FUNDS" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_METHOD_REQUIRED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_PROVIDER_ERROR" | "STABLECOIN_PROVIDER_SOURCE_NOT_LINKED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    createStablecoinBurn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. The same key and body answer with what the first request created; the same key with another request is 409 CONFLICT. Kept 24 hours. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "500000",
+                 *       "source": {
+                 *         "type": "PROVIDER_INTERNAL_BALANCE"
+                 *       },
+                 *       "destination": {
+                 *         "type": "EXTERNAL_ACCOUNT",
+                 *         "externalAccountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+                 *         "rail": "ACH_CREDIT"
+                 *       },
+                 *       "description": "Redeem ACME"
+                 *     }
+                 */
+                "application/json": components["schemas"]["StablecoinBurnRequest"];
+            };
+        };
+        responses: {
+            /** @description The burn operation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinOperation:6343e1b7-81e1-48e8-aad0-24a2bae9cb85",
+                     *       "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "operationType": "BURN",
+                     *       "status": "CREATED",
+                     *       "amount": "500000",
+                     *       "provider": "BRALE",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "source": {
+                     *         "type": "PROVIDER_INTERNAL_BALANCE"
+                     *       },
+                     *       "destination": {
+                     *         "accountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+                     *         "rail": "ACH_CREDIT"
+                     *       },
+                     *       "estimatedDelivery": {
+                     *         "rail": "ACH_CREDIT",
+                     *         "amount": "50",
+                     *         "currency": "USD",
+                     *         "timing": "1-3 business days"
+                     *       },
+                     *       "providerStatus": "pending",
+                     *       "description": "Redeem ACME",
+                     *       "createdAt": "2026-11-23T21:45:15.870Z",
+                     *       "updatedAt": "2026-11-23T21:45:15.870Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, AMOUNT_OUT_OF_RANGE, INVALID_AMOUNT, STABLECOIN_PROVIDER_ACCOUNT_INVALID, STABLECOIN_PROVIDER_ACCOUNT_REVOKED, INSUFFICIENT_FUNDS, STABLECOIN_AMOUNT_NOT_REPRESENTABLE, STABLECOIN_BURN_SOURCE_NOT_SUPPORTED, STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED, STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED, STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED, STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED, STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED, STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED, STABLECOIN_NOT_PROVISIONED, STABLECOIN_OPERATION_NOT_SUPPORTED, STABLECOIN_PROVIDER_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "AMOUNT_OUT_OF_RANGE" | "INVALID_AMOUNT" | "STABLECOIN_PROVIDER_ACCOUNT_INVALID" | "STABLECOIN_PROVIDER_ACCOUNT_REVOKED" | "INSUFFICIENT_FUNDS" | "STABLECOIN_AMOUNT_NOT_REPRESENTABLE" | "STABLECOIN_BURN_SOURCE_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED" | "STABLECOIN_EXTERNAL_ACCOUNT_NOT_SUPPORTED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_FAILED" | "STABLECOIN_EXTERNAL_ACCOUNT_PROVIDER_LINK_REQUIRED" | "STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED" | "STABLECOIN_NOT_PROVISIONED" | "STABLECOIN_OPERATION_NOT_SUPPORTED" | "STABLECOIN_PROVIDER_ERROR";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConflictError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error503"];
+                };
+            };
+        };
+    };
+    listStablecoinOperations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @example MINT */
+                operationType?: components["schemas"]["StablecoinOperationType"];
+            };
+            header?: never;
+            path: {
+                stablecoinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of operations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+                     *           "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *           "operationType": "MINT",
+                     *           "status": "COMPLETED",
+                     *           "amount": "1000000",
+                     *           "provider": "BRALE",
+                     *           "providerEnvironment": "SANDBOX",
+                     *           "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *           "source": {
+                     *             "type": "WIRE"
+                     *           },
+                     *           "fundingInstructions": {
+                     *             "rail": "WIRE",
+                     *             "amount": "100",
+                     *             "currency": "USD",
+                     *             "bankName": "Sandbox Bank",
+                     *             "accountNumber": "644696248761",
+                     *             "routingNumber": "067190762",
+                     *             "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+                     *             "reference": "PSBAWCFLQ4M"
+                     *           },
+                     *           "expiresAt": "2026-11-30T21:45:15.552Z",
+                     *           "destination": {
+                     *             "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+                     *           },
+                     *           "providerStatus": "complete",
+                     *           "description": "Initial program funding mint",
+                     *           "createdAt": "2026-11-23T21:45:15.552Z",
+                     *           "updatedAt": "2026-11-23T21:45:45.811Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperationListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getStablecoinOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinOperationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinOperation:6343e1b7-81e1-48e8-aad0-24a2bae9cb85",
+                     *       "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "operationType": "BURN",
+                     *       "status": "COMPLETED",
+                     *       "amount": "500000",
+                     *       "provider": "BRALE",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "source": {
+                     *         "type": "PROVIDER_INTERNAL_BALANCE"
+                     *       },
+                     *       "destination": {
+                     *         "accountId": "ExternalAccount:91b26707-5f48-4c8f-ae69-6859017ed9f2",
+                     *         "rail": "ACH_CREDIT"
+                     *       },
+                     *       "estimatedDelivery": {
+                     *         "rail": "ACH_CREDIT",
+                     *         "amount": "50",
+                     *         "currency": "USD",
+                     *         "timing": "1-3 business days"
+                     *       },
+                     *       "providerStatus": "complete",
+                     *       "description": "Redeem ACME",
+                     *       "createdAt": "2026-11-23T21:45:15.870Z",
+                     *       "updatedAt": "2026-11-23T21:45:50.870Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    sandboxFundStablecoinOperation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stablecoinOperationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "100"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SandboxStablecoinFundRequest"];
+            };
+        };
+        responses: {
+            /** @description The operation, PROCESSING */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "StablecoinOperation:2b97064a-78ad-49a9-a272-b6f104d690d6",
+                     *       "stablecoinId": "Stablecoin:ee51da2b-8da3-480c-a3b3-325280dc0934",
+                     *       "operationType": "MINT",
+                     *       "status": "PROCESSING",
+                     *       "amount": "1000000",
+                     *       "provider": "BRALE",
+                     *       "providerEnvironment": "SANDBOX",
+                     *       "stablecoinProviderAccountId": "StablecoinProviderAccount:f22379b8-a1bd-47c8-ae5c-b0829b25e219",
+                     *       "source": {
+                     *         "type": "WIRE"
+                     *       },
+                     *       "fundingInstructions": {
+                     *         "rail": "WIRE",
+                     *         "amount": "100",
+                     *         "currency": "USD",
+                     *         "bankName": "Sandbox Bank",
+                     *         "accountNumber": "644696248761",
+                     *         "routingNumber": "067190762",
+                     *         "beneficiaryName": "Sandbox Stablecoin Provider FBO Platform",
+                     *         "reference": "PSBAWCFLQ4M"
+                     *       },
+                     *       "expiresAt": "2026-11-30T21:45:15.552Z",
+                     *       "destination": {
+                     *         "accountId": "ExternalAccount:e349a041-09d3-4d3d-a381-977a20ab3b73"
+                     *       },
+                     *       "providerStatus": "processing",
+                     *       "description": "Initial program funding mint",
+                     *       "createdAt": "2026-11-23T21:45:15.552Z",
+                     *       "updatedAt": "2026-11-23T21:45:15.811Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StablecoinOperation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVALID_AMOUNT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVALID_AMOUNT";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: INVALID_STATE_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateTransitionError"];
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */
@@ -15719,6 +24397,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
             /** @description Not found: REFERENCE_NOT_FOUND */
@@ -15877,6 +24564,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: QUOTE_NOT_FOUND */
             404: {
                 headers: {
@@ -16033,6 +24729,15 @@ export interface operations {
                     "application/json": components["schemas"]["UnauthorizedError"];
                 };
             };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
             /** @description Not found: USER_NOT_FOUND, UMA_NOT_FOUND */
             404: {
                 headers: {
@@ -16127,6 +24832,892 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: {
+                /**
+                 * @description 1 to 100
+                 * @example 10
+                 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description Tokens with exactly this name */
+                name?: string;
+                createdAfter?: string;
+                createdBefore?: string;
+                updatedAfter?: string;
+                updatedBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "Token:0af68117-c62e-4189-aa60-4ca4f64bc8d6",
+                     *           "name": "CI read-only",
+                     *           "permissions": [
+                     *             "VIEW"
+                     *           ],
+                     *           "clientId": "tok_ZXhhbXBsZXM.i9XmEpVT06rtajEZdO5wwK3I",
+                     *           "createdAt": "2026-11-23T21:39:55.205Z",
+                     *           "updatedAt": "2026-11-23T21:39:55.205Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CI read-only",
+                 *       "permissions": [
+                 *         "VIEW"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ApiTokenCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The token, with its clientSecret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Token:0af68117-c62e-4189-aa60-4ca4f64bc8d6",
+                     *       "name": "CI read-only",
+                     *       "permissions": [
+                     *         "VIEW"
+                     *       ],
+                     *       "clientId": "tok_ZXhhbXBsZXM.i9XmEpVT06rtajEZdO5wwK3I",
+                     *       "createdAt": "2026-11-23T21:39:55.205Z",
+                     *       "updatedAt": "2026-11-23T21:39:55.205Z",
+                     *       "clientSecret": "WTnXZDsO9xipKzRbMeC8RXz5DmEmoThmOOyemL9lX5I"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getTokenById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token, without its secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: TOKEN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    deleteTokenById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: TOKEN_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @example PENDING */
+                status?: components["schemas"]["UmaInvitationStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invitations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+                     *           "createdAt": "2026-11-23T21:39:57.003Z",
+                     *           "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+                     *           "inviterUma": "$ivy@sandbox.uma.local",
+                     *           "status": "PENDING",
+                     *           "firstName": "Bob",
+                     *           "amountToSend": {
+                     *             "amount": 1000,
+                     *             "currency": {
+                     *               "code": "USD",
+                     *               "name": "US Dollar",
+                     *               "symbol": "$",
+                     *               "decimals": 2
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "hasMore": false,
+                     *       "totalCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UmaInvitationListResponse"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inviterUma": "$ivy@sandbox.uma.local",
+                 *       "firstName": "Bob",
+                 *       "amountToSend": 1000
+                 *     }
+                 */
+                "application/json": components["schemas"]["UmaInvitationCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation, PENDING */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+                     *       "createdAt": "2026-11-23T21:39:57.003Z",
+                     *       "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+                     *       "inviterUma": "$ivy@sandbox.uma.local",
+                     *       "status": "PENDING",
+                     *       "firstName": "Bob",
+                     *       "amountToSend": {
+                     *         "amount": 1000,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVITATIONS_NOT_CONFIGURED, INVALID_UMA_ADDRESS */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    getInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: INVITATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    claimInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inviteeUma": "$bob@other.example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UmaInvitationClaimRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation, CLAIMED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "ZXhhbXBsZXM.aJoy-Sds-i",
+                     *       "createdAt": "2026-11-23T21:39:57.003Z",
+                     *       "url": "https://sandbox.uma.local/invitations/ZXhhbXBsZXM.aJoy-Sds-i",
+                     *       "inviterUma": "$ivy@sandbox.uma.local",
+                     *       "status": "CLAIMED",
+                     *       "firstName": "Bob",
+                     *       "inviteeUma": "$bob@other.example",
+                     *       "claimedAt": "2026-11-23T21:39:57.179Z",
+                     *       "amountToSend": {
+                     *         "amount": 1000,
+                     *         "currency": {
+                     *           "code": "USD",
+                     *           "name": "US Dollar",
+                     *           "symbol": "$",
+                     *           "decimals": 2
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVITATION_ALREADY_CLAIMED, INVITATIONS_NOT_CONFIGURED, INVALID_UMA_ADDRESS, INVITATION_CANCELLED, EXPIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVITATION_ALREADY_CLAIMED" | "INVITATIONS_NOT_CONFIGURED" | "INVALID_UMA_ADDRESS" | "INVITATION_CANCELLED" | "EXPIRED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: INVITATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invitationCode: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation, CANCELLED */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UmaInvitation"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT, INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED, EXPIRED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error400"] & {
+                        /** @enum {string} */
+                        code: "INVALID_INPUT" | "INVITATION_ALREADY_CLAIMED" | "INVITATION_CANCELLED" | "EXPIRED";
+                    };
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            /** @description Not found: INVITATION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -16372,6 +25963,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["AgentActionWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried after 1, 5, 10, 20 and 30 minutes of sandbox time */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    invitationClaimedWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationClaimedWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried after 1, 5, 10, 20 and 30 minutes of sandbox time */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bulkUploadWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkUploadWebhook"];
             };
         };
         responses: {

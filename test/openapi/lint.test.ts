@@ -11,6 +11,9 @@ const ACCEPTED_WARNINGS: Record<string, string> = {
   // The reference has both paths; /customers/external-accounts/{id} and /customers/{id}/kyc-link cannot collide, since
   // a customer id never equals "external-accounts" and kyc-link is not an account id's segment.
   'no-ambiguous-paths #/paths/~1customers~1{customerId}~1kyc-link': "The reference's own paths: kept as the service names them",
+  // The same for contact verification: a customer id never equals "external-accounts".
+  'no-ambiguous-paths #/paths/~1customers~1{customerId}~1verify-email': "The reference's own paths: kept as the service names them",
+  'no-ambiguous-paths #/paths/~1customers~1{customerId}~1verify-phone': "The reference's own paths: kept as the service names them",
 };
 
 async function lint(document: object, name: string) {

@@ -10,6 +10,7 @@ import { decodeCursor, toListResult, type JsonText, type ListResult } from '../.
 import type { Tenant } from '../../store/tenant.js';
 import { checkFunds, checkPayoutLimits } from '../payments/parties.js';
 import { holdPayment } from '../payments/settlement.service.js';
+import { requireTermsAccepted } from '../customers/end-user-terms.js';
 import { checkQuoteExecution, createQuote, holdQuotePayment, presentQuote, requireExecutable } from '../quotes/quotes.service.js';
 import type { Quote, QuoteRecord, QuoteRequest } from '../quotes/quotes.schemas.js';
 import { sameCurrency, transferPaymentOf } from '../transfers/transfers.service.js';
@@ -209,6 +210,7 @@ function transferDraft(tenant: Tenant, agent: AgentRecord, type: 'INCOMING' | 'O
     paymentRail,
     subject: { internalAccounts: [internal], ruleAccount: internal, amount, currency },
     hold: () => {
+      requireTermsAccepted(tenant, internal.customerId);
       if (type === 'OUTGOING') {
         checkPayoutLimits(tenant, { sendingCurrency: currency, receivingCurrency: currency, receivingAmount: amount }, { kind: 'EXTERNAL', account: external });
         checkFunds(tenant, internal, amount);

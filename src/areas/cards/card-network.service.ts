@@ -15,11 +15,14 @@ import type { Tenant } from '../../store/tenant.js';
 import { balancesOf, postEntry, settleEntry } from '../internal-accounts/ledger.js';
 import { CARD_PULL, presentCardTransaction } from './card-transaction.view.js';
 import { requireCard } from './cards.service.js';
-import { CardTransactionWebhook, type CardDeclineReason, type CardRecord, type CardTransaction, type CardTransactionRecord, type SandboxCardAuthorizationRequest, type SandboxCardDecline } from './cards.schemas.js';
+import { hasActiveDelegatedKey } from '../delegated-keys/delegated-keys.store.js';
+import { CardTransactionWebhook, type CardDeclineReason, type CardMerchant, type CardRecord, type CardTransaction, type CardTransactionRecord, type SandboxCardAuthorizationRequest, type SandboxCardDecline } from './cards.schemas.js';
 
 export const CARD_PULL_JOB = 'card.pullSettled';
-const CARD_RELEASE = 'CARD_RELEASE';
+export const CARD_RELEASE = 'CARD_RELEASE';
 const CARD_REFUND = 'CARD_REFUND';
+/** Money a card transaction brings into its funding source (credit authorizations). */
+export const CARD_CREDIT = 'CARD_CREDIT';
 const LIST = 'card-transactions';
 
 /** Why a card cannot transact whatever the descriptor says: all declined as CARD_PAUSED, the one card-side reason the public description names. */
@@ -30,13 +33,13 @@ const CARD_CANNOT_TRANSACT: Partial<Record<CardRecord['status'], string>> = {
 };
 
 /** Records the change and announces it as CARD_TRANSACTION.<status>, carrying the whole transaction. */
-function announce(tenant: Tenant, record: CardTransactionRecord): CardTransaction {
+export function announce(tenant: Tenant, record: CardTransactionRecord): CardTransaction {
   const shown = presentCardTransaction(tenant, record);
   emitEvent(tenant, CardTransactionWebhook, `CARD_TRANSACTION.${record.status}`, shown);
   return shown;
 }
 
-function touch(tenant: Tenant, id: string, change: (t: CardTransactionRecord) => void): CardTransactionRecord {
+export function touch(tenant: Tenant, id: string, change: (t: CardTransactionRecord) => void): CardTransactionRecord {
   const now = tenant.clock.nowIso();
   const updated = tenant.transactions.update(id, (t) => {
     if (t.type !== 'CARD') return;
@@ -48,27 +51,60 @@ function touch(tenant: Tenant, id: string, change: (t: CardTransactionRecord) =>
   return updated as CardTransactionRecord;
 }
 
-function requireCardTransaction(tenant: Tenant, card: CardRecord, id: string): CardTransactionRecord {
+export function requireCardTransaction(tenant: Tenant, card: CardRecord, id: string): CardTransactionRecord {
   const transaction = tenant.transactions.get(id);
   if (!transaction || transaction.type !== 'CARD' || transaction.cardId !== card.id) throw notFound('CardTransaction', id);
   return transaction;
 }
 
 /** What the transaction has taken from its funding source so far, net of releases. */
-function netPulled(tenant: Tenant, id: string): { net: number; pending: boolean } {
+export function netPulled(tenant: Tenant, id: string): { net: number; pending: boolean } {
   const entries = tenant.ledgerEntries.byIndex('reference', id).filter((e) => e.status !== 'VOIDED');
   return { net: -entries.reduce((sum, e) => sum + e.amount, 0), pending: entries.some((e) => e.status === 'PENDING') };
 }
 
+export interface CardAttempt {
+  merchant: CardMerchant;
+  amount: number;
+  /** DEBIT spends from the funding source (an embedded wallet then needs an ACTIVE delegated key); CREDIT pays into it. */
+  direction: 'DEBIT' | 'CREDIT';
+}
+
 /** Why this authorization is declined, if it is: the card first, then the descriptor, then the funding balance. */
-function declineOf(tenant: Tenant, card: CardRecord, request: SandboxCardAuthorizationRequest): { reason: CardDeclineReason; message: string } | undefined {
-  const cannot = CARD_CANNOT_TRANSACT[card.status] ?? (tenant.internalAccounts.get(card.fundingSource)?.status !== 'ACTIVE' ? 'its funding source is not ACTIVE' : undefined);
+export function declineOf(tenant: Tenant, card: CardRecord, attempt: CardAttempt): { reason: CardDeclineReason; message: string } | undefined {
+  const source = tenant.internalAccounts.get(card.fundingSource);
+  const cannot =
+    CARD_CANNOT_TRANSACT[card.status] ??
+    (source?.status !== 'ACTIVE' ? 'its funding source is not ACTIVE' : undefined) ??
+    (attempt.direction === 'DEBIT' && source?.type === 'EMBEDDED_WALLET' && !hasActiveDelegatedKey(tenant.delegatedKeys, card.id, card.fundingSource)
+      ? 'its EMBEDDED_WALLET funding source has no ACTIVE delegated key (POST /auth/delegated-keys)'
+      : undefined);
   if (cannot) return { reason: 'CARD_PAUSED', message: `Declined: ${cannot}` };
-  const rule = ruleFor('cardAuthorization', request.merchant.descriptor);
+  const rule = ruleFor('cardAuthorization', attempt.merchant.descriptor);
   if (rule.outcome.decision === 'DECLINED') return { reason: rule.outcome.declineReason ?? 'CARD_PAUSED', message: `Declined by the merchant descriptor: ${rule.description}` };
-  const available = balancesOf(tenant, card.fundingSource).available;
-  if (available < request.amount) return { reason: 'INSUFFICIENT_FUNDS', message: `Declined: the funding source has ${available} available; ${request.amount} is needed` };
+  if (attempt.direction === 'DEBIT') {
+    const available = balancesOf(tenant, card.fundingSource).available;
+    if (available < attempt.amount) return { reason: 'INSUFFICIENT_FUNDS', message: `Declined: the funding source has ${available} available; ${attempt.amount} is needed` };
+  }
   return undefined;
+}
+
+/** The network's answer to a declined attempt: no card transaction exists. */
+export function declined(decline: { reason: CardDeclineReason; message: string }): SandboxCardDecline {
+  return { issuerTransactionToken: issuerToken(), declineReason: decline.reason, message: decline.message };
+}
+
+/** A request in another currency than the card's is refused. */
+export function checkCardCurrency(card: CardRecord, code: string): void {
+  if (code !== card.currency) {
+    throw apiError('INVALID_CURRENCY', `The card is in ${card.currency}`, { errors: [{ field: 'currency.code', message: `The card is in ${card.currency}`, constraint: { enum: [card.currency] } }] });
+  }
+}
+
+/** The fields every new row of this card carries. */
+export function cardRowBase(tenant: Tenant, card: CardRecord) {
+  const platformCustomerId = tenant.customers.get(card.customerId)?.platformCustomerId;
+  return { cardId: card.id, customerId: card.customerId, ...(platformCustomerId !== undefined ? { platformCustomerId } : {}), accountId: card.fundingSource, currencyCode: card.currency };
 }
 
 export type AuthorizationResult = { approved: CardTransaction } | { declined: SandboxCardDecline };
@@ -81,39 +117,43 @@ export type AuthorizationResult = { approved: CardTransaction } | { declined: Sa
  */
 export function authorize(tenant: Tenant, cardId: string, request: SandboxCardAuthorizationRequest): AuthorizationResult {
   const card = requireCard(tenant, cardId);
-  if (request.currency.code !== card.currency) {
-    throw apiError('INVALID_CURRENCY', `The card is in ${card.currency}`, { errors: [{ field: 'currency.code', message: `The card is in ${card.currency}`, constraint: { enum: [card.currency] } }] });
-  }
-  const decline = declineOf(tenant, card, request);
-  if (decline) return { declined: { issuerTransactionToken: issuerToken(), declineReason: decline.reason, message: decline.message } };
-  const rule = ruleFor('cardAuthorization', request.merchant.descriptor).outcome;
-  const platformCustomerId = tenant.customers.get(card.customerId)?.platformCustomerId;
+  checkCardCurrency(card, request.currency.code);
+  const decline = declineOf(tenant, card, { merchant: request.merchant, amount: request.amount, direction: 'DEBIT' });
+  if (decline) return { declined: declined(decline) };
   const record = insertCardTransaction(tenant, {
+    ...cardRowBase(tenant, card),
     direction: 'DEBIT',
     status: 'AUTHORIZED',
-    cardId: card.id,
-    customerId: card.customerId,
-    ...(platformCustomerId !== undefined ? { platformCustomerId } : {}),
-    accountId: card.fundingSource,
+    networkMessage: 'AUTHORIZATION',
     merchant: request.merchant,
-    currencyCode: card.currency,
     authorizedAmount: request.amount,
   });
-  const immediate = rule.pull === 'IMMEDIATE';
-  const pull = postEntry(tenant, { accountId: card.fundingSource, amount: -request.amount, currency: card.currency, kind: CARD_PULL, status: immediate ? 'POSTED' : 'PENDING', reference: record.id });
-  if (!immediate) tenant.scheduler.schedule(CARD_PULL_JOB, rule.delaySeconds * 1000, { transactionId: record.id, entryId: pull.id, fails: rule.pull === 'FAILS_LATER' });
-  tenant.changed();
+  moveByRule(tenant, record, -request.amount);
   return { approved: announce(tenant, record) };
 }
 
-function issuerToken(): string {
+/**
+ * Moves the money of an approved message through the funding source's
+ * ledger as the descriptor's row says: at once, after a delay (005), or
+ * confirmed and then reported failed (006, the transaction goes EXCEPTION).
+ * Negative amounts are pulls, positive ones credits.
+ */
+export function moveByRule(tenant: Tenant, record: CardTransactionRecord, amount: number): void {
+  const rule = ruleFor('cardAuthorization', record.merchant.descriptor).outcome;
+  const immediate = rule.pull === 'IMMEDIATE' || rule.pull === 'NONE';
+  const entry = postEntry(tenant, { accountId: record.accountId, amount, currency: record.currencyCode, kind: amount < 0 ? CARD_PULL : CARD_CREDIT, status: immediate ? 'POSTED' : 'PENDING', reference: record.id });
+  if (!immediate) tenant.scheduler.schedule(CARD_PULL_JOB, rule.delaySeconds * 1000, { transactionId: record.id, entryId: entry.id, fails: rule.pull === 'FAILS_LATER' });
+  tenant.changed();
+}
+
+export function issuerToken(): string {
   return `itt_${nanoid(20)}`;
 }
 
 type NewCardTransaction = Omit<CardTransactionRecord, 'id' | 'type' | 'issuerTransactionToken' | 'authorizedAt' | 'lastEventAt' | 'createdAt' | 'updatedAt'>;
 
 /** Stores a new card transaction row, dated now, with the issuer's token for it. */
-function insertCardTransaction(tenant: Tenant, fields: NewCardTransaction): CardTransactionRecord {
+export function insertCardTransaction(tenant: Tenant, fields: NewCardTransaction): CardTransactionRecord {
   const now = tenant.clock.nowIso();
   const record: CardTransactionRecord = {
     id: tenant.ids('Transaction'),
@@ -152,9 +192,17 @@ export function clear(tenant: Tenant, cardId: string, request: { cardTransaction
   const card = requireCard(tenant, cardId);
   const transaction = requireCardTransaction(tenant, card, request.cardTransactionId);
   // The simulators answer bad input with 400 only (no 409): a transaction in the wrong state is a field error.
-  if (transaction.direction !== 'DEBIT' || (transaction.status !== 'AUTHORIZED' && transaction.status !== 'SETTLED')) {
-    throw invalidInput([{ field: 'cardTransactionId', message: `A ${transaction.status} ${transaction.direction} card transaction cannot be cleared; it must be an AUTHORIZED (or already SETTLED) purchase` }]);
+  // Rows from before networkMessage existed: purchases (DEBIT) clear, refunds (CREDIT) do not.
+  const clearable = transaction.networkMessage === undefined ? transaction.direction === 'DEBIT' : CLEARABLE_MESSAGES.has(transaction.networkMessage);
+  if (!clearable || (transaction.status !== 'AUTHORIZED' && transaction.status !== 'SETTLED')) {
+    throw invalidInput([
+      {
+        field: 'cardTransactionId',
+        message: `A ${transaction.status} ${transaction.networkMessage ?? transaction.direction} card transaction cannot be cleared; it must be an AUTHORIZED (or already SETTLED) authorization or credit authorization`,
+      },
+    ]);
   }
+  if (transaction.direction === 'CREDIT') return clearCredit(tenant, transaction, request.amount);
   const { net, pending } = netPulled(tenant, transaction.id);
   if (pending) throw invalidInput([{ field: 'cardTransactionId', message: "The authorization's funding pull has not settled yet; advance the clock past it first" }]);
   const settled = (transaction.settledAmount ?? 0) + request.amount;
@@ -175,6 +223,26 @@ export function clear(tenant: Tenant, cardId: string, request: { cardTransaction
   return announce(tenant, updated);
 }
 
+/** The dual-message rows a clearing settles: purchases and credit authorizations. */
+const CLEARABLE_MESSAGES: ReadonlySet<string> = new Set(['AUTHORIZATION', 'CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE']);
+
+/** Clearing a credit authorization: its pending credit gives way to a posted credit of what was cleared (0: it expired). */
+function clearCredit(tenant: Tenant, transaction: CardTransactionRecord, amount: number): CardTransaction {
+  const settled = (transaction.settledAmount ?? 0) + amount;
+  let posted = 0;
+  for (const entry of tenant.ledgerEntries.byIndex('reference', transaction.id)) {
+    if (entry.status === 'PENDING') settleEntry(tenant, entry.id, 'VOIDED');
+    else if (entry.status === 'POSTED') posted += entry.amount;
+  }
+  if (settled > posted) postEntry(tenant, { accountId: transaction.accountId, amount: settled - posted, currency: transaction.currencyCode, kind: CARD_CREDIT, reference: transaction.id });
+  const updated = touch(tenant, transaction.id, (t) => {
+    t.settledAmount = settled;
+    t.settlementSummary = { count: (t.settlementSummary?.count ?? 0) + 1, totalAmount: settled };
+    t.status = 'SETTLED';
+  });
+  return announce(tenant, updated);
+}
+
 /**
  * POST /sandbox/cards/{id}/simulate/return: a merchant refund, its own
  * CREDIT row linked by originalTransactionId, credited to the account the
@@ -183,14 +251,15 @@ export function clear(tenant: Tenant, cardId: string, request: { cardTransaction
 export function refund(tenant: Tenant, cardId: string, request: { cardTransactionId: string; amount: number }): CardTransaction {
   const card = requireCard(tenant, cardId);
   const original = requireCardTransaction(tenant, card, request.cardTransactionId);
-  if (original.direction !== 'DEBIT' || original.status !== 'SETTLED') {
-    throw invalidInput([{ field: 'cardTransactionId', message: `Only a SETTLED purchase can be refunded; this one is ${original.direction} ${original.status}` }]);
+  if (original.direction !== 'DEBIT' || original.status !== 'SETTLED' || original.networkMessage === 'RETURN_REVERSAL' || original.networkMessage === 'BALANCE_INQUIRY') {
+    throw invalidInput([{ field: 'cardTransactionId', message: `Only a SETTLED purchase can be refunded; this one is ${original.networkMessage ?? original.direction} ${original.status}` }]);
   }
   const refundable = (original.settledAmount ?? 0) - (original.refundedAmount ?? 0);
   if (request.amount > refundable) throw apiError('AMOUNT_OUT_OF_RANGE', `At most ${refundable} can still be refunded`, { field: 'amount', max: refundable });
   const credit = insertCardTransaction(tenant, {
     direction: 'CREDIT',
     status: 'SETTLED',
+    networkMessage: 'RETURN',
     cardId: card.id,
     customerId: original.customerId,
     ...(original.platformCustomerId !== undefined ? { platformCustomerId: original.platformCustomerId } : {}),

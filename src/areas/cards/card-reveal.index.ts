@@ -5,11 +5,11 @@ import type { TenantRegistry } from '../../store/registry.js';
 import { revealGonePage, revealPage } from './card-reveal.page.js';
 import { openReveal } from './card-reveal.service.js';
 import { CARD_REVEAL_PATH } from './cards.service.js';
+import { securePage } from '../../core/page-security.js';
 
 export function registerCardRevealPage<E extends Env>(app: Hono<E>, registry: TenantRegistry): void {
+  app.use(`${CARD_REVEAL_PATH}/*`, securePage());
   app.get(`${CARD_REVEAL_PATH}/:token`, (c) => {
-    c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
     const token = c.req.param('token');
     const tenantId = tenantOfToken(token);
     const tenant = tenantId === undefined ? undefined : registry.get(tenantId);

@@ -20,5 +20,5 @@ export function openReveal(tenant: Tenant, token: string): RevealOutcome {
   if ((parseInstant(reveal.expiresAt) ?? 0) <= tenant.clock.nowMs()) return { kind: 'gone', why: 'This link has expired. Ask for a new one.' };
   tenant.cardReveals.update(token, (r) => void (r.usedAt = tenant.clock.nowIso()));
   tenant.changed();
-  return { kind: 'revealed', revealed: { card, pan: panOf(card.id), cvv: cvvOf(card.id) } };
+  return { kind: 'revealed', revealed: { card, pan: panOf(tenant, card), cvv: cvvOf(tenant, card.id) } };
 }

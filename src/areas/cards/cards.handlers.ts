@@ -3,6 +3,12 @@ import type { AppEnv } from '../../core/env.js';
 import type * as routes from './cards.routes.js';
 import { authorize, clear, listCardTransactions, refund } from './card-network.service.js';
 import { getCard, issueCard, listCards, revealCard, updateCard } from './cards.service.js';
+import { authorizationAdvice, balanceInquiry, creditAuthorization, financialAuthorization, returnReversal } from './card-messages.service.js';
+import type { AuthorizationResult } from './card-network.service.js';
+import type { CardTransaction, SandboxCardDecline } from './cards.schemas.js';
+
+/** Simulators answer 202 either way: the resulting row, or the decline. */
+const accepted = (result: AuthorizationResult): CardTransaction | SandboxCardDecline => ('approved' in result ? result.approved : result.declined);
 
 export const issue: RouteHandler<typeof routes.issueCardRoute, AppEnv> = (c) => c.json(issueCard(c.var.tenant, c.req.valid('json')), 201);
 
@@ -25,3 +31,24 @@ export const simulateAuthorization: RouteHandler<typeof routes.simulateAuthoriza
 export const simulateClearing: RouteHandler<typeof routes.simulateClearingRoute, AppEnv> = (c) => c.json(clear(c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 200);
 
 export const simulateReturn: RouteHandler<typeof routes.simulateReturnRoute, AppEnv> = (c) => c.json(refund(c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 202);
+
+export const simulateBalanceInquiry: RouteHandler<typeof routes.simulateBalanceInquiryRoute, AppEnv> = (c) =>
+  c.json(accepted(balanceInquiry(c.var.tenant, c.req.valid('param').id, c.req.valid('json'))), 202);
+
+export const simulateCreditAuthorization: RouteHandler<typeof routes.simulateCreditAuthorizationRoute, AppEnv> = (c) =>
+  c.json(accepted(creditAuthorization(c.var.tenant, c.req.valid('param').id, c.req.valid('json'), 'CREDIT_AUTHORIZATION')), 202);
+
+export const simulateCreditAuthorizationAdvice: RouteHandler<typeof routes.simulateCreditAuthorizationAdviceRoute, AppEnv> = (c) =>
+  c.json(accepted(creditAuthorization(c.var.tenant, c.req.valid('param').id, c.req.valid('json'), 'CREDIT_AUTHORIZATION_ADVICE')), 202);
+
+export const simulateFinancialAuthorization: RouteHandler<typeof routes.simulateFinancialAuthorizationRoute, AppEnv> = (c) =>
+  c.json(accepted(financialAuthorization(c.var.tenant, c.req.valid('param').id, c.req.valid('json'), 'DEBIT')), 202);
+
+export const simulateFinancialCreditAuthorization: RouteHandler<typeof routes.simulateFinancialCreditAuthorizationRoute, AppEnv> = (c) =>
+  c.json(accepted(financialAuthorization(c.var.tenant, c.req.valid('param').id, c.req.valid('json'), 'CREDIT')), 202);
+
+export const simulateAuthorizationAdvice: RouteHandler<typeof routes.simulateAuthorizationAdviceRoute, AppEnv> = (c) =>
+  c.json(authorizationAdvice(c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 202);
+
+export const simulateReturnReversal: RouteHandler<typeof routes.simulateReturnReversalRoute, AppEnv> = (c) =>
+  c.json(returnReversal(c.var.tenant, c.req.valid('param').id, c.req.valid('json')), 202);

@@ -9,10 +9,13 @@ import {
   CardTransaction,
   CardTransactionList,
   CardUpdateRequest,
+  SandboxCardAuthorizationAdviceRequest,
   SandboxCardAuthorizationRequest,
+  SandboxCardBalanceInquiryRequest,
   SandboxCardClearingRequest,
   SandboxCardDecline,
   SandboxCardReturnRequest,
+  SandboxCardTransactionRefRequest,
 } from './cards.schemas.js';
 import { TAGS } from '../../core/tags.js';
 
@@ -122,4 +125,90 @@ export const simulateReturnRoute = createRoute({
   description: 'Accepted (202): a CREDIT row linked by originalTransactionId credits the funding source; the purchase becomes REFUNDED once refunded in full.',
   request: { params: IdParam, body: jsonBody(SandboxCardReturnRequest) },
   responses: { 202: jsonResponse(CardTransaction, 'The refund (CREDIT row), carrying its issuerTransactionToken') },
+});
+
+const SUFFIXES = 'The last three characters of merchant.descriptor decide as for simulate/authorization: 002 declines (INSUFFICIENT_FUNDS), 003 declines (CARD_PAUSED), others approve; a FROZEN, CLOSED or PROCESSING card declines (CARD_PAUSED).';
+/** What the further simulators answer: the resulting card transaction, or the decline. */
+const SimulationResult = z.union([CardTransaction, SandboxCardDecline]).openapi('SandboxCardSimulationResult');
+const simulated = (what: string) => ({
+  202: jsonResponse(SimulationResult, `Accepted: ${what} (carrying its issuerTransactionToken), or the decline (issuerTransactionToken, declineReason), which creates no card transaction`),
+});
+
+export const simulateBalanceInquiryRoute = createRoute({
+  method: 'post',
+  operationId: 'sandboxSimulateCardBalanceInquiry',
+  path: '/sandbox/cards/{id}/simulate/balance_inquiry',
+  tags: [TAGS.sandbox],
+  summary: 'Simulate a balance inquiry',
+  description: `A 0-amount authorization: approved, an AUTHORIZED row of 0 that moves no money (CARD_TRANSACTION.AUTHORIZED) and can be neither cleared nor re-sized. ${SUFFIXES} A card funded by an embedded wallet needs an ACTIVE delegated key.`,
+  request: { params: IdParam, body: jsonBody(SandboxCardBalanceInquiryRequest) },
+  responses: { ...simulated('the AUTHORIZED row of 0') },
+});
+
+export const simulateCreditAuthorizationRoute = createRoute({
+  method: 'post',
+  operationId: 'sandboxSimulateCardCreditAuthorization',
+  path: '/sandbox/cards/{id}/simulate/credit_authorization',
+  tags: [TAGS.sandbox],
+  summary: 'Simulate a credit authorization',
+  description: `The merchant pushes money to the card: a CREDIT row, AUTHORIZED, whose amount is a pending credit of the funding source (in totalBalance only) until simulate/clearing settles it (amount 0: it expires). ${SUFFIXES}`,
+  request: { params: IdParam, body: jsonBody(SandboxCardAuthorizationRequest) },
+  responses: { ...simulated('the AUTHORIZED CREDIT row') },
+});
+
+export const simulateFinancialAuthorizationRoute = createRoute({
+  method: 'post',
+  operationId: 'sandboxSimulateCardFinancialAuthorization',
+  path: '/sandbox/cards/{id}/simulate/financial_authorization',
+  tags: [TAGS.sandbox],
+  summary: 'Simulate a single-message financial authorization',
+  description: `Authorized and cleared in one message (an ATM withdrawal): SETTLED at once, the amount pulled from the funding source (005: the pull settles 30 s later; 006: it later fails and the row goes EXCEPTION). ${SUFFIXES} A balance below the amount declines (INSUFFICIENT_FUNDS).`,
+  request: { params: IdParam, body: jsonBody(SandboxCardAuthorizationRequest) },
+  responses: { ...simulated('the SETTLED row') },
+});
+
+export const simulateFinancialCreditAuthorizationRoute = createRoute({
+  method: 'post',
+  operationId: 'sandboxSimulateCardFinancialCreditAuthorization',
+  path: '/sandbox/cards/{id}/simulate/financial_credit_authorization',
+  tags: [TAGS.sandbox],
+  summary: 'Simulate a single-message financial credit',
+  description: `A credit cleared in one message (a push credit): a SETTLED CREDIT row, the amount credited to the funding source (005: 30 s later; 006: it later fails, EXCEPTION). ${SUFFIXES}`,
+  request: { params: IdParam, body: jsonBody(SandboxCardAuthorizationRequest) },
+  responses: { ...simulated('the SETTLED CREDIT row') },
+});
+
+export const simulateAuthorizationAdviceRoute = createRoute({
+  method: 'post',
+  operationId: 'sandboxSimulateCardAuthorizationAdvice',
+  path: '/sandbox/cards/{id}/simulate/authorization_advice',
+  tags: [TAGS.sandbox],
+  summary: 'Simulate an authorization advice',
+  description:
+    'Re-sizes an open (AUTHORIZED) authorization to the new total amount: more pulls the difference from the funding source (EXCEPTION when the balance does not cover it), less releases the rest (CARD_TRANSACTION.AUTHORIZED). Any other transaction is 400 naming cardTransactionId.',
+  request: { params: IdParam, body: jsonBody(SandboxCardAuthorizationAdviceRequest) },
+  responses: { 202: jsonResponse(CardTransaction, 'Accepted: the re-sized card transaction') },
+});
+
+export const simulateCreditAuthorizationAdviceRoute = createRoute({
+  method: 'post',
+  operationId: 'sandboxSimulateCardCreditAuthorizationAdvice',
+  path: '/sandbox/cards/{id}/simulate/credit_authorization_advice',
+  tags: [TAGS.sandbox],
+  summary: 'Simulate a credit authorization advice',
+  description: `A network-initiated credit authorization, keyed by card and merchant: as simulate/credit_authorization. ${SUFFIXES}`,
+  request: { params: IdParam, body: jsonBody(SandboxCardAuthorizationRequest) },
+  responses: { ...simulated('the AUTHORIZED CREDIT row') },
+});
+
+export const simulateReturnReversalRoute = createRoute({
+  method: 'post',
+  operationId: 'sandboxSimulateCardReturnReversal',
+  path: '/sandbox/cards/{id}/simulate/return_reversal',
+  tags: [TAGS.sandbox],
+  summary: 'Simulate a return reversal',
+  description:
+    'The merchant takes back the refund of a REFUNDED purchase: a DEBIT row linked by originalTransactionId pulls the refunded amount from the funding source (EXCEPTION when the balance does not cover it) and the purchase is SETTLED again with refundedAmount 0. Any other transaction is 400 naming cardTransactionId.',
+  request: { params: IdParam, body: jsonBody(SandboxCardTransactionRefRequest) },
+  responses: { 202: jsonResponse(CardTransaction, 'Accepted: the reversal row') },
 });

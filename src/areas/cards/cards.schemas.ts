@@ -104,6 +104,20 @@ export const CardDeclineReason = z.enum(['INSUFFICIENT_FUNDS', 'CARD_PAUSED']).o
 
 const Summary = z.object({ count: z.number().int(), totalAmount: z.number().int() });
 
+/** The card-network message that created a card transaction row. */
+export const CardNetworkMessage = z
+  .enum([
+    'AUTHORIZATION',
+    'BALANCE_INQUIRY',
+    'CREDIT_AUTHORIZATION',
+    'CREDIT_AUTHORIZATION_ADVICE',
+    'FINANCIAL_AUTHORIZATION',
+    'FINANCIAL_CREDIT_AUTHORIZATION',
+    'RETURN',
+    'RETURN_REVERSAL',
+  ])
+  .openapi('CardNetworkMessage');
+
 export const CardTransaction = z
   .object({
     id: z.string().openapi({ example: 'Transaction:019542f5-b3e7-1d02-0000-00000000000e' }),
@@ -120,6 +134,7 @@ export const CardTransaction = z
     settledAmount: z.number().int().optional().openapi({ description: 'Minor units; every clearing rolls up into it' }),
     refundedAmount: z.number().int().optional(),
     originalTransactionId: z.string().optional(),
+    networkMessage: CardNetworkMessage.optional().openapi({ description: 'Sandbox: the card-network message that created this row' }),
     issuerTransactionToken: z.string(),
     pullSummary: Summary.extend({ pendingCount: z.number().int() }).openapi({ description: 'The pulls on the funding source' }),
     settlementSummary: Summary.optional(),
@@ -143,6 +158,14 @@ export const SandboxCardClearingRequest = z
 
 export const SandboxCardReturnRequest = z.object({ cardTransactionId: z.string().min(1).max(200), amount: PositiveAmount }).openapi('SandboxCardReturnRequest');
 
+export const SandboxCardBalanceInquiryRequest = z.object({ merchant: CardMerchant }).openapi('SandboxCardBalanceInquiryRequest');
+
+export const SandboxCardAuthorizationAdviceRequest = z
+  .object({ cardTransactionId: z.string().min(1).max(200), amount: PositiveAmount.openapi({ description: 'The new total authorized amount' }) })
+  .openapi('SandboxCardAuthorizationAdviceRequest');
+
+export const SandboxCardTransactionRefRequest = z.object({ cardTransactionId: z.string().min(1).max(200) }).openapi('SandboxCardTransactionRefRequest');
+
 /** A declined authorization: the card network answered, no card transaction exists. */
 export const SandboxCardDecline = z
   .object({
@@ -164,6 +187,7 @@ export type CardTransactionStatus = z.infer<typeof CardTransactionStatus>;
 export type SandboxCardAuthorizationRequest = z.infer<typeof SandboxCardAuthorizationRequest>;
 export type SandboxCardDecline = z.infer<typeof SandboxCardDecline>;
 export type CardDeclineReason = z.infer<typeof CardDeclineReason>;
+export type CardNetworkMessage = z.infer<typeof CardNetworkMessage>;
 
 /** What the store keeps of a card transaction: the pull summary and the currency object are derived when shown. */
 export type CardTransactionRecord = Omit<CardTransaction, 'pullSummary' | 'currency'> & { currencyCode: string };

@@ -14,7 +14,7 @@ import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
-import { brandOf, panOf, referencesOf } from './card-numbers.js';
+import { brandOf, newLast4, referencesOf } from './card-numbers.js';
 import { CardStatusWebhook, type Card, type CardCreateRequest, type CardListQuery, type CardRecord, type CardStatus, type CardUpdateRequest } from './cards.schemas.js';
 
 export const CARD_ACTIVATION_JOB = 'card.activate';
@@ -41,7 +41,6 @@ function fundingAccount(tenant: Tenant, customerId: string, accountId: string, c
   if (!account) throw ineligible('no internal account has this id');
   if (account.customerId !== customerId) throw ineligible(`it is not an internal account of ${customerId}`);
   if (account.status !== 'ACTIVE') throw ineligible(`it is ${account.status}`);
-  if (account.type === 'EMBEDDED_WALLET') throw ineligible('embedded wallets fund cards through delegated keys, which the sandbox does not simulate');
   if (currency !== undefined && account.currency !== currency) throw ineligible(`the card is in ${currency} and the account in ${account.currency}`);
   return account;
 }
@@ -68,7 +67,7 @@ export function issueCard(tenant: Tenant, input: CardCreateRequest): Card {
     status: 'PROCESSING',
     brand: brandOf(id),
     form: input.form,
-    last4: panOf(id).slice(-4),
+    last4: newLast4(tenant, id),
     expMonth: month,
     expYear: year + 3,
     fundingSource: account.id,

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CurrencyCode, Timestamp } from '../../core/schemas.js';
+import { CountryCode, CurrencyCode, Timestamp } from '../../core/schemas.js';
 
 const CustomerInfoField = z.enum([
   'FULL_NAME', 'BIRTH_DATE', 'NATIONALITY', 'PHONE_NUMBER', 'EMAIL', 'POSTAL_ADDRESS', 'TAX_ID', 'REGISTRATION_NUMBER', 'USER_TYPE', 'COUNTRY_OF_RESIDENCE',
@@ -52,6 +52,14 @@ export const EmbeddedWalletConfig = z
   })
   .openapi('EmbeddedWalletConfig');
 
+const Regions = z.array(CountryCode).max(250);
+const CONTACT_VERIFICATION_REGIONS_NOTE =
+  'Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set.';
+const SCA_REGIONS_NOTE =
+  'Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set.';
+const END_USER_TERMS_NOTE =
+  'Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer\'s endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set.';
+
 export const PlatformConfig = z
   .object({
     id: z.string(),
@@ -61,7 +69,11 @@ export const PlatformConfig = z
     singleTransactionMaximums: z.array(SingleTransactionMaximum).openapi({ description: 'Checked on money movement: TRANSACTION_SIZE_LIMIT_EXCEEDED' }),
     isRegulatedFinancialInstitution: z.boolean().openapi({ description: 'Sandbox setting: regulated platforms resolve KYC suffixes at creation' }),
     skipVerificationPaperwork: z.boolean().openapi({ description: "Sandbox setting: the spec's 'Skip verification paperwork'" }),
+    invitationsEnabled: z.boolean().optional().openapi({ description: 'Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on)' }),
     embeddedWalletConfig: EmbeddedWalletConfig.optional(),
+    contactVerificationRegions: Regions.optional().openapi({ description: CONTACT_VERIFICATION_REGIONS_NOTE }),
+    scaRegions: Regions.optional().openapi({ description: SCA_REGIONS_NOTE }),
+    requireEndUserTermsConsent: z.boolean().optional().openapi({ description: END_USER_TERMS_NOTE }),
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })
@@ -75,7 +87,11 @@ export const PlatformConfigUpdate = z
     singleTransactionMaximums: z.array(SingleTransactionMaximum).max(200).optional().openapi({ description: 'Replaces the whole list' }),
     isRegulatedFinancialInstitution: z.boolean().optional(),
     skipVerificationPaperwork: z.boolean().optional(),
+    invitationsEnabled: z.boolean().optional(),
     embeddedWalletConfig: EmbeddedWalletConfig.nullable().optional().openapi({ description: 'Merged into the current settings; null switches embedded wallets off' }),
+    contactVerificationRegions: Regions.optional().openapi({ description: `${CONTACT_VERIFICATION_REGIONS_NOTE} Replaces the list; applies to customers created afterwards.` }),
+    scaRegions: Regions.optional().openapi({ description: `${SCA_REGIONS_NOTE} Replaces the list.` }),
+    requireEndUserTermsConsent: z.boolean().optional().openapi({ description: END_USER_TERMS_NOTE }),
   })
   .openapi('PlatformConfigUpdateRequest');
 

@@ -15,6 +15,12 @@ export const SANDBOX_UMA_DOMAIN = 'sandbox.uma.local';
 
 const DEFAULT_CURRENCIES = ['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC'];
 
+/** The European Economic Area: where contact verification and Strong Customer Authentication apply unless the platform says otherwise. */
+export const EEA_COUNTRIES: readonly string[] = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'IS', 'LI', 'NO',
+];
+
 function currencyConfig(code: string): PlatformCurrencyConfig {
   const decimals = currencyInfo(code)?.decimals ?? 2;
   return {
@@ -35,13 +41,35 @@ export function defaultConfig(ids: IdGenerator, nowIso: string): PlatformConfig 
     singleTransactionMaximums: [],
     isRegulatedFinancialInstitution: false,
     skipVerificationPaperwork: false,
+    invitationsEnabled: true,
     createdAt: nowIso,
     updatedAt: nowIso,
   };
 }
 
+/** The configuration as GET /config shows it: sandbox settings a tenant never set appear with their defaults. */
 export function getConfig(tenant: Tenant): PlatformConfig {
-  return tenant.config;
+  return {
+    ...tenant.config,
+    contactVerificationRegions: contactVerificationRegions(tenant),
+    scaRegions: scaRegions(tenant),
+    requireEndUserTermsConsent: tenant.config.requireEndUserTermsConsent ?? false,
+  };
+}
+
+/** Regions whose customers verify their e-mail and phone before KYC. */
+export function contactVerificationRegions(tenant: Tenant): string[] {
+  return [...(tenant.config.contactVerificationRegions ?? EEA_COUNTRIES)];
+}
+
+/** Regions whose customers are under Strong Customer Authentication. */
+export function scaRegions(tenant: Tenant): string[] {
+  return [...(tenant.config.scaRegions ?? EEA_COUNTRIES)];
+}
+
+/** Whether customer-scoped money movement needs recorded End User Terms consent (an opt-in; regulated platforms never do). */
+export function endUserTermsEnforced(tenant: Tenant): boolean {
+  return (tenant.config.requireEndUserTermsConsent ?? false) && !tenant.config.isRegulatedFinancialInstitution;
 }
 
 export function supportedCurrencyCodes(tenant: Tenant): string[] {
@@ -97,10 +125,14 @@ export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): Platf
   if (patch.singleTransactionMaximums !== undefined) config.singleTransactionMaximums = patch.singleTransactionMaximums.map((m) => ({ ...m }));
   if (patch.isRegulatedFinancialInstitution !== undefined) config.isRegulatedFinancialInstitution = patch.isRegulatedFinancialInstitution;
   if (patch.skipVerificationPaperwork !== undefined) config.skipVerificationPaperwork = patch.skipVerificationPaperwork;
+  if (patch.invitationsEnabled !== undefined) config.invitationsEnabled = patch.invitationsEnabled;
+  if (patch.contactVerificationRegions !== undefined) config.contactVerificationRegions = [...new Set(patch.contactVerificationRegions)];
+  if (patch.scaRegions !== undefined) config.scaRegions = [...new Set(patch.scaRegions)];
+  if (patch.requireEndUserTermsConsent !== undefined) config.requireEndUserTermsConsent = patch.requireEndUserTermsConsent;
   if (patch.embeddedWalletConfig === null) delete config.embeddedWalletConfig;
   else if (patch.embeddedWalletConfig !== undefined) config.embeddedWalletConfig = { ...config.embeddedWalletConfig, ...withoutUndefined(patch.embeddedWalletConfig) };
   config.updatedAt = tenant.clock.nowIso();
   ensurePlatformAccounts(tenant);
   tenant.changed();
-  return config;
+  return getConfig(tenant);
 }

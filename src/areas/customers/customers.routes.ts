@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponse } from '../../core/schemas.js';
 import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
-import { Customer, CustomerCreateRequest, CustomerList, CustomerListQuery, CustomerUpdateRequest } from './customers.schemas.js';
+import { Customer, CustomerCreateRequest, CustomerList, CustomerListQuery, CustomerUpdateRequest, EndUserTerms } from './customers.schemas.js';
 import { TAGS } from '../../core/tags.js';
 
 const tags = [TAGS.customers];
@@ -13,9 +13,20 @@ export const createCustomerRoute = createRoute({
   path: '/customers',
   tags,
   summary: 'Create a customer',
-  description: 'Creates an individual or business customer and its internal account(s). Every invalid field is reported at once in `details.errors`.',
+  description:
+    'Creates an individual or business customer and its internal account(s). Every invalid field is reported at once in `details.errors`. A customer whose region is in contactVerificationRegions (the EEA by default) needs email and phoneNumber (400 MISSING_MANDATORY_USER_INFO) and gets contactVerification with both channels PENDING. An endUserTermsConsent naming an unknown version is 400 END_USER_TERMS_VERSION_NOT_FOUND.',
   request: { body: jsonBody(CustomerCreateRequest) },
   responses: { 201: jsonResponse(Customer, 'The new customer') },
+});
+
+export const getEndUserTermsRoute = createRoute({
+  method: 'get',
+  path: '/customers/end-user-terms',
+  operationId: 'getEndUserTerms',
+  tags,
+  summary: 'Get the current End User Terms',
+  description: 'The current version and the URL where the sandbox serves its text. Consents (endUserTermsConsent) name this version.',
+  responses: { 200: jsonResponse(EndUserTerms, 'The current End User Terms') },
 });
 
 export const listCustomersRoute = createRoute({
@@ -46,7 +57,7 @@ export const updateCustomerRoute = createRoute({
   tags,
   summary: 'Update a customer',
   description:
-    'Only the fields sent change. `customerType` must be sent and must match the customer. Changing the e-mail of a customer whose embedded wallet has an EMAIL_OTP credential is a signed retry (202, then the identical request with Service-Wallet-Signature and Request-Id); the credential follows the new e-mail.',
+    'Only the fields sent change. `customerType` must be sent and must match the customer. A changed email or phoneNumber of a customer under contact verification is PENDING again. Changing the e-mail of a customer whose embedded wallet has an EMAIL_OTP credential is a signed retry (202, then the identical request with Service-Wallet-Signature and Request-Id); the credential follows the new e-mail.',
   request: { params: CustomerIdParam, headers: SignedRequestHeaders, body: jsonBody(CustomerUpdateRequest) },
   responses: {
     200: jsonResponse(Customer, 'The updated customer'),

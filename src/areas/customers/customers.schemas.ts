@@ -12,14 +12,26 @@ export const UmaAddress = z
   .regex(/^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]+(:[0-9]{1,5})?$/)
   .openapi({ example: '$alice@sandbox.uma.local', description: '`$user@domain`' });
 
-const EndUserTermsConsent = z
-  .object({
-    acceptedAt: Timestamp,
-    ipAddress: z.string().min(1).max(45),
-    termsVersion: z.string().min(1).max(64),
-    acceptanceMethod: z.enum(['CHECKBOX', 'CLICK_TO_ACCEPT']),
-  })
-  .openapi('EndUserTermsConsent');
+const EndUserTermsConsentFields = {
+  acceptedAt: Timestamp.openapi({ description: 'When the customer accepted; not in the future' }),
+  ipAddress: z.union([z.ipv4(), z.ipv6()]).openapi({ type: 'string', maxLength: 45, description: "IPv4 or IPv6 address of the customer's device", example: '198.51.100.24' }),
+  termsVersion: z.string().min(1).max(64).openapi({ description: 'A version GET /customers/end-user-terms names', example: 'V1' }),
+  acceptanceMethod: z.enum(['CHECKBOX', 'CLICK_TO_ACCEPT']).openapi('EndUserTermsAcceptanceMethod'),
+};
+
+const EndUserTermsConsentRequest = z.object(EndUserTermsConsentFields).openapi('EndUserTermsConsentRequest');
+/** As stored and shown: what the request carried (older records may carry any IP text). */
+const EndUserTermsConsent = z.object({ ...EndUserTermsConsentFields, ipAddress: z.string().min(1).max(45) }).openapi('EndUserTermsConsent');
+
+export const ContactVerificationStatus = z.enum(['PENDING', 'VERIFIED']).openapi('ContactVerificationStatus');
+/** Present only on customers whose region verifies contact channels; each channel must be VERIFIED before KYC. */
+export const ContactVerification = z
+  .object({ email: ContactVerificationStatus.optional(), phone: ContactVerificationStatus.optional() })
+  .openapi('ContactVerification', { description: 'Only on customers whose region requires contact verification (contactVerificationRegions); both channels must be VERIFIED before KYC' });
+
+export const EndUserTerms = z
+  .object({ version: z.string().openapi({ example: 'V1' }), url: z.string().openapi({ description: 'Where the sandbox serves this version of the terms' }) })
+  .openapi('EndUserTerms');
 
 /** Enhanced due diligence fields an individual may carry. */
 const IndividualEdd = {
@@ -48,10 +60,10 @@ const IndividualEdd = {
 /** Fields every customer may carry, on create, update and read. */
 const CommonFields = {
   currencies: z.array(KnownCurrency).min(1).max(20).optional(),
-  email: Email.optional(),
-  phoneNumber: PhoneNumber.optional(),
+  email: Email.optional().openapi({ description: 'Required for customers in a contact-verification region (e.g. the EEA)' }),
+  phoneNumber: PhoneNumber.optional().openapi({ description: 'E.164; required for customers in a contact-verification region (e.g. the EEA)' }),
   umaAddress: UmaAddress.optional(),
-  endUserTermsConsent: EndUserTermsConsent.optional(),
+  endUserTermsConsent: EndUserTermsConsentRequest.optional().openapi({ description: 'Evidence that the customer accepted the End User Terms (a version GET /customers/end-user-terms names)' }),
 };
 
 const IndividualFields = {
@@ -128,6 +140,7 @@ const ReadBase = {
   phoneNumber: z.string().optional(),
   umaAddress: z.string(),
   endUserTermsConsent: EndUserTermsConsent.optional(),
+  contactVerification: ContactVerification.optional(),
   isDeleted: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -175,6 +188,8 @@ export type BusinessCustomer = z.infer<typeof BusinessCustomer>;
 export type CustomerCreateRequest = z.infer<typeof CustomerCreateRequest>;
 export type CustomerUpdateRequest = z.infer<typeof CustomerUpdateRequest>;
 export type CustomerListQuery = z.infer<typeof CustomerListQuery>;
+export type ContactVerification = z.infer<typeof ContactVerification>;
+export type EndUserTerms = z.infer<typeof EndUserTerms>;
 
 /** CUSTOMER.KYC_* and CUSTOMER.KYB_*: a customer's verification status changed. */
 export const CustomerWebhook = defineWebhook({

@@ -13,6 +13,8 @@ import { emitEvent } from '../../events/outbox.js';
 import { supportedCurrencyCodes } from '../config/config.service.js';
 import { customerAccounts, openInternalAccount, setCustomerAccountsStatus } from '../internal-accounts/internal-accounts.service.js';
 import { initialKybStatus, initialKycStatus } from './verification-status.js';
+import { checkConsent } from './end-user-terms.js';
+import { contactVerificationApplies, pendingContactChannels } from './regulation.js';
 import type { OperationResult } from '../wallet-auth/processing.js';
 import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
 import { emailCredentialsOf, openGlobalAccount, syncEmailCredentials } from '../wallet-auth/wallets.service.js';
@@ -59,6 +61,19 @@ export function requireCustomer(tenant: Tenant, id: string): Customer {
   return customer;
 }
 
+/**
+ * KYC (POST /verifications, a KYC link) starts only once every required
+ * contact channel is VERIFIED: 409 before, or 400 naming the customer for
+ * operations that have no 409 (POST /verifications).
+ */
+export function requireContactVerified(tenant: Tenant, customer: Customer, as: 'CONFLICT' | 'INVALID_INPUT' = 'CONFLICT'): void {
+  const pending = pendingContactChannels(customer);
+  if (pending.length === 0) return;
+  const reason = `Customer ${customer.id} must verify ${pending.join(' and ')} before KYC: POST /customers/${customer.id}/verify-${pending[0]}`;
+  const details = { customerId: customer.id, contactVerification: customer.contactVerification };
+  throw apiError(as, reason, as === 'INVALID_INPUT' ? { ...details, errors: [{ field: 'customerId', message: reason }] } : details);
+}
+
 /** A customer that can still act: 404 when unknown, 410 when deleted. */
 export function requireLiveCustomer(tenant: Tenant, id: string): Customer {
   const customer = requireCustomer(tenant, id);
@@ -95,11 +110,24 @@ function uuidOf(id: string): string {
   return id.slice(id.indexOf(':') + 1);
 }
 
+/** Customers of a contact-verification region must give both channels at creation. */
+function checkContactChannels(tenant: Tenant, input: CustomerCreateRequest): void {
+  if (!contactVerificationApplies(tenant, input.region)) return;
+  const missing: FieldError[] = [];
+  const why = `Required for customers in ${input.region}: it is verified before KYC`;
+  if (input.email === undefined) missing.push({ field: 'email', message: why, constraint: { format: 'email' } });
+  if (input.phoneNumber === undefined) missing.push({ field: 'phoneNumber', message: `${why} (E.164)`, constraint: { format: 'e.164' } });
+  if (missing.length > 0) throw apiError('MISSING_MANDATORY_USER_INFO', `Customers in ${input.region} need ${missing.map((m) => m.field).join(' and ')}`, { errors: missing });
+}
+
 export function createCustomer(tenant: Tenant, input: CustomerCreateRequest): Customer {
   const errors: FieldError[] = [];
   checkCurrencies(tenant, input.currencies, errors);
   if (errors.length > 0) throw invalidInput(errors);
+  checkConsent(tenant, input.endUserTermsConsent);
+  checkContactChannels(tenant, input);
   checkUniqueness(tenant, undefined, input.platformCustomerId, input.umaAddress);
+  const contactVerification = contactVerificationApplies(tenant, input.region) ? { contactVerification: { email: 'PENDING' as const, phone: 'PENDING' as const } } : {};
 
   const id = tenant.ids('Customer');
   const now = tenant.clock.nowIso();
@@ -110,12 +138,14 @@ export function createCustomer(tenant: Tenant, input: CustomerCreateRequest): Cu
     platformCustomerId: platformCustomerId ?? uuidOf(id),
     umaAddress: umaAddress ?? generatedUmaAddress(tenant, id, fields.customerType === 'INDIVIDUAL' ? fields.fullName : fields.businessInfo.legalName),
     isDeleted: false,
+    ...contactVerification,
     createdAt: now,
     updatedAt: now,
   };
+  // KYC waits for contact verification: a suffix that resolves at creation resolves when both channels are verified.
   const customer: Customer =
     fields.customerType === 'INDIVIDUAL'
-      ? { ...common, ...fields, kycStatus: initialKycStatus(tenant, fields) }
+      ? { ...common, ...fields, kycStatus: pendingContactChannels(common).length > 0 ? 'UNVERIFIED' : initialKycStatus(tenant, fields) }
       : { ...common, ...fields, kybStatus: initialKybStatus() };
   tenant.customers.insert(customer);
   const currencies = input.currencies ?? supportedCurrencyCodes(tenant).slice(0, 1);
@@ -138,6 +168,7 @@ function checkUpdate(tenant: Tenant, id: string, patch: CustomerUpdateRequest): 
   const errors: FieldError[] = [];
   checkCurrencies(tenant, patch.currencies, errors);
   if (errors.length > 0) throw invalidInput(errors);
+  checkConsent(tenant, patch.endUserTermsConsent);
   checkUniqueness(tenant, id, undefined, patch.umaAddress);
   return customer;
 }
@@ -147,6 +178,9 @@ export function applyCustomerUpdate(tenant: Tenant, id: string, patch: CustomerU
   const customer = checkUpdate(tenant, id, patch);
   tenant.customers.update(id, (c) => {
     const { businessInfo, ...fields } = patch.customerType === 'BUSINESS' ? patch : { ...patch, businessInfo: undefined };
+    // A changed e-mail or phone is unverified again where verification applies.
+    if (c.contactVerification?.email && fields.email !== undefined && fields.email !== c.email) c.contactVerification.email = 'PENDING';
+    if (c.contactVerification?.phone && fields.phoneNumber !== undefined && fields.phoneNumber !== c.phoneNumber) c.contactVerification.phone = 'PENDING';
     Object.assign(c, withoutUndefined(fields));
     if (businessInfo && c.customerType === 'BUSINESS') Object.assign(c.businessInfo, withoutUndefined(businessInfo));
     c.updatedAt = tenant.clock.nowIso();

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { invalidInput } from '../../core/errors.js';
+import { fileTooLarge } from './documents.service.js';
 import { jsonResponse } from '../../core/schemas.js';
 import { Document, DocumentList, DocumentListQuery, DocumentReplace, DocumentUpload, MAX_DOCUMENT_BYTES } from './documents.schemas.js';
 import { TAGS } from '../../core/tags.js';
@@ -13,19 +13,18 @@ const IdParam = z.object({
 
 /** Room for the multipart envelope and metadata around the largest file. */
 const MAX_UPLOAD_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024;
-const tooLarge = () => invalidInput([{ field: 'file', message: `The file is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB` }]);
 const meter = bodyLimit({
   maxSize: MAX_UPLOAD_BYTES,
   onError: () => {
-    throw tooLarge();
+    throw fileTooLarge();
   },
 });
 
-/** Refuses an oversized upload before reading it, as a field error on file. */
+/** Refuses an oversized upload before reading it: 413, with a field error on file. */
 const uploadLimit: MiddlewareHandler = (c, next) => {
   const declared = c.req.header('content-length');
   if (declared === undefined) return meter(c, next);
-  if (Number(declared) > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (Number(declared) > MAX_UPLOAD_BYTES) throw fileTooLarge();
   return next();
 };
 

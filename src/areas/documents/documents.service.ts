@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
-import { apiError, invalidInput, notFound } from '../../core/errors.js';
+import { ApiError, apiError, invalidInput, notFound } from '../../core/errors.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import { outcomeFor } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
@@ -45,9 +45,15 @@ function requireHolder(tenant: Tenant, holderId: string): void {
   requireLiveCustomer(tenant, holderId);
 }
 
+/** 413 with a field error on file: the upload, or the file in it, is over the limit. */
+export function fileTooLarge(): ApiError {
+  const message = `The file is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`;
+  return apiError('PAYLOAD_TOO_LARGE', message, { errors: [{ field: 'file', message }] });
+}
+
 function checkFile(file: UploadedFile): NonNullable<ReturnType<typeof sniffDocumentType>> {
   if (file.bytes.length === 0) throw invalidInput([{ field: 'file', message: 'The file is empty' }]);
-  if (file.bytes.length > MAX_DOCUMENT_BYTES) throw invalidInput([{ field: 'file', message: `The file is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB` }]);
+  if (file.bytes.length > MAX_DOCUMENT_BYTES) throw fileTooLarge();
   const kind = sniffDocumentType(file.bytes);
   if (!kind) throw invalidInput([{ field: 'file', message: 'The file must be a JPEG, PNG or PDF (checked by its content, not its name)' }]);
   return kind;

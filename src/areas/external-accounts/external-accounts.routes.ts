@@ -56,6 +56,7 @@ export const deleteCustomerRoute = createRoute({
   path: '/customers/external-accounts/{externalAccountId}',
   tags,
   summary: "Delete a customer's external account",
+  description: 'A trusted SCA beneficiary cannot be deleted (409 BENEFICIARY_TRUSTED): untrust it first.',
   request: { params: IdParam },
   responses: { 204: { description: 'Deleted' } },
 });

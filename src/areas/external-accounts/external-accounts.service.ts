@@ -3,6 +3,7 @@
  * the service, owned by a customer or by the platform. Beneficiary name
  * verification and ownership verification follow the sandbox rule tables.
  */
+import { externalAccountDeletionHook } from './deletion.js';
 import { apiError, invalidInput, notFound, referencedIn, type FieldError } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
 import { decodeCursor, renderListResult, type JsonText, type ListResult } from '../../core/pagination.js';
@@ -124,6 +125,7 @@ export function getExternalAccount(tenant: Tenant, id: string, owner: Owner): Ex
 
 export function deleteExternalAccount(tenant: Tenant, id: string, owner: Owner): void {
   requireExternalAccount(tenant, id, owner);
+  tenant.hooks.get(externalAccountDeletionHook)(tenant, id);
   tenant.externalAccounts.remove(id);
   tenant.ownershipChallenges.remove(id);
   tenant.scheduler.cancel((job) => job.payload.externalAccountId === id);

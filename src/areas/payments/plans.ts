@@ -3,10 +3,11 @@
  * resolves now and what resolves later on the tenant clock.
  */
 import type { AccountTransferOutcome, QuoteExecutionOutcome, UmaReceiverOutcome } from '../../rules/index.js';
-import { LONG_PENDING_SECONDS } from '../../rules/index.js';
+import { LONG_PENDING_SECONDS, ruleFor } from '../../rules/index.js';
 
 export interface Resolution {
-  result: 'COMPLETED' | 'FAILED';
+  /** REJECTED: the platform refused an incoming payment (a failure in every other respect). */
+  result: 'COMPLETED' | 'FAILED' | 'REJECTED';
   failureReason?: string;
   failureMessage?: string;
   /** For failures: the money never left (NONE), came back (REFUNDED) or is lost (REFUND_FAILED). */
@@ -77,3 +78,9 @@ export function planUma(outcome: UmaReceiverOutcome, description: string): Plan 
 }
 
 export const IMMEDIATE: Plan = { now: COMPLETED };
+
+/** An incoming UMA payment once it may proceed, by the sender's address (a sandbox sender's row, else it completes). */
+export function planIncomingUma(senderUmaAddress: string): Plan {
+  const sender = ruleFor('umaReceiver', senderUmaAddress);
+  return sender.outcome.result === 'UNKNOWN_RECEIVER' ? IMMEDIATE : planUma(sender.outcome, sender.description);
+}

@@ -33,19 +33,25 @@ function internalAccountOf(side: Transaction['source']): string | undefined {
   return accountId?.startsWith('InternalAccount:') ? accountId : undefined;
 }
 
-/** Opens the transaction, reserves its money, and applies what its plan says happens now. */
+/**
+ * Opens the transaction (or resumes the one that waited in
+ * PENDING_AUTHORIZATION), reserves its money, and applies what its plan
+ * says happens now.
+ */
 export function startPayment(tenant: Tenant, init: NewTransaction, funding: Funding, delivery: Delivery, plan: Plan): Transaction {
   return proceedPayment(tenant, holdPayment(tenant, init, funding, delivery).id, plan);
 }
 
 /**
- * Opens the transaction PENDING with its money reserved (the hold on the
- * source, the pending credit of an internal destination), without starting
- * it: a payment waiting for someone's approval. proceedPayment starts it,
+ * Opens the transaction PENDING (or resumes the one that waited in
+ * PENDING_AUTHORIZATION) with its money reserved (the hold on the source,
+ * the pending credit of an internal destination), without starting it: a
+ * payment waiting for someone's approval. proceedPayment starts it,
  * withdrawPayment releases it.
  */
 export function holdPayment(tenant: Tenant, init: NewTransaction, funding: Funding, delivery: Delivery): Transaction {
-  const transaction = openTransaction(tenant, init, 'PENDING');
+  const waiting = init.id !== undefined ? tenant.transactions.get(init.id) : undefined;
+  const transaction = waiting && waiting.type !== 'CARD' && waiting.status === 'PENDING_AUTHORIZATION' ? moveTransaction(tenant, waiting.id, 'PENDING') : openTransaction(tenant, init, 'PENDING');
   if (funding.kind === 'INTERNAL') {
     postEntry(tenant, { accountId: funding.accountId, amount: -init.sent.amount, currency: init.sent.currency, kind: 'PAYMENT', status: 'PENDING', reference: transaction.id });
   }
@@ -60,9 +66,14 @@ export function holdPayment(tenant: Tenant, init: NewTransaction, funding: Fundi
 export function proceedPayment(tenant: Tenant, transactionId: string, plan: Plan): Transaction {
   const transaction = requireTransaction(tenant, transactionId);
   if (transaction.type === 'OUTGOING') moveTransaction(tenant, transaction.id, 'PROCESSING');
-  if (plan.now) resolvePayment(tenant, transaction.id, plan.now);
-  if (plan.later) tenant.scheduler.schedule(RESOLVE_JOB, plan.later.afterSeconds * 1000, { transactionId: transaction.id, resolution: plan.later.resolution });
-  return requireTransaction(tenant, transaction.id);
+  return applyPlan(tenant, transaction.id, plan);
+}
+
+/** Applies what a plan says happens now, and schedules what happens later (also for a payment held until now, e.g. for approval). */
+export function applyPlan(tenant: Tenant, transactionId: string, plan: Plan): Transaction {
+  if (plan.now) resolvePayment(tenant, transactionId, plan.now);
+  if (plan.later) tenant.scheduler.schedule(RESOLVE_JOB, plan.later.afterSeconds * 1000, { transactionId, resolution: plan.later.resolution });
+  return requireTransaction(tenant, transactionId);
 }
 
 /**
@@ -90,7 +101,7 @@ function fail(tenant: Tenant, transaction: Transaction, resolution: Resolution):
     // A hold becomes a debit when the money went out; anything else in flight never happened.
     settleEntry(tenant, entry.id, left && entry.amount < 0 ? 'POSTED' : 'VOIDED');
   }
-  moveTransaction(tenant, transaction.id, 'FAILED', {
+  moveTransaction(tenant, transaction.id, resolution.result === 'REJECTED' ? 'REJECTED' : 'FAILED', {
     ...(resolution.failureReason ? { failureReason: resolution.failureReason } : {}),
     ...(resolution.failureMessage ? { failureMessage: resolution.failureMessage } : {}),
   });
@@ -109,7 +120,7 @@ function fail(tenant: Tenant, transaction: Transaction, resolution: Resolution):
 /** Applies a resolution; settled transactions are left alone, except that a completed payout can still be returned. */
 export function resolvePayment(tenant: Tenant, transactionId: string, resolution: Resolution): void {
   const transaction = requireTransaction(tenant, transactionId);
-  if (transaction.status === 'FAILED') return;
+  if (transaction.status === 'FAILED' || transaction.status === 'REJECTED') return;
   if (resolution.result === 'COMPLETED') {
     if (transaction.status !== 'COMPLETED') complete(tenant, transaction);
     return;

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponse } from '../../core/schemas.js';
 import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
-import { Quote, QuoteList, QuoteListQuery, QuoteRequest } from './quotes.schemas.js';
+import { ExecuteQuoteRequest, Quote, QuoteList, QuoteListQuery, QuoteRequest } from './quotes.schemas.js';
 import { TAGS } from '../../core/tags.js';
 
 const tags = [TAGS.crossCurrencyTransfers];
@@ -14,9 +14,12 @@ export const createQuoteRoute = createRoute({
   tags,
   summary: 'Create a quote',
   description:
-    'Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE.',
+    'Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE. With requireEndUserTermsConsent, a customer without endUserTermsConsent is 403 END_USER_TERMS_NOT_ACCEPTED.',
   request: { body: jsonBody(QuoteRequest) },
-  responses: { 201: jsonResponse(Quote, 'The quote (executed already when immediatelyExecute was true)') },
+  responses: {
+    201: jsonResponse(Quote, 'The quote (executed already when immediatelyExecute was true)'),
+    202: jsonResponse(Quote, 'A real-time-funded quote of a customer under SCA: PENDING_AUTHORIZATION with scaChallenge; paymentInstructions come once POST /quotes/{quoteId}/authorize succeeds'),
+  },
 });
 
 export const listQuotesRoute = createRoute({
@@ -46,13 +49,14 @@ export const executeQuoteRoute = createRoute({
   tags,
   summary: 'Execute a quote',
   description:
-    'Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome.',
+    'Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome. For a customer under SCA (scaRegions) nothing moves yet: the quote comes back PENDING_AUTHORIZATION with scaChallenge (its transaction too) and POST /quotes/{quoteId}/authorize releases it; a trusted beneficiary needs no challenge.',
   request: {
     params: QuoteIdParam,
     headers: z.object({
       // Header names are matched case-insensitively; the lowercase key is what validation sees.
       'idempotency-key': z.string().min(1).max(255).optional().openapi({ description: 'Executing twice with one key executes once', example: 'rent-2025-10' }),
     }).extend(SignedRequestHeaders.shape),
+    body: { required: false, content: { 'application/json': { schema: ExecuteQuoteRequest } } },
   },
   responses: {
     200: jsonResponse(Quote, 'The executed quote'),

@@ -2,6 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { Currency, CurrencyCode, ListQuery, Timestamp, listResponse } from '../../core/schemas.js';
 import { PaymentInstructions } from '../internal-accounts/internal-accounts.schemas.js';
 import { UmaAddress } from '../customers/customers.schemas.js';
+import { ScaChallenge, ScaFactor, type QuoteSca } from '../sca/sca.schemas.js';
+
+const SCA_FACTOR_NOTE =
+  'Customers under SCA only (scaRegions): the factor of the per-transaction challenge this call issues, SMS_OTP (default) or PASSKEY; TOTP is 400. Ignored for everyone else.';
 
 export const PURPOSES = [
   'GIFT', 'SELF', 'GOODS_OR_SERVICES', 'EDUCATION', 'HEALTH_OR_MEDICAL', 'REAL_ESTATE_PURCHASE', 'TAX_PAYMENT', 'LOAN_PAYMENT', 'UTILITY_BILL', 'DONATION',
@@ -35,8 +39,11 @@ export const QuoteRequest = z
     description: z.string().min(1).max(500).optional(),
     remittanceInformation: z.string().max(80).optional(),
     purposeOfPayment: z.enum(PURPOSES).optional(),
+    scaFactor: ScaFactor.optional().openapi({ description: SCA_FACTOR_NOTE }),
   })
   .openapi('QuoteRequest');
+
+export const ExecuteQuoteRequest = z.object({ scaFactor: ScaFactor.optional().openapi({ description: SCA_FACTOR_NOTE }) }).openapi('ExecuteQuoteRequest');
 
 export const QuoteStatus = z.enum(['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']).openapi('QuoteStatus');
 
@@ -58,6 +65,7 @@ export const Quote = z
     paymentInstructions: z.array(PaymentInstructions).optional().openapi({ description: 'Where to send the money, for real-time funding' }),
     transactionId: z.string(),
     description: z.string().optional(),
+    scaChallenge: ScaChallenge.optional().openapi({ description: 'While status is PENDING_AUTHORIZATION: the challenge to satisfy with POST /quotes/{quoteId}/authorize' }),
   })
   .openapi('Quote');
 
@@ -72,8 +80,10 @@ export type Quote = z.infer<typeof Quote>;
 export type QuoteStatus = z.infer<typeof QuoteStatus>;
 
 /** What the store keeps: the quote minus its status, which follows its transaction and the clock. */
-export interface QuoteRecord extends Omit<Quote, 'status'> {
+export interface QuoteRecord extends Omit<Quote, 'status' | 'scaChallenge'> {
   customerId?: string;
+  /** Strong Customer Authentication of the send: the steps and where it stands. */
+  sca?: QuoteSca;
   executed: boolean;
   /** The agent that created it (agents see only their own quotes). */
   agentId?: string;

@@ -20,7 +20,11 @@ import { holdPayment, proceedPayment, startPayment, type Delivery, type Funding 
 import type { OperationResult } from '../wallet-auth/processing.js';
 import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
-import { requireTransaction, type NewTransaction } from '../transactions/transactions.service.js';
+import { openTransaction, requireTransaction, type NewTransaction } from '../transactions/transactions.service.js';
+import { requireTermsAccepted } from '../customers/end-user-terms.js';
+import { presentChallenge } from '../sca/challenges.js';
+import { QUOTE_CHALLENGE_EXPIRY_JOB, authorizationSteps, issueQuoteChallenge, perTransactionFactor, scaPending, type ChallengedQuote } from '../sca/money.js';
+import type { ScaFactor, ScaPurpose } from '../sca/sca.schemas.js';
 import { resolveUmaReceiver } from '../uma/uma.service.js';
 import type { Quote, QuoteRecord, QuoteRequest, QuoteStatus } from './quotes.schemas.js';
 
@@ -139,18 +143,46 @@ function isExpired(tenant: Tenant, quote: QuoteRecord): boolean {
   return tenant.clock.nowMs() > Date.parse(quote.expiresAt);
 }
 
-const STATUS_OF_TRANSACTION: Partial<Record<Transaction['status'], QuoteStatus>> = { COMPLETED: 'COMPLETED', FAILED: 'FAILED', REJECTED: 'FAILED', EXPIRED: 'EXPIRED' };
+const STATUS_OF_TRANSACTION: Partial<Record<Transaction['status'], QuoteStatus>> = {
+  PENDING_AUTHORIZATION: 'PENDING_AUTHORIZATION',
+  COMPLETED: 'COMPLETED',
+  FAILED: 'FAILED',
+  REJECTED: 'FAILED',
+  EXPIRED: 'EXPIRED',
+};
 
-/** The quote as the API shows it: its status follows its transaction, or the clock before it is executed. */
+/**
+ * The quote as the API shows it: its status follows its transaction, or the
+ * clock before it is executed. While a send awaits Strong Customer
+ * Authentication it is PENDING_AUTHORIZATION with the challenge to satisfy,
+ * and a real-time-funded one withholds its paymentInstructions.
+ */
 export function presentQuote(tenant: Tenant, quote: QuoteRecord): Quote {
-  const { customerId: _c, executed, remittanceInformation: _r, purposeOfPayment: _p, agentId: _a, ...shown } = quote;
+  const { customerId: _c, executed, remittanceInformation: _r, purposeOfPayment: _p, agentId: _a, sca, paymentInstructions, ...shown } = quote;
+  const challenge = scaPending(sca) ? tenant.scaChallenges.get(sca.challengeId) : undefined;
   let status: QuoteStatus;
-  if (!executed) status = isExpired(tenant, quote) ? 'EXPIRED' : 'PENDING';
-  else {
+  if (!executed) {
+    status = isExpired(tenant, quote) ? 'EXPIRED' : 'PENDING';
+    if (challenge && status === 'PENDING') status = tenant.clock.nowMs() >= Date.parse(challenge.expiresAt) ? 'EXPIRED' : 'PENDING_AUTHORIZATION';
+  } else {
     const transaction = tenant.transactions.get(quote.transactionId);
     status = transaction && transaction.type !== 'CARD' ? (STATUS_OF_TRANSACTION[transaction.status] ?? 'PROCESSING') : 'PROCESSING';
   }
-  return { ...shown, status };
+  return {
+    ...shown,
+    status,
+    ...(paymentInstructions && !scaPending(sca) ? { paymentInstructions } : {}),
+    ...(challenge && status === 'PENDING_AUTHORIZATION' ? { scaChallenge: presentChallenge(tenant, challenge) } : {}),
+  };
+}
+
+function challengedOf(quote: QuoteRecord): ChallengedQuote {
+  const payee = quote.destination.destinationType === 'ACCOUNT' ? quote.destination.accountId : quote.destination.umaAddress;
+  return { id: quote.id, customerId: quote.customerId!, amount: quote.totalSendingAmount, currency: quote.sendingCurrency.code, payee };
+}
+
+function externalDestinationOf(destination: Party): string | undefined {
+  return destination.kind === 'EXTERNAL' ? destination.account.id : undefined;
 }
 
 export function createQuote(tenant: Tenant, request: QuoteRequest): Quote {
@@ -162,10 +194,18 @@ export function createQuote(tenant: Tenant, request: QuoteRequest): Quote {
   }
   const sendingCurrency = currencyOfParty(source);
   const receivingCurrency = currencyOfParty(destination);
+  const customerId = customerOfParty(source);
+  requireTermsAccepted(tenant, customerId);
   const amounts = amountsFor(tenant, sendingCurrency, receivingCurrency, request);
+  // A real-time-funded send of an SCA customer is authorized before its payment instructions are given.
+  const sca =
+    source.kind === 'REALTIME'
+      ? authorizationSteps(tenant, { customerId, realtime: true, crossCurrency: sendingCurrency !== receivingCurrency, externalDestinationId: externalDestinationOf(destination) })
+      : undefined;
+  const factor = sca ? perTransactionFactor(tenant, sca.customer, request.scaFactor, 'scaFactor') : undefined;
+  if (sca && request.immediatelyExecute) throw invalidInput([{ field: 'immediatelyExecute', message: 'A real-time-funded quote of a customer under SCA is authorized first (POST /quotes/{quoteId}/authorize), then paid' }]);
   const now = tenant.clock.nowMs();
   const id = tenant.ids('Quote');
-  const customerId = customerOfParty(source);
   const quote: QuoteRecord = {
     id,
     createdAt: isoAt(now),
@@ -187,11 +227,15 @@ export function createQuote(tenant: Tenant, request: QuoteRequest): Quote {
     ...(request.purposeOfPayment ? { purposeOfPayment: request.purposeOfPayment } : {}),
     executed: false,
   };
+  if (sca && factor) {
+    const challenge = issueQuoteChallenge(tenant, challengedOf(quote), sca.steps[0]!, factor.factor, factor.available, Date.parse(quote.expiresAt));
+    quote.sca = { steps: sca.steps, step: 0, factor: factor.factor, challengeId: challenge.id };
+  }
   tenant.quotes.insert(quote);
   tenant.changed();
   if (!request.immediatelyExecute) return presentQuote(tenant, quote);
   try {
-    return executeFromAccount(tenant, quote, undefined, sideOf(tenant, quote, 'source'), sideOf(tenant, quote, 'destination'));
+    return executeFromAccount(tenant, quote, undefined, sideOf(tenant, quote, 'source'), sideOf(tenant, quote, 'destination'), request.scaFactor);
   } catch (err) {
     // A quote that could not execute at once was never really given.
     tenant.quotes.remove(id);
@@ -293,6 +337,7 @@ export function startQuotePayment(tenant: Tenant, quote: QuoteRecord, source: Pa
  */
 export function checkQuoteExecution(tenant: Tenant, quote: QuoteRecord): { source: Party; destination: Party } {
   requireExecutable(tenant, quote);
+  requireTermsAccepted(tenant, quote.customerId);
   if (quote.source.sourceType === 'REALTIME_FUNDING') {
     throw apiError('CONFLICT', 'This quote is funded by paying its paymentInstructions; simulate that with POST /sandbox/send', { quoteId: quote.id });
   }
@@ -327,21 +372,67 @@ export function isQuoteExpired(tenant: Tenant, quote: QuoteRecord): boolean {
   return isExpired(tenant, quote);
 }
 
+/**
+ * An executed send of an SCA customer: the transaction waits in
+ * PENDING_AUTHORIZATION (no money moves yet) and the quote carries the
+ * challenge; an unanswered challenge fails it when it expires.
+ */
+function awaitAuthorization(tenant: Tenant, quote: QuoteRecord, source: Party, destination: Party, steps: ScaPurpose[], factor: { factor: 'SMS_OTP' | 'PASSKEY'; available: ScaFactor[] }): void {
+  const challenge = issueQuoteChallenge(tenant, challengedOf(quote), steps[0]!, factor.factor, factor.available);
+  tenant.quotes.update(quote.id, (q) => {
+    q.executed = true;
+    q.sca = { steps, step: 0, factor: factor.factor, challengeId: challenge.id };
+  });
+  openTransaction(tenant, quotePaymentOf(quote, source, destination).init, 'PENDING_AUTHORIZATION');
+  scheduleChallengeExpiry(tenant, quote.id, challenge.id, challenge.expiresAt);
+}
+
+export function scheduleChallengeExpiry(tenant: Tenant, quoteId: string, challengeId: string, expiresAt: string): void {
+  tenant.scheduler.schedule(QUOTE_CHALLENGE_EXPIRY_JOB, Date.parse(expiresAt) - tenant.clock.nowMs(), { quoteId, challengeId });
+}
+
+/** What must still hold when an authorized send is released (the money may have gone meanwhile). */
+export function checkRelease(tenant: Tenant, quote: QuoteRecord): void {
+  if (!quote.executed) return;
+  const source = sideOf(tenant, quote, 'source');
+  const destination = sideOf(tenant, quote, 'destination');
+  if (source.kind === 'INTERNAL') {
+    checkPayoutLimits(tenant, payoutOf(quote), destination);
+    checkFunds(tenant, source.account, quote.totalSendingAmount);
+  }
+}
+
+/** Every step authorized: an executed send starts its payment; a real-time-funded one gets its payment instructions. */
+export function releaseAuthorized(tenant: Tenant, quote: QuoteRecord): void {
+  if (quote.executed) startQuotePayment(tenant, quote, sideOf(tenant, quote, 'source'), sideOf(tenant, quote, 'destination'));
+}
+
 /** Refuses a quote that can no longer be executed. */
 export function requireExecutable(tenant: Tenant, quote: QuoteRecord): void {
   if (quote.executed) throw apiError('CONFLICT', `Quote ${quote.id} was already executed`, { transactionId: quote.transactionId });
   if (isExpired(tenant, quote)) throw apiError('QUOTE_EXPIRED', `Quote ${quote.id} expired at ${quote.expiresAt}; request a new one`, { expiresAt: quote.expiresAt });
 }
 
-/** Executes an account-funded quote: limits and funds are checked, then the payment starts. */
-function executeFromAccount(tenant: Tenant, quote: QuoteRecord, idempotencyKey: string | undefined, source: Party, destination: Party): Quote {
+/**
+ * Executes an account-funded quote: limits and funds are checked, then the
+ * payment starts, or, for a customer under SCA, waits for authorization.
+ */
+function executeFromAccount(tenant: Tenant, quote: QuoteRecord, idempotencyKey: string | undefined, source: Party, destination: Party, scaFactor?: ScaFactor): Quote {
   requireExecutable(tenant, quote);
+  requireTermsAccepted(tenant, quote.customerId);
   if (source.kind === 'INTERNAL') {
     checkPayoutLimits(tenant, payoutOf(quote), destination);
     checkFunds(tenant, source.account, quote.totalSendingAmount);
   }
+  // An embedded wallet's own signature authorizes its payments; other sends of an SCA customer take a challenge.
+  const sca =
+    source.kind === 'INTERNAL' && source.account.type !== 'EMBEDDED_WALLET'
+      ? authorizationSteps(tenant, { customerId: quote.customerId, realtime: false, crossCurrency: quote.sendingCurrency.code !== quote.receivingCurrency.code, externalDestinationId: externalDestinationOf(destination) })
+      : undefined;
+  const factor = sca ? perTransactionFactor(tenant, sca.customer, scaFactor, 'scaFactor') : undefined;
   if (idempotencyKey !== undefined) tenant.idempotencyKeys.insert({ id: idempotencyKey, quoteId: quote.id, createdAt: tenant.clock.nowIso() });
-  startQuotePayment(tenant, quote, source, destination);
+  if (sca && factor) awaitAuthorization(tenant, quote, source, destination, sca.steps, factor);
+  else startQuotePayment(tenant, quote, source, destination);
   return presentQuote(tenant, quote);
 }
 
@@ -349,7 +440,7 @@ function executeFromAccount(tenant: Tenant, quote: QuoteRecord, idempotencyKey: 
  * POST /quotes/{quoteId}/execute. From an embedded wallet it is a signed
  * wallet action: 202 challenge first, the payment starts on the signed retry.
  */
-export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: string | undefined, request: WalletActionRequest): Promise<OperationResult> {
+export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: string | undefined, request: WalletActionRequest, scaFactor?: ScaFactor): Promise<OperationResult> {
   const quote = requireQuote(tenant, quoteId);
   if (idempotencyKey !== undefined) {
     const seen = tenant.idempotencyKeys.get(idempotencyKey);
@@ -364,7 +455,7 @@ export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: st
   }
   const source = sideOf(tenant, quote, 'source');
   const destination = sideOf(tenant, quote, 'destination');
-  const execute = (): OperationResult => ({ status: 200, body: executeFromAccount(tenant, quote, idempotencyKey, source, destination) });
+  const execute = (): OperationResult => ({ status: 200, body: executeFromAccount(tenant, quote, idempotencyKey, source, destination, scaFactor) });
   if (source.kind !== 'INTERNAL' || source.account.type !== 'EMBEDDED_WALLET') return Promise.resolve(execute());
   return runSigned(tenant, request, () => ({
     operation: 'EXECUTE_QUOTE',
@@ -411,6 +502,9 @@ export function sendRealtimeFunding(tenant: Tenant, request: { quoteId: string; 
   }
   if (quote.executed) throw invalidInput([{ field: 'quoteId', message: `Quote ${quote.id} was already paid` }]);
   requireExecutable(tenant, quote);
+  if (scaPending(quote.sca)) {
+    throw invalidInput([{ field: 'quoteId', message: `Quote ${quote.id} awaits Strong Customer Authentication; its paymentInstructions are given once POST /quotes/${quote.id}/authorize succeeds` }]);
+  }
   if (request.currencyCode !== quote.sendingCurrency.code) {
     throw apiError('INVALID_CURRENCY', `The quote is paid in ${quote.sendingCurrency.code}`, { field: 'currencyCode', expected: quote.sendingCurrency.code });
   }

@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { defineCollection } from '../../store/spec.js';
 import { PURPOSES, Quote, type IdempotencyRecord, type QuoteRecord } from './quotes.schemas.js';
+import { QuoteSca } from '../sca/sca.schemas.js';
 
 declare module '../../store/spec.js' {
   interface TenantRecords {
@@ -11,8 +12,9 @@ declare module '../../store/spec.js' {
 }
 
 export const quotesCollection = defineCollection('quotes', {
-  schema: Quote.omit({ status: true }).extend({
+  schema: Quote.omit({ status: true, scaChallenge: true }).extend({
     customerId: z.string().optional(),
+    sca: QuoteSca.optional(),
     executed: z.boolean(),
     agentId: z.string().optional(),
     remittanceInformation: z.string().optional(),

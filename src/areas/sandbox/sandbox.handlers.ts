@@ -10,6 +10,7 @@ export const fund: RouteHandler<typeof routes.fundInternalAccountRoute, AppEnv> 
 
 export const send: RouteHandler<typeof routes.sendRoute, AppEnv> = (c) => c.json(sendRealtimeFunding(c.var.tenant, c.req.valid('json')), 200);
 
-export const umaReceive: RouteHandler<typeof routes.umaReceiveRoute, AppEnv> = (c) => c.json(receiveUma(c.var.tenant, c.req.valid('json')), 200);
+export const umaReceive: RouteHandler<typeof routes.umaReceiveRoute, AppEnv> = (c) =>
+  c.json(receiveUma(c.var.tenant, c.req.valid('json'), { webhookEndpoint: c.var.webhooks.endpointOf(c.var.tenant) !== undefined }), 200);
 
 export const testWebhook: RouteHandler<typeof routes.testWebhookRoute, AppEnv> = async (c) => c.json(await c.var.webhooks.sendTest(c.var.tenant), 200);

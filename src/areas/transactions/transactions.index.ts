@@ -1,9 +1,12 @@
 /**
  * Transactions area.
  *
- * LIMITATIONS: confirm and cancel are not served; approve and reject decide
- * only the pending transactions another flow owns (agent actions); card
- * transactions join this list with the cards area.
+ * LIMITATIONS: approve and reject act on incoming UMA payments awaiting the
+ * platform (and, through ownedDecisionHook, on what other areas own);
+ * cancel knows only the sandbox's own bank transfers (ACH or wire by the
+ * rail asked for, else the external account's first rail) and always
+ * succeeds before settlement; the 422 "more data" reply to an approval
+ * webhook is treated as a webhook error.
  */
 import type { AppRouter } from '../../core/env.js';
 import * as handlers from './transactions.handlers.js';
@@ -12,6 +15,8 @@ import * as routes from './transactions.routes.js';
 export function registerTransactions(app: AppRouter): void {
   app.openapi(routes.listTransactionsRoute, handlers.list);
   app.openapi(routes.getTransactionRoute, handlers.get);
-  app.openapi(routes.approveTransactionRoute, handlers.approve);
-  app.openapi(routes.rejectTransactionRoute, handlers.reject);
+  app.openapi(routes.confirmReceiptDeliveryRoute, handlers.confirm);
+  app.openapi(routes.approvePaymentRoute, handlers.approve);
+  app.openapi(routes.rejectPaymentRoute, handlers.reject);
+  app.openapi(routes.cancelTransactionRoute, handlers.cancel);
 }

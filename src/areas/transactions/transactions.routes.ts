@@ -1,7 +1,22 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonResponse } from '../../core/schemas.js';
-import { AnyTransaction, TransactionList, TransactionListQuery } from './transactions.schemas.js';
 import { TAGS } from '../../core/tags.js';
+import {
+  AnyTransaction,
+  ApprovePaymentRequest,
+  CancelTransactionRequest,
+  ConfirmReceiptDeliveryRequest,
+  RejectPaymentRequest,
+  Transaction,
+  TransactionIdParam,
+  TransactionList,
+  TransactionListQuery,
+} from './transactions.schemas.js';
+
+/** These bodies are optional: an absent body is an empty object. */
+function optionalBody<T extends z.ZodType>(schema: T) {
+  return { required: false, content: { 'application/json': { schema } } };
+}
 
 const tags = [TAGS.transactions];
 
@@ -26,32 +41,48 @@ export const getTransactionRoute = createRoute({
   responses: { 200: jsonResponse(AnyTransaction, 'The transaction: a payment, or a card transaction (type CARD)') },
 });
 
-const TransactionIdParam = z.object({ transactionId: z.string().min(1).max(200).openapi({ param: { name: 'transactionId', in: 'path' }, example: 'Transaction:019542f5-b3e7-1d02-0000-000000000009' }) });
-
-export const ApprovePaymentRequest = z
-  .object({ receiverCustomerInfo: z.record(z.string(), z.unknown()).optional().openapi({ description: 'Information about the receiving customer the sender asked for' }) })
-  .openapi('ApprovePaymentRequest');
-export const RejectPaymentRequest = z.object({ reason: z.string().trim().min(1).max(1000).optional() }).openapi('RejectPaymentRequest');
-
-export const approveTransactionRoute = createRoute({
+export const confirmReceiptDeliveryRoute = createRoute({
   method: 'post',
-  path: '/transactions/{transactionId}/approve',
-  operationId: 'approvePendingPayment',
+  operationId: 'confirmReceiptDelivery',
+  path: '/transactions/{transactionId}/confirm',
   tags,
-  summary: 'Approve a pending transaction',
-  description:
-    "A pending agent-initiated transaction (its agent action is PENDING_APPROVAL) runs, exactly as POST /agents/{agentId}/actions/{actionId}/approve; a quote that expired meanwhile makes it FAILED. Anything not waiting for the platform's approval, a decided one included, is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.",
-  request: { params: TransactionIdParam, body: { required: false, content: { 'application/json': { schema: ApprovePaymentRequest } } } },
+  summary: 'Confirm receipt delivery',
+  description: 'Records when the platform delivered the receipt to its customer (receiptDeliveryConfirmedAt, now when omitted); calling again moves it.',
+  request: { params: TransactionIdParam, body: optionalBody(ConfirmReceiptDeliveryRequest) },
   responses: { 200: jsonResponse(AnyTransaction, 'The transaction') },
 });
 
-export const rejectTransactionRoute = createRoute({
+export const approvePaymentRoute = createRoute({
   method: 'post',
-  path: '/transactions/{transactionId}/reject',
-  operationId: 'rejectPendingPayment',
+  operationId: 'approvePendingPayment',
+  path: '/transactions/{transactionId}/approve',
   tags,
-  summary: 'Reject a pending transaction',
-  description: "A pending agent-initiated transaction ends (FAILED when outgoing, REJECTED when incoming), its action REJECTED with the reason, and the reserved money is released. Anything not waiting for the platform's approval is 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL.",
-  request: { params: TransactionIdParam, body: { required: false, content: { 'application/json': { schema: RejectPaymentRequest } } } },
-  responses: { 200: jsonResponse(AnyTransaction, 'The transaction') },
+  summary: 'Approve a pending payment',
+  description:
+    'An incoming payment waiting for the platform (its webhook endpoint answered 202, or a $pending.approval@ sandbox sender) within 5 s of sandbox time: it proceeds and settles. Also approves pending transactions another flow owns (agent actions). 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when nothing waits for approval, including after the window closed.',
+  request: { params: TransactionIdParam, body: optionalBody(ApprovePaymentRequest) },
+  responses: { 200: jsonResponse(Transaction, 'The transaction') },
+});
+
+export const rejectPaymentRoute = createRoute({
+  method: 'post',
+  operationId: 'rejectPendingPayment',
+  path: '/transactions/{transactionId}/reject',
+  tags,
+  summary: 'Reject a pending payment',
+  description: 'The payment becomes REJECTED (announced as INCOMING_PAYMENT.FAILED) and its money never arrives. 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when nothing waits for approval.',
+  request: { params: TransactionIdParam, body: optionalBody(RejectPaymentRequest) },
+  responses: { 200: jsonResponse(Transaction, 'The transaction') },
+});
+
+export const cancelTransactionRoute = createRoute({
+  method: 'post',
+  operationId: 'cancelTransaction',
+  path: '/transactions/{transactionId}/cancel',
+  tags,
+  summary: 'Cancel an unsettled ACH or wire transfer',
+  description:
+    'A transfer on the ACH or WIRE rail (the rail asked for, else the external account’s first) that is still PENDING or PROCESSING fails at once with cancellation set; held money is released, nothing is refunded because nothing left. 409 TRANSACTION_NOT_CANCELLABLE for anything settled or on another rail.',
+  request: { params: TransactionIdParam, body: optionalBody(CancelTransactionRequest) },
+  responses: { 200: jsonResponse(AnyTransaction, 'The transaction, FAILED with cancellation') },
 });

@@ -32,6 +32,20 @@ export const Refund = z
   })
   .openapi('TransactionRefund');
 
+/** Sandbox: where an incoming payment stands with the platform's approval (UMA rails). */
+export const PaymentApproval = z
+  .object({
+    status: z.enum(['AWAITING_WEBHOOK', 'AWAITING_DECISION', 'APPROVED', 'REJECTED', 'TIMED_OUT', 'WEBHOOK_ERROR']).openapi({
+      description:
+        "AWAITING_WEBHOOK: the INCOMING_PAYMENT.PENDING webhook's reply decides; AWAITING_DECISION: approve or reject before decideBy; then the outcome",
+    }),
+    decideBy: Timestamp.optional().openapi({ description: 'While AWAITING_DECISION: the payment fails PAYMENT_APPROVAL_TIMED_OUT at this time of the sandbox clock' }),
+    decidedAt: Timestamp.optional(),
+    webhookReplyStatus: z.number().int().optional().openapi({ description: "The HTTP status the endpoint answered the approval webhook with" }),
+    rejectionReason: z.string().optional(),
+  })
+  .openapi('PaymentApproval');
+
 export const Transaction = z
   .object({
     id: z.string().openapi({ example: 'Transaction:019542f5-b3e7-1d02-0000-000000000009' }),
@@ -53,6 +67,13 @@ export const Transaction = z
     failureReason: z.string().optional(),
     failureMessage: z.string().optional().openapi({ description: 'Sandbox: why the sandbox failed it, in words' }),
     refund: Refund.optional(),
+    approval: PaymentApproval.optional(),
+    receiverCustomerInfo: z.record(z.string(), z.unknown()).optional().openapi({ description: 'What the platform sent when approving an incoming payment' }),
+    receiptDeliveryConfirmedAt: Timestamp.optional().openapi({ description: 'When the platform delivered the receipt to its customer (POST /transactions/{id}/confirm)' }),
+    cancellation: z
+      .object({ cancelledAt: Timestamp, reason: z.string().optional() })
+      .optional()
+      .openapi({ description: 'Sandbox: set when the platform cancelled the transfer (POST /transactions/{id}/cancel)' }),
     settledAt: Timestamp.optional(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -80,6 +101,7 @@ export const AnyTransaction = z.union([Transaction, CardTransaction]).openapi('T
 export const TransactionList = listResponse(AnyTransaction, 'TransactionListResponse');
 
 export type Transaction = z.infer<typeof Transaction>;
+export type PaymentApproval = z.infer<typeof PaymentApproval>;
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 export type TransactionSource = z.infer<typeof TransactionSource>;
 export type TransactionDestination = z.infer<typeof TransactionDestination>;
@@ -132,3 +154,25 @@ export const OutgoingPaymentWebhook = defineWebhook({
   ],
   data: Transaction,
 });
+
+export const TransactionIdParam = z.object({
+  transactionId: z.string().min(1).max(200).openapi({ param: { name: 'transactionId', in: 'path' }, example: 'Transaction:019542f5-b3e7-1d02-0000-000000000009' }),
+});
+
+export const ConfirmReceiptDeliveryRequest = z
+  .object({ receiptDeliveryConfirmedAt: Timestamp.optional().openapi({ description: 'When the receipt reached the customer; now (sandbox clock) when omitted; never later than now' }) })
+  .openapi('ConfirmReceiptDeliveryRequest');
+
+export const ApprovePaymentRequest = z
+  .object({
+    receiverCustomerInfo: z
+      .record(z.string().max(100), z.unknown())
+      .refine((info) => Object.keys(info).length <= 50, { message: 'At most 50 fields' })
+      .optional()
+      .openapi({ description: 'What the webhook asked for in requestedReceiverCustomerInfoFields; stored on the transaction' }),
+  })
+  .openapi('ApprovePaymentRequest');
+
+export const RejectPaymentRequest = z.object({ reason: z.string().min(1).max(1000).optional() }).openapi('RejectPaymentRequest');
+
+export const CancelTransactionRequest = z.object({ reason: z.string().min(1).max(1000).optional() }).openapi('CancelTransactionRequest');

@@ -14,15 +14,20 @@ import { IncomingPaymentWebhook, OutgoingPaymentWebhook, receiverAccountOf, send
 
 const LIST = 'transactions';
 
-/** Statuses the webhooks of each direction announce. */
-const ANNOUNCED: Record<Transaction['type'], ReadonlySet<TransactionStatus>> = {
-  OUTGOING: new Set(['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']),
-  INCOMING: new Set(['PENDING', 'COMPLETED', 'FAILED']),
+/** Statuses the webhooks of each direction announce, as the webhook type's suffix (a platform's rejection is a FAILED incoming payment). */
+const ANNOUNCED: Record<Transaction['type'], Partial<Record<TransactionStatus, TransactionStatus>>> = {
+  OUTGOING: { PENDING: 'PENDING', PENDING_AUTHORIZATION: 'PENDING_AUTHORIZATION', PROCESSING: 'PROCESSING', COMPLETED: 'COMPLETED', FAILED: 'FAILED', EXPIRED: 'EXPIRED' },
+  INCOMING: { PENDING: 'PENDING', COMPLETED: 'COMPLETED', FAILED: 'FAILED', REJECTED: 'FAILED' },
 };
 
 function announce(tenant: Tenant, transaction: Transaction, what: TransactionStatus | `REFUND_${'PENDING' | 'COMPLETED' | 'FAILED'}`): void {
   if (transaction.type === 'INCOMING') emitEvent(tenant, IncomingPaymentWebhook, `INCOMING_PAYMENT.${what}` as (typeof IncomingPaymentWebhook.types)[number], transaction);
   else emitEvent(tenant, OutgoingPaymentWebhook, `OUTGOING_PAYMENT.${what}` as (typeof OutgoingPaymentWebhook.types)[number], transaction);
+}
+
+function announceStatus(tenant: Tenant, transaction: Transaction): void {
+  const what = ANNOUNCED[transaction.type][transaction.status];
+  if (what !== undefined) announce(tenant, transaction, what);
 }
 
 export interface NewTransaction {
@@ -68,7 +73,7 @@ export function openTransaction(tenant: Tenant, init: NewTransaction, status: Tr
   };
   tenant.transactions.insert(transaction);
   tenant.changed();
-  if (ANNOUNCED[transaction.type].has(status)) announce(tenant, transaction, status);
+  announceStatus(tenant, transaction);
   return transaction;
 }
 
@@ -99,10 +104,7 @@ export function getTransaction(tenant: Tenant, id: string): AnyTransaction {
   return presentTransaction(tenant, transaction);
 }
 
-export interface TransactionChange {
-  failureReason?: string;
-  failureMessage?: string;
-}
+export type TransactionChange = Partial<Pick<Transaction, 'failureReason' | 'failureMessage' | 'approval' | 'cancellation'>>;
 
 /** Moves a transaction to `status`, stamping the time and announcing it. */
 export function moveTransaction(tenant: Tenant, id: string, status: TransactionStatus, change: TransactionChange = {}): Transaction {
@@ -115,7 +117,18 @@ export function moveTransaction(tenant: Tenant, id: string, status: TransactionS
     Object.assign(t, change);
   });
   tenant.changed();
-  if (ANNOUNCED[transaction.type].has(status)) announce(tenant, transaction, status);
+  announceStatus(tenant, transaction);
+  return transaction;
+}
+
+/** Changes a payment's fields without moving its status (nothing is announced). */
+export function amendTransaction(tenant: Tenant, id: string, change: (t: Transaction) => void): Transaction {
+  const now = tenant.clock.nowIso();
+  const transaction = updatePayment(tenant, id, (t) => {
+    change(t);
+    t.updatedAt = now;
+  });
+  tenant.changed();
   return transaction;
 }
 

@@ -26,7 +26,8 @@ export const transferOutRoute = createRoute({
   tags,
   deprecated: true,
   summary: 'Pay an external account (deprecated: use a quote)',
-  description: 'The destination account suffix decides the outcome, as for transfer-in. From an embedded wallet it is a signed retry (202 first).',
+  description:
+    'The destination account suffix decides the outcome, as for transfer-in. From an embedded wallet it is a signed retry (202 first).',
   request: { headers: SignedRequestHeaders, body: jsonBody(TransferOutRequest) },
   responses: {
     201: jsonResponse(Transaction, 'The outgoing transaction'),

@@ -17,6 +17,7 @@ import type { NewTransaction } from '../transactions/transactions.service.js';
 import type { TransferInRequest, TransferOutRequest } from './transfers.schemas.js';
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
 import type { ExternalAccount } from '../external-accounts/external-accounts.schemas.js';
+import { requireTermsAccepted } from '../customers/end-user-terms.js';
 
 export function sameCurrency(a: string, b: string): void {
   if (a !== b) throw apiError('INVALID_CURRENCY', `Same-currency transfers need one currency; these accounts hold ${a} and ${b}. Use a quote to convert.`, { source: a, destination: b });
@@ -68,6 +69,7 @@ export function transferIn(tenant: Tenant, request: TransferInRequest): Transact
   if (source.kind !== 'EXTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-in pulls from an external account', { field: 'source.accountId' });
   if (destination.kind !== 'INTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-in credits an internal account', { field: 'destination.accountId' });
   sameCurrency(source.account.currency, destination.account.currency);
+  requireTermsAccepted(tenant, destination.account.customerId);
   return startTransfer(tenant, 'INCOMING', destination.account, source.account, request.amount);
 }
 
@@ -77,6 +79,7 @@ export function transferOut(tenant: Tenant, request: TransferOutRequest, wallet:
   if (source.kind !== 'INTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-out debits an internal account', { field: 'source.accountId' });
   if (destination.kind !== 'EXTERNAL') throw apiError('INVALID_REQUEST_FORMAT', 'transfer-out pays an external account', { field: 'destination.accountId' });
   sameCurrency(source.account.currency, destination.account.currency);
+  requireTermsAccepted(tenant, source.account.customerId);
   const currency = source.account.currency;
   const check = () => {
     checkPayoutLimits(tenant, { sendingCurrency: currency, receivingCurrency: currency, receivingAmount: request.amount }, destination);

@@ -12,7 +12,8 @@ import { requireLiveCustomer } from '../customers/customers.service.js';
 import type { Customer } from '../customers/customers.schemas.js';
 import { rateAt, receivingFor } from '../exchange-rates/rates.js';
 import { customerAccounts, primaryAccountOf } from '../internal-accounts/internal-accounts.service.js';
-import { planUma, IMMEDIATE } from '../payments/plans.js';
+import { planIncomingUma } from '../payments/plans.js';
+import { approvalModeFor, holdForApproval } from './incoming-approval.service.js';
 import { startPayment } from '../payments/settlement.service.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
 import type { SandboxUmaReceiveRequest, SupportedCurrency } from './uma.schemas.js';
@@ -102,9 +103,12 @@ export function lookupExternalAccount(tenant: Tenant, accountId: string, query: 
  * POST /sandbox/uma/receive: someone pays one of the tenant's customers over
  * UMA. The money lands in the customer's default UMA deposit account, or in
  * its internal account in that currency (or its primary account, converted).
- * The sender's address picks the outcome from the UMA table.
+ * The sender's address picks the outcome from the UMA table. Unless it
+ * fails at once, the payment first needs the platform's approval: its
+ * webhook endpoint's reply, or a decision within the approval window (see
+ * incoming-approval.service.ts).
  */
-export function receiveUma(tenant: Tenant, request: SandboxUmaReceiveRequest): Transaction {
+export function receiveUma(tenant: Tenant, request: SandboxUmaReceiveRequest, options: { webhookEndpoint: boolean } = { webhookEndpoint: false }): Transaction {
   domainOf(request.senderUmaAddress);
   if (!currencyInfo(request.receivingCurrencyCode)) throw apiError('INVALID_CURRENCY', `Unknown currency ${request.receivingCurrencyCode}`, { field: 'receivingCurrencyCode' });
   let customer: Customer;
@@ -127,9 +131,9 @@ export function receiveUma(tenant: Tenant, request: SandboxUmaReceiveRequest): T
   if (credited <= 0) {
     throw apiError('INVALID_AMOUNT', `${request.receivingCurrencyAmount} ${request.receivingCurrencyCode} is worth less than one minor unit of ${target.currency}`, { field: 'receivingCurrencyAmount' });
   }
-  const sender = ruleFor('umaReceiver', request.senderUmaAddress);
-  const plan = sender.outcome.result === 'UNKNOWN_RECEIVER' ? IMMEDIATE : planUma(sender.outcome, sender.description);
-  return startPayment(
+  const plan = planIncomingUma(request.senderUmaAddress);
+  const approval = approvalModeFor(request.senderUmaAddress, options.webhookEndpoint, plan);
+  const transaction = startPayment(
     tenant,
     {
       type: 'INCOMING',
@@ -142,6 +146,8 @@ export function receiveUma(tenant: Tenant, request: SandboxUmaReceiveRequest): T
     },
     { kind: 'OUTSIDE' },
     external ? { kind: 'OUTSIDE' } : { kind: 'INTERNAL', accountId: target.accountId },
-    plan,
+    approval === undefined ? plan : {},
   );
+  return approval === undefined ? transaction : holdForApproval(tenant, transaction.id, approval);
 }
+

@@ -106,7 +106,7 @@ export function completeHostedFlow(tenant: Tenant, token: string, answers: Hoste
     return { kind: 'submitted', verification, ...(link.redirectUri ? { redirectUri: link.redirectUri } : {}) };
   } catch (err) {
     // Field and document problems go back to the person, as the form's errors.
-    if (err instanceof ApiError && err.status === 400) return { kind: 'invalid', errors: err.details?.errors ?? [{ field: answers.file ? 'file' : 'customer', message: err.message }] };
+    if (err instanceof ApiError && (err.status === 400 || err.status === 413)) return { kind: 'invalid', errors: err.details?.errors ?? [{ field: answers.file ? 'file' : 'customer', message: err.message }] };
     throw err;
   }
 }

@@ -11,12 +11,14 @@ import { completeHostedFlow, hostedView } from './hosted-flow.service.js';
 import { closedPage, formPage, resultPage } from './hosted-page.js';
 import { tenantOfToken } from '../../core/hosted-tokens.js';
 import { HOSTED_KYC_PATH } from './kyc-links.service.js';
+import { securePage } from '../../core/page-security.js';
 
 export function registerHostedPages<E extends Env>(app: Hono<E>, registry: TenantRegistry): void {
   const tenantFor = (token: string) => {
     const id = tenantOfToken(token);
     return id === undefined ? undefined : registry.get(id);
   };
+  app.use(`${HOSTED_KYC_PATH}/*`, securePage());
 
   app.get(`${HOSTED_KYC_PATH}/:token`, (c) => {
     const token = c.req.param('token');

@@ -6,14 +6,14 @@ import { apiError } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
 import { newHostedToken } from '../../core/hosted-tokens.js';
 import type { Tenant } from '../../store/tenant.js';
-import { requireLiveCustomer } from '../customers/customers.service.js';
+import { requireContactVerified, requireLiveCustomer } from '../customers/customers.service.js';
 import type { KycLinkRecord } from './verifications.schemas.js';
 
 const LINK_LIFETIME_MS = 60 * 60_000;
 export const HOSTED_KYC_PATH = '/hosted/kyc';
 
 export function createKycLink(tenant: Tenant, customerId: string, redirectUri: string | undefined, origin: string) {
-  requireLiveCustomer(tenant, customerId);
+  requireContactVerified(tenant, requireLiveCustomer(tenant, customerId));
   const token = newHostedToken(tenant.id);
   const now = tenant.clock.nowMs();
   const link: KycLinkRecord = { id: token, customerId, expiresAt: isoAt(now + LINK_LIFETIME_MS), createdAt: isoAt(now), ...(redirectUri ? { redirectUri } : {}) };

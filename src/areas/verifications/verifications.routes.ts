@@ -12,7 +12,7 @@ export const submitRoute = createRoute({
   tags,
   summary: 'Submit a customer for KYC or KYB',
   description:
-    'Answers with what was decided: RESOLVE_ERRORS with one error per missing item, PENDING_MANUAL_REVIEW, APPROVED or REJECTED. A customer already APPROVED or REJECTED is final: 400.',
+    'Answers with what was decided: RESOLVE_ERRORS with one error per missing item, PENDING_MANUAL_REVIEW, APPROVED or REJECTED. A customer already APPROVED or REJECTED is final: 400. A customer whose contactVerification still has a PENDING channel cannot start KYC: 400.',
   request: { body: jsonBody(VerificationRequest) },
   responses: { 200: jsonResponse(Verification, 'The verification') },
 });
@@ -40,7 +40,8 @@ export const getRoute = createRoute({
 });
 
 const CustomerIdParam = z.object({ customerId: z.string().min(1).max(200).openapi({ param: { name: 'customerId', in: 'path' }, example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }) });
-const KYC_LINK_NOTE = 'A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser.';
+const KYC_LINK_NOTE =
+  'A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone.';
 
 export const createKycLinkRoute = createRoute({
   operationId: 'createCustomerKycLink',

@@ -11,7 +11,7 @@ import type { Tenant } from '../../store/tenant.js';
 import { emitEvent } from '../../events/outbox.js';
 import { ownersOf, setOwnerKycStatus } from '../beneficial-owners/beneficial-owners.service.js';
 import type { BusinessCustomer, Customer, IndividualCustomer } from '../customers/customers.schemas.js';
-import { requireLiveCustomer, setVerificationStatus } from '../customers/customers.service.js';
+import { requireContactVerified, requireLiveCustomer, setVerificationStatus } from '../customers/customers.service.js';
 import { documentsOf, markSubmitted } from '../documents/documents.service.js';
 import type { DocumentRecord, DocumentType } from '../documents/documents.schemas.js';
 import { VerificationWebhook, type Verification, type VerificationError, type VerificationStatus } from './verifications.schemas.js';
@@ -162,6 +162,7 @@ export function submitVerification(tenant: Tenant, customerId: string): Verifica
   if (isFinal(status)) {
     throw apiError('INVALID_INPUT', `Customer ${customerId} is already ${status}; its verification is final`, { customerId, status });
   }
+  requireContactVerified(tenant, customer, 'INVALID_INPUT');
   return customer.customerType === 'INDIVIDUAL' ? submitIndividual(tenant, customer) : submitBusiness(tenant, customer);
 }
 

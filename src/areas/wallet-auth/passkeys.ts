@@ -8,7 +8,7 @@ import { apiError, invalidInput } from '../../core/errors.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { Assertion } from './wallet-auth.schemas.js';
 
-interface Attestation {
+export interface Attestation {
   credentialId: string;
   clientDataJson: string;
   attestationObject: string;
@@ -23,8 +23,10 @@ export interface RegisteredPasskey {
   transports?: string[];
 }
 
-interface RelyingParty {
+export interface RelyingParty {
   rpId: string;
+  /** The configured origins; undefined means any http(s) origin on the RP ID host. */
+  origins: string[] | undefined;
   allows(origin: string): boolean;
 }
 
@@ -40,6 +42,7 @@ export function relyingPartyOf(tenant: Tenant): RelyingParty {
   const origins = config?.allowedOrigins?.map((o) => new URL(o).origin);
   return {
     rpId,
+    origins,
     allows(origin) {
       if (origins) return origins.includes(origin);
       try {
@@ -71,12 +74,26 @@ function expectOrigin(rp: RelyingParty, clientDataJson: string, fail: (reason: s
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Verifies a registration; a bad attestation is 400 INVALID_INPUT naming what failed. */
-export async function verifyPasskeyRegistration(tenant: Tenant, challenge: string, attestation: Attestation): Promise<RegisteredPasskey> {
-  const fail = (reason: string) => invalidInput([{ field: 'attestation', message: reason }], `Passkey registration failed: ${reason}`);
-  const rp = relyingPartyOf(tenant);
-  const origin = expectOrigin(rp, attestation.clientDataJson, fail);
-  const challengeAsBase64url = Buffer.from(challenge, 'utf8').toString('base64url');
+/** What a WebAuthn ceremony is checked against. */
+export interface PasskeyCheck {
+  rp: RelyingParty;
+  /** The challenge the client data must carry, base64url (or a test of it). */
+  expectedChallenge: string | ((challenge: string) => boolean);
+  /** The origin the caller says the ceremony ran on: the client data must name exactly this one. */
+  origin?: string;
+  fail: (reason: string) => Error;
+}
+
+function checkedOrigin(check: PasskeyCheck, clientDataJson: string): string {
+  const origin = expectOrigin(check.rp, clientDataJson, check.fail);
+  if (check.origin !== undefined && origin !== check.origin) throw check.fail(`the credential was made on ${origin}, not on ${check.origin}`);
+  return origin;
+}
+
+/** Verifies a registration attestation with @simplewebauthn/server. */
+export async function verifyRegistration(check: PasskeyCheck, attestation: Attestation): Promise<RegisteredPasskey> {
+  const { fail, rp } = check;
+  const origin = checkedOrigin(check, attestation.clientDataJson);
   const { verifyRegistrationResponse } = await loadWebauthn();
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
@@ -88,8 +105,7 @@ export async function verifyPasskeyRegistration(tenant: Tenant, challenge: strin
         clientExtensionResults: {},
         response: { clientDataJSON: attestation.clientDataJson, attestationObject: attestation.attestationObject, ...(attestation.transports ? { transports: attestation.transports as never } : {}) },
       },
-      // The platform's challenge is either the base64url value the browser echoes or text whose UTF-8 bytes were used.
-      expectedChallenge: (c) => c === challenge || c === challengeAsBase64url,
+      expectedChallenge: check.expectedChallenge,
       expectedOrigin: origin,
       expectedRPID: rp.rpId,
       requireUserVerification: false,
@@ -108,12 +124,11 @@ export async function verifyPasskeyRegistration(tenant: Tenant, challenge: strin
   };
 }
 
-/** Verifies an assertion over the challenge's UTF-8 bytes; returns the new signature counter. A failure is 401 naming the check. */
-export async function verifyPasskeyAssertion(tenant: Tenant, passkey: RegisteredPasskey, challenge: string, assertion: Assertion): Promise<number> {
-  const fail = (reason: string) => apiError('UNAUTHORIZED', `Passkey assertion failed: ${reason}`, { field: 'assertion' });
+/** Verifies an assertion by `passkey` with @simplewebauthn/server; returns the new signature counter. */
+export async function verifyAssertion(check: PasskeyCheck, passkey: RegisteredPasskey, assertion: Assertion): Promise<number> {
+  const { fail, rp } = check;
   if (assertion.credentialId !== passkey.credentialId) throw fail('credentialId is not the credential being verified');
-  const rp = relyingPartyOf(tenant);
-  const origin = expectOrigin(rp, assertion.clientDataJson, fail);
+  const origin = checkedOrigin(check, assertion.clientDataJson);
   const { verifyAuthenticationResponse } = await loadWebauthn();
   try {
     const result = await verifyAuthenticationResponse({
@@ -129,7 +144,7 @@ export async function verifyPasskeyAssertion(tenant: Tenant, passkey: Registered
           ...(typeof assertion.userHandle === 'string' ? { userHandle: assertion.userHandle } : {}),
         },
       },
-      expectedChallenge: Buffer.from(challenge, 'utf8').toString('base64url'),
+      expectedChallenge: check.expectedChallenge,
       expectedOrigin: origin,
       expectedRPID: rp.rpId,
       credential: { id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter },
@@ -140,4 +155,18 @@ export async function verifyPasskeyAssertion(tenant: Tenant, passkey: Registered
   } catch (error) {
     throw fail(messageOf(error));
   }
+}
+
+/** Verifies a registration; a bad attestation is 400 INVALID_INPUT naming what failed. */
+export function verifyPasskeyRegistration(tenant: Tenant, challenge: string, attestation: Attestation): Promise<RegisteredPasskey> {
+  const fail = (reason: string) => invalidInput([{ field: 'attestation', message: reason }], `Passkey registration failed: ${reason}`);
+  const challengeAsBase64url = Buffer.from(challenge, 'utf8').toString('base64url');
+  // The platform's challenge is either the base64url value the browser echoes or text whose UTF-8 bytes were used.
+  return verifyRegistration({ rp: relyingPartyOf(tenant), expectedChallenge: (c) => c === challenge || c === challengeAsBase64url, fail }, attestation);
+}
+
+/** Verifies an assertion over the challenge's UTF-8 bytes; returns the new signature counter. A failure is 401 naming the check. */
+export function verifyPasskeyAssertion(tenant: Tenant, passkey: RegisteredPasskey, challenge: string, assertion: Assertion): Promise<number> {
+  const fail = (reason: string) => apiError('UNAUTHORIZED', `Passkey assertion failed: ${reason}`, { field: 'assertion' });
+  return verifyAssertion({ rp: relyingPartyOf(tenant), expectedChallenge: Buffer.from(challenge, 'utf8').toString('base64url'), fail }, passkey, assertion);
 }

@@ -36,7 +36,9 @@ export type WalletOperation =
   | 'UPDATE_WALLET_PRIVACY'
   | 'UPDATE_CUSTOMER_EMAIL'
   | 'EXECUTE_QUOTE'
-  | 'TRANSFER_OUT';
+  | 'TRANSFER_OUT'
+  | 'CREATE_DELEGATED_KEY'
+  | 'ACTIVATE_DELEGATED_KEY';
 
 export interface SignedOperation<C extends object> {
   operation: WalletOperation;
@@ -64,7 +66,15 @@ function prune(tenant: Tenant): void {
 }
 
 async function issueChallenge<C extends object>(tenant: Tenant, request: WalletActionRequest, op: SignedOperation<C>): Promise<OperationResult> {
-  const context = await op.prepare();
+  return challengeFor(tenant, request, op, await op.prepare());
+}
+
+/** The challenge for the next leg of a multi-leg operation: the same request, signed again over a new payloadToSign that carries `context`. */
+export function nextChallenge<C extends object>(tenant: Tenant, request: WalletActionRequest, op: Pick<SignedOperation<C>, 'operation' | 'accountId' | 'type'>, context: C): OperationResult {
+  return challengeFor(tenant, request, op, context);
+}
+
+function challengeFor<C extends object>(tenant: Tenant, request: WalletActionRequest, op: Pick<SignedOperation<C>, 'operation' | 'accountId' | 'type' | 'signerKey'>, context: C): OperationResult {
   prune(tenant);
   const requestId = tenant.ids('Request');
   const now = tenant.clock.nowMs();

@@ -29,8 +29,12 @@ const tenants = {
   },
 };
 
+// Every call says it is the dashboard's: the sandbox answers a 401 without a Basic challenge (no browser
+// login prompt), and leaves the dashboard's own polling out of the request journal and the request log.
+const SCRIPT_HEADERS = { accept: 'application/json', 'x-requested-with': 'paysandbox-dashboard' };
+
 function authHeader(tenant = tenants.current()) {
-  return tenant ? { authorization: `Basic ${btoa(`${tenant.clientId}:${tenant.secret}`)}` } : {};
+  return { ...SCRIPT_HEADERS, ...(tenant ? { authorization: `Basic ${btoa(`${tenant.clientId}:${tenant.secret}`)}` } : {}) };
 }
 
 class ApiFailure extends Error {}
@@ -44,7 +48,7 @@ async function call(method, path, body, tenant) {
   });
   const text = await response.text();
   const data = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiFailure(`${response.status} ${data?.code ?? ''}: ${data?.reason ?? text}`);
+  if (!response.ok) throw new ApiFailure(`${response.status} ${data?.code ?? ''}: ${data?.reason ?? text}`, { cause: response.status });
   return data;
 }
 const get = (path) => call('GET', path);
@@ -62,9 +66,9 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-const GOOD = /^(APPROVED|ACTIVE|COMPLETED|SUCCEEDED|SETTLED|AUTHORIZED|MATCHED|POSTED)$/;
-const BAD = /^(REJECTED|FAILED|DECLINED|EXCEPTION|CLOSED|EXPIRED|REFUNDED|NOT_MATCHED)$/;
-const WAIT = /^(PENDING|PROCESSING|UNVERIFIED|FROZEN|CREATED|RESOLVE_ERRORS|PENDING_MANUAL_REVIEW)/;
+const GOOD = /^(APPROVED|ACTIVE|COMPLETED|SUCCEEDED|SETTLED|AUTHORIZED|MATCHED|POSTED|CLAIMED|VERIFIED)$/;
+const BAD = /^(REJECTED|FAILED|DECLINED|EXCEPTION|CLOSED|EXPIRED|REFUNDED|NOT_MATCHED|REVOKED|CANCELLED|TIMED_OUT|WEBHOOK_ERROR)$/;
+const WAIT = /^(PENDING|PROCESSING|UNVERIFIED|FROZEN|CREATED|RESOLVE_ERRORS|PENDING_MANUAL_REVIEW|AWAITING_)/;
 function badge(value) {
   const text = String(value ?? '');
   const kind = GOOD.test(text) ? 'good' : BAD.test(text) ? 'bad' : WAIT.test(text) ? 'wait' : 'other';
@@ -127,7 +131,7 @@ function signIn(message) {
       location.hash = '#/customers';
       route();
     } catch (err) {
-      error.textContent = `Sign-in failed: ${err.message}`;
+      error.textContent = err instanceof ApiFailure && err.cause === 401 ? `Sign-in failed: wrong credentials (${err.message.replace(/^401 UNAUTHORIZED: /, '')})` : `Sign-in failed: ${err.message}`;
     }
   } },
     el('h2', {}, 'Sign in with a client id and secret'),
@@ -140,8 +144,47 @@ function signIn(message) {
   clientId.focus();
 }
 
+/** A bulk import job, looked up by its id (jobs have no list in the API). */
+function importJobSection() {
+  const input = el('input', { id: 'import-job-id', name: 'jobId', placeholder: 'Job:…', size: 44 });
+  const out = el('div', { 'aria-live': 'polite' });
+  const show = async () => {
+    if (!input.value.trim()) return;
+    try {
+      const job = await get(`/customers/bulk/jobs/${encodeURIComponent(input.value.trim())}`);
+      const p = job.progress;
+      out.replaceChildren(
+        el('p', {}, badge(job.status), ` ${p.processed} of ${p.total} rows processed: ${p.successful} created, ${p.failed} failed`, job.completedAt ? ` (done ${job.completedAt})` : ''),
+        table(['Row', 'Line', 'Customer', 'Code', 'Columns'], job.errors.map((e) => [String(e.details.row), String(e.details.line), e.correlationId, e.code, (e.details.errors ?? []).map((f) => `${f.field}: ${f.message ?? ''}`).join('; ')]), 'No row failed.'),
+      );
+    } catch (err) {
+      out.replaceChildren(el('p', { class: 'error' }, err.message));
+    }
+  };
+  const form = el('form', { class: 'panel', role: 'search', onsubmit: (e) => { e.preventDefault(); show(); } },
+    el('div', { class: 'row' }, el('div', {}, el('label', { for: 'import-job-id' }, 'Bulk import job id'), input), el('button', { type: 'submit' }, 'Show job')));
+  return el('section', { 'aria-label': 'Bulk import' }, el('h2', {}, 'Bulk import (POST /customers/bulk/csv)'), form, out);
+}
+
+/** Contact verification, End User Terms consent and, under SCA, the enrolled factors. */
+async function authenticationSection(customer) {
+  const rows = [];
+  for (const [channel, status] of Object.entries(customer.contactVerification ?? {})) rows.push([`${channel} verification`, badge(status)]);
+  if (!customer.contactVerification) rows.push(['contact verification', 'not required for this region']);
+  const consent = customer.endUserTermsConsent;
+  rows.push(['End User Terms', consent ? `${consent.termsVersion}, ${consent.acceptanceMethod} at ${consent.acceptedAt} from ${consent.ipAddress}` : 'no consent recorded']);
+  let factors;
+  try {
+    factors = (await get(`/sca/factors?customerId=${encodeURIComponent(customer.id)}`)).factors;
+  } catch (err) {
+    if (!(err instanceof ApiFailure && err.message.startsWith('409'))) throw err;
+  }
+  rows.push(['Strong Customer Authentication', factors ? (factors.length ? factors.map((f) => f.name ? `${f.factor} (${f.name})` : f.factor).join(', ') : 'no factor yet') : 'not required for this region']);
+  return el('section', {}, el('h2', {}, 'Authentication'), table(['What', 'State'], rows));
+}
+
 async function customersPage() {
-  page('Customers', liveSection('All customers', async () => {
+  page('Customers', importJobSection(), liveSection('All customers', async () => {
     const { data } = await get('/customers?limit=100&isIncludingDeleted=true');
     return table(['Name', 'Type', 'Status', 'Created'], data.map((c) => [
       el('a', { href: `#/customers/${encodeURIComponent(c.id)}` }, c.fullName ?? c.businessInfo?.legalName ?? c.id),
@@ -158,7 +201,7 @@ async function customerPage(id) {
   const q = encodeURIComponent(id);
   const profile = el('section', {}, el('h2', {}, 'Profile'), el('dl', {},
     ['id', 'customerType', 'platformCustomerId', 'email', 'umaAddress', 'kycStatus', 'kybStatus'].filter((k) => customer[k] !== undefined).flatMap((k) => [el('dt', {}, k), el('dd', {}, k.endsWith('Status') ? badge(customer[k]) : customer[k])])));
-  page(name, profile,
+  page(name, profile, await authenticationSection(customer),
     liveSection('Verification', async () => {
       const { data } = await get(`/verifications?customerId=${q}&limit=1`);
       const latest = data[0];
@@ -213,7 +256,11 @@ function transactionRow(t) {
         t.refundSummary ? el('div', { class: 'muted' }, `refunds: ${t.refundSummary.count} (${money(t.refundSummary.totalAmount, t.currency)})`) : '',
         t.originalTransactionId ? el('div', { class: 'muted' }, `refund of ${t.originalTransactionId}`) : '')];
   }
-  return [t.id, t.type, badge(t.status), money(t.sentAmount?.amount, t.sentAmount?.currency), el('div', {}, t.failureReason ? el('div', { class: 'error' }, t.failureReason) : '', timeline(t.statusHistory ?? []))];
+  return [t.id, t.type, badge(t.status), money(t.sentAmount?.amount, t.sentAmount?.currency), el('div', {}, t.failureReason ? el('div', { class: 'error' }, t.failureReason) : '',
+    t.approval ? el('div', { class: 'muted' }, 'approval: ', badge(t.approval.status), t.approval.decideBy && t.approval.status === 'AWAITING_DECISION' ? ` (decide by ${t.approval.decideBy})` : '') : '',
+    t.cancellation ? el('div', { class: 'muted' }, `cancelled ${t.cancellation.cancelledAt}${t.cancellation.reason ? `: ${t.cancellation.reason}` : ''}`) : '',
+    t.receiptDeliveryConfirmedAt ? el('div', { class: 'muted' }, `receipt delivered ${t.receiptDeliveryConfirmedAt}`) : '',
+    timeline(t.statusHistory ?? []))];
 }
 
 async function transactionsPage() {
@@ -235,7 +282,11 @@ async function cardsPage(id) {
       liveSection('Card transactions', async () => {
         const { data } = await get(`/cards/${encodeURIComponent(id)}/transactions?limit=100`);
         return table(['Transaction', 'Kind', 'Status', 'Amount', 'Details'], data.map(transactionRow));
-      }));
+      }),
+      liveSection('Delegated keys', async () => {
+        const { data } = await get(`/auth/delegated-keys?fundingSourceId=${encodeURIComponent(card.fundingSource)}`);
+        return table(['Key', 'Nickname', 'Status', 'Public key', 'Updated'], data.filter((k) => k.cardId === card.id).map((k) => [k.id, k.nickname, badge(k.status), el('code', {}, k.publicKey), k.updatedAt]), 'No delegated key (only cards funded by an embedded wallet need one).');
+      }, 5000));
     return;
   }
   page('Cards', liveSection('All cards', async () => {
@@ -283,11 +334,71 @@ async function agentsPage() {
   page('Agents', approvals, agents);
 }
 
+/** API tokens (never their secrets) and the invitations of this tenant's customers: read-only. */
+async function accessPage() {
+  page('Tokens & invitations',
+    liveSection('API tokens', async () => {
+      const { data } = await get('/tokens?limit=100');
+      return table(['Token', 'Name', 'Permissions', 'Client id', 'Created'], data.map((t) => [t.id, t.name, t.permissions.join(', '), el('code', {}, t.clientId), t.createdAt]), 'No API tokens. Create one with POST /tokens.');
+    }, 5000),
+    liveSection('Invitations', async () => {
+      const { data } = await get('/invitations?limit=100');
+      return table(['Code', 'Inviter', 'Status', 'Invitee', 'Expires'], data.map((i) => [el('code', {}, i.code), i.inviterUma, badge(i.status), i.inviteeUma ?? '', i.expiresAt ?? 'never']), 'No invitations. Create one with POST /invitations.');
+    }, 5000));
+}
+
+// ---- stablecoins (read-only) --------------------------------------------------
+const STABLECOIN_GOOD = /^(ACTIVE|PROVISIONED|ENABLED|COMPLETED)$/;
+const STABLECOIN_BAD = /^(INVALID|REVOKED|REJECTED|FAILED|DISABLED|EXPIRED)$/;
+function stablecoinBadge(value) {
+  const text = String(value ?? '');
+  const kind = STABLECOIN_GOOD.test(text) ? 'good' : STABLECOIN_BAD.test(text) ? 'bad' : /^(PENDING|PROVISIONING|ENABLING|CREATED|PROCESSING)/.test(text) ? 'wait' : 'other';
+  return el('span', { class: `status ${kind}` }, text);
+}
+/** A token amount (a digit string in the smallest unit) with its decimals, exactly: no floating point. */
+function tokenAmount(units, decimals, symbol) {
+  const digits = String(units ?? '0').replace(/^0+(?=\d)/, '').padStart(decimals + 1, '0');
+  return `${digits.slice(0, digits.length - decimals)}.${digits.slice(digits.length - decimals)} ${symbol}`;
+}
+function operationSide(side) {
+  if (!side) return '';
+  return [side.type, side.externalAccountId ?? side.accountId ?? side.sourceTokenIdentifier, side.cryptoNetwork, side.rail].filter(Boolean).join(' ');
+}
+
+async function stablecoinsPage(id) {
+  if (id) {
+    const coin = await get(`/stablecoins/${encodeURIComponent(id)}`);
+    page(`${coin.name} (${coin.symbol})`,
+      el('section', {}, el('dl', {}, ['id', 'issuanceStatus', 'serviceOperationsStatus', 'currency', 'network', 'networkTokenIdentifier', 'providerTokenIdentifier', 'decimals', 'stablecoinProviderAccountId']
+        .filter((k) => coin[k] !== undefined).flatMap((k) => [el('dt', {}, k), el('dd', {}, k.endsWith('Status') ? stablecoinBadge(coin[k]) : String(coin[k]))]))),
+      liveSection('Mints and burns', async () => {
+        const { data } = await get(`/stablecoins/${encodeURIComponent(id)}/operations?limit=100`);
+        return table(['Operation', 'Type', 'Status', 'Amount', 'Source', 'Destination', 'Notes'], data.map((o) => [
+          o.id, o.operationType, stablecoinBadge(o.status), tokenAmount(o.amount, coin.decimals, coin.symbol), operationSide(o.source), operationSide(o.destination),
+          el('div', {}, o.failureReason ? el('div', { class: 'error' }, o.failureReason) : '', o.status === 'PENDING_FUNDING' && o.expiresAt ? el('div', { class: 'muted' }, `awaiting funds until ${o.expiresAt}`) : ''),
+        ]), 'No mints or burns yet.');
+      }, 3000));
+    return;
+  }
+  page('Stablecoins',
+    liveSection('Stablecoins', async () => {
+      const { data } = await get('/stablecoins?limit=100');
+      return table(['Stablecoin', 'Symbol', 'Issuance', 'Service operations', 'Currency'], data.map((c) => [
+        el('a', { href: `#/stablecoins/${encodeURIComponent(c.id)}` }, c.name), c.symbol, stablecoinBadge(c.issuanceStatus), stablecoinBadge(c.serviceOperationsStatus), c.currency ?? '',
+      ]), 'No stablecoins registered.');
+    }, 3000),
+    liveSection('Provider account links', async () => {
+      const { data } = await get('/stablecoin-provider-accounts?limit=100');
+      return table(['Link', 'Provider', 'Provider account', 'Status', 'Last verified'], data.map((a) => [a.id, a.provider, a.providerAccountId, stablecoinBadge(a.status), a.lastVerifiedAt ?? '']), 'No provider accounts linked.');
+    }, 5000));
+}
+
 /** Reads the tenant's live event stream (fetch, so the credentials go along) until the page changes. */
 function followEvents(onEvent) {
   const controller = new AbortController();
   (async () => {
     const response = await fetch('/__admin/events', { headers: { ...authHeader(), accept: 'text/event-stream' }, signal: controller.signal });
+    if (!response.ok) return;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -412,7 +523,7 @@ async function magicValuesPage() {
 }
 
 // ---- routing ----------------------------------------------------------------
-const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, agents: agentsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
+const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, agents: agentsPage, access: accessPage, stablecoins: stablecoinsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
 
 function renderTenantSwitcher() {
   const select = document.getElementById('tenant-select');

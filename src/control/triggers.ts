@@ -1,0 +1,292 @@
+/**
+ * Webhooks on demand (POST /__admin/events/trigger, `paysandbox trigger`),
+ * the way `stripe trigger` works: each webhook type has a recipe that drives
+ * the real services (a customer, its documents and verification, funded
+ * accounts, a quote executed, a card issued and used, ...) until the event
+ * happens, so its data refers to objects that exist and the follow-up
+ * events arrive as they would. The magic values come from the rule tables.
+ *
+ * Adding a webhook type is one entry in TRIGGERS. Types of areas the
+ * sandbox does not serve yet (bulk upload, invitations, agent actions,
+ * internal- and external-account status) have no recipe yet.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { apiError } from '../core/errors.js';
+import { RULES, type OutcomeOf, type RuleTableName } from '../rules/index.js';
+import type { WebhookEvent } from '../events/events.schemas.js';
+import type { DueJob } from '../store/jobs.js';
+import type { Tenant } from '../store/tenant.js';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
+import { jobHandlers } from '../areas/index.js';
+import { createCustomer } from '../areas/customers/customers.service.js';
+import { createBeneficialOwner } from '../areas/beneficial-owners/beneficial-owners.service.js';
+import { uploadDocument, type UploadedFile } from '../areas/documents/documents.service.js';
+import type { DocumentType } from '../areas/documents/documents.schemas.js';
+import { submitVerification } from '../areas/verifications/verifications.service.js';
+import { fundInternalAccount, primaryAccountOf } from '../areas/internal-accounts/internal-accounts.service.js';
+import { createExternalAccount } from '../areas/external-accounts/external-accounts.service.js';
+import { createQuote, executeQuote } from '../areas/quotes/quotes.service.js';
+import { transferIn } from '../areas/transfers/transfers.service.js';
+import { CARD_ACTIVATION_JOB, issueCard } from '../areas/cards/cards.service.js';
+import { CARD_PULL_JOB, authorize, clear, refund } from '../areas/cards/card-network.service.js';
+
+/** What a recipe works with, and where it notes what it created. */
+export interface TriggerRun {
+  tenant: Tenant;
+  webhooks: WebhookDispatcher;
+  created: Record<string, string>;
+  /** Events that happen outside the outbox (the test webhook). */
+  extraEvents: WebhookEvent[];
+}
+
+export interface TriggerRecipe {
+  description: string;
+  run(run: TriggerRun): void | Promise<void>;
+}
+
+export interface TriggerResult {
+  type: string;
+  event: { id: string; type: string };
+  events: Array<{ id: string; type: string }>;
+  created: Record<string, string>;
+}
+
+// ---- magic values, from the rule tables -------------------------------------
+
+/** The key of the first row of `table` whose outcome passes `wanted` (null: the "any other" row). */
+function keyOf<K extends RuleTableName>(table: K, wanted: (outcome: OutcomeOf<K>) => boolean): string | null {
+  const row = (RULES[table].rows as unknown as ReadonlyArray<{ key: string | null; outcome: OutcomeOf<K> }>).find((r) => wanted(r.outcome));
+  if (!row) throw new Error(`no row of ${table} gives the wanted outcome`);
+  return row.key;
+}
+
+/** A value ending in the row's key; `plain` (which selects no keyed row) for the "any other" row. */
+function valueWith(key: string | null, base: string, plain: string): string {
+  return key === null ? plain : `${base}${key}`;
+}
+
+// ---- building blocks, each through the real services -------------------------
+
+const ADDRESS = { line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
+const PERSON = { birthDate: '1990-01-31', nationality: 'US', address: ADDRESS, idType: 'SSN' as const, identifier: '123-45-6789' };
+const USD = 'USD';
+
+/** fixtures/ is at the package root: two levels above src/control/, three above dist/src/control/. */
+function fixture(name: string): UploadedFile {
+  const url = ['../../fixtures/', '../../../fixtures/'].map((dir) => new URL(dir + name, import.meta.url)).find((u) => existsSync(u));
+  if (!url) throw new Error(`trigger: fixture ${name} not found`);
+  return { name, bytes: readFileSync(url) };
+}
+
+function upload(run: TriggerRun, holderId: string, documentType: DocumentType, file: string): void {
+  uploadDocument(run.tenant, holderId, { documentType, country: 'US' }, fixture(file));
+}
+
+type KycStatus = 'APPROVED' | 'REJECTED' | 'PENDING';
+
+/**
+ * An individual whose KYC ends in `status`: decided at creation on a
+ * regulated platform, otherwise through a complete submission (identity
+ * document and POST /verifications), as the platform's settings say.
+ */
+function individual(run: TriggerRun, status: KycStatus, role = 'customer'): string {
+  const key = keyOf('individualKyc', (o) => o.kycStatus === status);
+  const customer = createCustomer(run.tenant, { customerType: 'INDIVIDUAL', fullName: valueWith(key, 'Trigger Person ', 'Trigger Person'), email: 'trigger@example.com', currencies: [USD], ...PERSON });
+  run.created[role] = customer.id;
+  if (customer.customerType === 'INDIVIDUAL' && customer.kycStatus === 'UNVERIFIED') {
+    upload(run, customer.id, 'PASSPORT', 'passport.png');
+    run.created.verification = submitVerification(run.tenant, customer.id).id;
+  }
+  return customer.id;
+}
+
+/** A business with its paperwork and one owner, submitted: KYB decided by its registration number. */
+function business(run: TriggerRun, decision: OutcomeOf<'businessKyb'>['decision'], paperwork = true): string {
+  const key = keyOf('businessKyb', (o) => o.decision === decision);
+  const customer = createCustomer(run.tenant, {
+    customerType: 'BUSINESS',
+    address: ADDRESS,
+    businessInfo: { legalName: 'Trigger Business Inc', country: 'US', registrationNumber: valueWith(key, 'TRG-', 'TRG-000'), incorporatedOn: '2015-06-01', taxId: '12-3456789' },
+    currencies: [USD],
+  });
+  run.created.customer = customer.id;
+  if (paperwork) {
+    for (const type of ['CERTIFICATE_OF_INCORPORATION', 'SHAREHOLDER_REGISTER', 'UTILITY_BILL'] as const) upload(run, customer.id, type, 'certificate.pdf');
+    const ownerKey = keyOf('beneficialOwnerKyc', (o) => o.kycStatus === 'APPROVED');
+    const owner = createBeneficialOwner(run.tenant, { customerId: customer.id, roles: ['UBO'], ownershipPercentage: 100, personalInfo: { firstName: 'Olive', lastName: valueWith(ownerKey, 'Owner ', 'Owner'), ...PERSON } });
+    run.created.beneficialOwner = owner.id;
+    upload(run, owner.id, 'PASSPORT', 'passport.png');
+  }
+  run.created.verification = submitVerification(run.tenant, customer.id).id;
+  return customer.id;
+}
+
+/** The customer's USD account, funded through the sandbox. */
+function fundedAccount(run: TriggerRun, customerId: string, amount = 100_000): string {
+  const account = primaryAccountOf(run.tenant, customerId);
+  if (!account) throw apiError('INVALID_STATE_TRANSITION', `Customer ${customerId} has no internal account to fund`);
+  fundInternalAccount(run.tenant, account.id, amount);
+  run.created.internalAccount = account.id;
+  return account.id;
+}
+
+/** A USD bank account of the customer whose number ends in `key`. */
+function bankAccount(run: TriggerRun, customerId: string, key: string | null): string {
+  const account = createExternalAccount(run.tenant, {
+    customerId,
+    currency: USD,
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: valueWith(key, '000123456', '000123456000'), routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Trigger Person' } },
+  });
+  run.created.externalAccount = account.id;
+  return account.id;
+}
+
+/** A quote from a funded account to a bank account chosen by the quote-execution table, executed. */
+async function payout(run: TriggerRun, outcome: (o: OutcomeOf<'quoteExecution'>) => boolean): Promise<void> {
+  const sender = individual(run, 'APPROVED');
+  const source = fundedAccount(run, sender);
+  const destination = bankAccount(run, sender, keyOf('quoteExecution', outcome));
+  const quote = createQuote(run.tenant, {
+    source: { sourceType: 'ACCOUNT', accountId: source },
+    destination: { destinationType: 'ACCOUNT', accountId: destination },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: 10_000,
+    description: 'paysandbox trigger',
+  });
+  run.created.quote = quote.id;
+  run.created.transaction = quote.transactionId;
+  await executeQuote(run.tenant, quote.id, undefined, { method: 'POST', path: `/quotes/${quote.id}/execute`, body: '' });
+}
+
+/** A pull from a bank account chosen by the transfer table into the customer's account. */
+function pull(run: TriggerRun, outcome: (o: OutcomeOf<'accountTransfer'>) => boolean): void {
+  const customer = individual(run, 'APPROVED');
+  const account = primaryAccountOf(run.tenant, customer)!;
+  run.created.internalAccount = account.id;
+  const source = bankAccount(run, customer, keyOf('accountTransfer', outcome));
+  run.created.transaction = transferIn(run.tenant, { source: { accountId: source }, destination: { accountId: account.id }, amount: 10_000 }).id;
+}
+
+/** Runs one pending due job of the flow now instead of at its due time (what a clock advance would do, without moving the tenant's clock). */
+function runJobNow(run: TriggerRun, kind: string, matches: (job: DueJob) => boolean): void {
+  const job = run.tenant.scheduler.pending().find((j) => j.kind === kind && matches(j));
+  if (!job) return;
+  run.tenant.scheduler.cancel((j) => j.id === job.id);
+  jobHandlers.get(kind)!(run.tenant, job);
+}
+
+/** An APPROVED cardholder with a funded account and an ACTIVE card (the issuer's activation run now). */
+function activeCard(run: TriggerRun): string {
+  const holder = individual(run, 'APPROVED', 'cardholder');
+  const account = fundedAccount(run, holder);
+  const card = issueCard(run.tenant, { customerId: holder, form: 'VIRTUAL', fundingSource: account });
+  run.created.card = card.id;
+  runJobNow(run, CARD_ACTIVATION_JOB, (j) => j.payload.cardId === card.id);
+  return card.id;
+}
+
+/** A purchase on an active card, its descriptor chosen by the authorization table. */
+function purchase(run: TriggerRun, outcome: (o: OutcomeOf<'cardAuthorization'>) => boolean): { cardId: string; transactionId: string } {
+  const cardId = activeCard(run);
+  const descriptor = valueWith(keyOf('cardAuthorization', outcome), 'TRIGGER SHOP ', 'TRIGGER SHOP');
+  const result = authorize(run.tenant, cardId, { amount: 2_500, currency: { code: USD }, merchant: { descriptor, mcc: '5814', country: 'US' } });
+  // A declined authorization leaves no card transaction and no event: only approving rows are asked for.
+  if (!('approved' in result)) throw new Error(`trigger: the authorization was declined (${result.declined.declineReason})`);
+  run.created.cardTransaction = result.approved.id;
+  return { cardId, transactionId: result.approved.id };
+}
+
+const approvedPurchase = (o: OutcomeOf<'cardAuthorization'>) => o.decision === 'APPROVED' && o.pull === 'IMMEDIATE';
+
+// ---- the recipes: one per webhook type ----------------------------------------
+
+export const TRIGGERS: Readonly<Record<string, TriggerRecipe>> = {
+  'CUSTOMER.KYC_APPROVED': { description: 'An individual passes KYC', run: (r) => void individual(r, 'APPROVED') },
+  'CUSTOMER.KYC_REJECTED': { description: 'An individual fails KYC', run: (r) => void individual(r, 'REJECTED') },
+  'CUSTOMER.KYC_PENDING': { description: 'An individual goes to manual KYC review', run: (r) => void individual(r, 'PENDING') },
+  'CUSTOMER.KYB_APPROVED': { description: 'A business with its documents and owner passes KYB', run: (r) => void business(r, 'APPROVED') },
+  'CUSTOMER.KYB_REJECTED': { description: 'A business fails KYB', run: (r) => void business(r, 'REJECTED') },
+  'CUSTOMER.KYB_PENDING': { description: 'A business goes to manual KYB review', run: (r) => void business(r, 'REVIEW') },
+
+  'VERIFICATION.APPROVED': { description: 'A business verification is approved', run: (r) => void business(r, 'APPROVED') },
+  'VERIFICATION.REJECTED': { description: 'A business verification is rejected', run: (r) => void business(r, 'REJECTED') },
+  'VERIFICATION.PENDING_MANUAL_REVIEW': { description: 'A business verification goes to manual review', run: (r) => void business(r, 'REVIEW') },
+  'VERIFICATION.RESOLVE_ERRORS': { description: 'A business is submitted without its documents', run: (r) => void business(r, 'REVIEW', false) },
+
+  'OUTGOING_PAYMENT.PENDING': { description: 'A quote to a bank account is executed', run: (r) => payout(r, (o) => o.result === 'COMPLETED' && o.delaySeconds === 0) },
+  'OUTGOING_PAYMENT.PROCESSING': { description: 'A quote to a bank account is executed', run: (r) => payout(r, (o) => o.result === 'COMPLETED' && o.delaySeconds === 0) },
+  'OUTGOING_PAYMENT.COMPLETED': { description: 'A payout to a bank account completes', run: (r) => payout(r, (o) => o.result === 'COMPLETED' && o.delaySeconds === 0) },
+  'OUTGOING_PAYMENT.FAILED': { description: 'A payout fails before the money leaves', run: (r) => payout(r, (o) => o.result === 'FAILED' && o.refund === 'NONE') },
+  'OUTGOING_PAYMENT.REFUND_PENDING': { description: 'A failed payout starts its refund', run: (r) => payout(r, (o) => o.result === 'FAILED' && o.refund === 'REFUNDED') },
+  'OUTGOING_PAYMENT.REFUND_COMPLETED': { description: 'A failed payout is refunded to the sender', run: (r) => payout(r, (o) => o.result === 'FAILED' && o.refund === 'REFUNDED') },
+  'OUTGOING_PAYMENT.REFUND_FAILED': { description: 'A failed payout cannot be refunded', run: (r) => payout(r, (o) => o.refund === 'REFUND_FAILED') },
+
+  'INCOMING_PAYMENT.PENDING': { description: 'A pull from a bank account starts', run: (r) => pull(r, (o) => o.result === 'SUCCESS') },
+  'INCOMING_PAYMENT.COMPLETED': { description: 'A pull from a bank account arrives', run: (r) => pull(r, (o) => o.result === 'SUCCESS') },
+  'INCOMING_PAYMENT.FAILED': { description: 'A pull from a bank account fails', run: (r) => pull(r, (o) => o.result === 'FAILED' && o.delaySeconds === 0) },
+
+  'CARD.STATUS_CHANGE': { description: 'A new card becomes ACTIVE', run: (r) => void activeCard(r) },
+
+  'CARD_TRANSACTION.AUTHORIZED': { description: 'A card purchase is authorized', run: (r) => void purchase(r, approvedPurchase) },
+  'CARD_TRANSACTION.SETTLED': {
+    description: 'A card purchase is cleared',
+    run: (r) => {
+      const { cardId, transactionId } = purchase(r, approvedPurchase);
+      clear(r.tenant, cardId, { cardTransactionId: transactionId, amount: 2_500 });
+    },
+  },
+  'CARD_TRANSACTION.REFUNDED': {
+    description: 'A cleared card purchase is refunded in full by the merchant',
+    run: (r) => {
+      const { cardId, transactionId } = purchase(r, approvedPurchase);
+      clear(r.tenant, cardId, { cardTransactionId: transactionId, amount: 2_500 });
+      r.created.refundTransaction = refund(r.tenant, cardId, { cardTransactionId: transactionId, amount: 2_500 }).id;
+    },
+  },
+  'CARD_TRANSACTION.EXCEPTION': {
+    description: "A card purchase's funding pull fails after approval",
+    run: (r) => {
+      const { transactionId } = purchase(r, (o) => o.pull === 'FAILS_LATER');
+      runJobNow(r, CARD_PULL_JOB, (j) => j.payload.transactionId === transactionId);
+    },
+  },
+
+  'TEST': {
+    description: 'The signed test webhook, sent to the webhook endpoint now (as POST /sandbox/webhooks/test)',
+    run: async (r) => {
+      const { event, delivery } = await r.webhooks.sendTest(r.tenant);
+      r.extraEvents.push(event);
+      r.created.webhookDelivery = delivery.id;
+    },
+  },
+};
+
+export const TRIGGER_TYPES: readonly string[] = Object.keys(TRIGGERS);
+
+/** POST /__admin/events/trigger: runs the type's recipe; 400 listing the valid types for an unknown one. */
+export async function triggerEvent(tenant: Tenant, webhooks: WebhookDispatcher, type: string): Promise<TriggerResult> {
+  const recipe = Object.prototype.hasOwnProperty.call(TRIGGERS, type) ? TRIGGERS[type] : undefined;
+  if (!recipe) {
+    throw apiError('INVALID_INPUT', `Unknown webhook type ${JSON.stringify(type)}; choose one of ${TRIGGER_TYPES.join(', ')}`, {
+      errors: [{ field: 'type', message: 'Not a webhook type the sandbox can trigger', constraint: { enum: TRIGGER_TYPES } }],
+      validTypes: TRIGGER_TYPES,
+    });
+  }
+  const run: TriggerRun = { tenant, webhooks, created: {}, extraEvents: [] };
+  const seen: WebhookEvent[] = [];
+  const stop = tenant.on('event', (event) => seen.push(event));
+  try {
+    await recipe.run(run);
+  } finally {
+    stop();
+  }
+  const events = [...seen, ...run.extraEvents];
+  const event = events.find((e) => e.type === type);
+  // A recipe that did not produce its event is a defect of the recipe, not of the caller's request.
+  if (!event) throw new Error(`trigger ${type} produced ${events.map((e) => e.type).join(', ') || 'no event'}`);
+  return { type, event: { id: event.id, type: event.type }, events: events.map((e) => ({ id: e.id, type: e.type })), created: run.created };
+}
+
+export function listTriggers() {
+  return { data: TRIGGER_TYPES.map((type) => ({ type, description: TRIGGERS[type]!.description })) };
+}

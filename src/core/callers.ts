@@ -1,0 +1,23 @@
+/** What the sandbox can tell from a request about who sent it. */
+
+interface RequestHeaders {
+  header(name: string): string | undefined;
+}
+
+/** X-Requested-With of the dashboard's own calls: the request journal and the request log leave them out. */
+export const DASHBOARD_CALLER = 'paysandbox-dashboard';
+
+export function fromDashboard(req: RequestHeaders): boolean {
+  return req.header('x-requested-with') === DASHBOARD_CALLER;
+}
+
+/**
+ * A script (a page's fetch, the dashboard) rather than a person's browser
+ * or a command-line client: it says so with X-Requested-With, or asks for
+ * JSON. Scripts get no Basic challenge: a browser would hold their request
+ * for a login prompt that a script can never answer.
+ */
+export function fromScript(req: RequestHeaders, acceptJson: boolean): boolean {
+  if (req.header('x-requested-with') !== undefined) return true;
+  return acceptJson && (req.header('accept') ?? '').includes('application/json');
+}

@@ -1,0 +1,99 @@
+/**
+ * Watches every request the app answers, for two readers: the request
+ * journal (API requests of an authenticated tenant) and the request log
+ * (one line per API or control-plane request). The dashboard's own calls go
+ * to neither: its polling would drown what a person or a test is after.
+ *
+ * Nothing here copies or serialises on the request's path: the journal gets
+ * references to the headers, to the body text the handler already read and
+ * to the JSON text the response is sent as.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { isoAt, monotonicMs, type TimeSource } from './core/clock.js';
+import { fromDashboard } from './core/callers.js';
+import type { AppEnv } from './core/env.js';
+import type { Logger } from './core/log.js';
+import { ADMIN_BASE_PATH, API_BASE_PATH } from './core/version.js';
+import type { RecordedBody, RequestJournal } from './control/journal.js';
+
+/** A body of unknown use is read for the journal only when it is this small. */
+const UNREAD_BODY_CHARS_READ = 16 * 1024;
+
+export interface ObserverDeps {
+  journal: RequestJournal;
+  log: Logger;
+  time: TimeSource;
+  /** Requests the not-found handler answered: they matched no route. */
+  unmatched: WeakSet<Request>;
+}
+
+function under(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`);
+}
+
+/** A caller's own X-Request-Id when it is sane, else one of ours. */
+function requestIdFor(c: Context, next: () => string): string {
+  const given = c.req.header('x-request-id');
+  return given !== undefined && /^[\x21-\x7e]{1,128}$/.test(given) ? given : next();
+}
+
+async function recordedBody(c: Context, matched: boolean): Promise<RecordedBody | undefined> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
+  if ((c.req.header('content-type') ?? '').startsWith('multipart/')) return { note: '[multipart form]' };
+  // Hono keeps the body it read as promises (typed as the values).
+  const cache = c.req.bodyCache as { text?: Promise<string>; arrayBuffer?: unknown; blob?: unknown; formData?: unknown };
+  if (cache.text) return cache.text.then((text) => ({ text }), () => ({ note: '[unreadable body]' }));
+  if (cache.arrayBuffer || cache.blob || cache.formData) return { note: '[binary body]' };
+  const length = c.req.header('content-length');
+  if (length === '0' || c.req.raw.body === null) return undefined;
+  // Nobody read it: worth reading when small, or when it went to no route at all (what a person debugging wants to see).
+  if (c.req.raw.bodyUsed || (length === undefined ? matched : Number(length) > UNREAD_BODY_CHARS_READ)) return { note: '[body not read]' };
+  return c.req.text().then((text) => ({ text }), () => ({ note: '[unreadable body]' }));
+}
+
+export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
+  const boot = randomBytes(3).toString('hex');
+  let seq = 0;
+  const nextId = () => `req_${boot}_${(++seq).toString(36)}`;
+  const logRequest = deps.log.request;
+
+  return async (c, next) => {
+    const path = c.req.path;
+    const api = under(path, API_BASE_PATH);
+    const logged = logRequest !== undefined && (api || (under(path, ADMIN_BASE_PATH) && path !== ADMIN_BASE_PATH && !path.startsWith(`${ADMIN_BASE_PATH}/ui/`)));
+    if ((!api && !logged) || fromDashboard(c.req)) return next();
+
+    const started = monotonicMs();
+    const requestId = requestIdFor(c, nextId);
+    let responseText: string | undefined;
+    if (api) {
+      // Keep the JSON text the response is sent as, made once: reading a finished response back would cost a copy.
+      c.json = ((object: unknown, arg?: Parameters<typeof c.body>[1], headers?: Record<string, string>) => {
+        responseText = JSON.stringify(object);
+        return c.body(responseText, arg as never, { 'content-type': 'application/json', ...headers });
+      }) as unknown as typeof c.json;
+    }
+    await next();
+    const durationMs = Math.round((monotonicMs() - started) * 100) / 100;
+    const tenant = c.var.tenant as AppEnv['Variables']['tenant'] | undefined;
+    if (api && tenant) {
+      const matched = !deps.unmatched.has(c.req.raw);
+      deps.journal.record(tenant, {
+        requestId,
+        at: tenant.clock.nowMs(),
+        method: c.req.method,
+        path,
+        url: c.req.url,
+        status: c.res.status,
+        durationMs,
+        headers: c.req.raw.headers,
+        requestBody: await recordedBody(c, matched),
+        responseText,
+        matched,
+        unknownInputs: c.var.unknownInputs,
+      });
+    }
+    if (logged) logRequest({ time: isoAt(deps.time.nowMs()), tenant: tenant?.id ?? null, method: c.req.method, path, status: c.res.status, durationMs, requestId });
+  };
+}

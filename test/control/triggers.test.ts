@@ -1,0 +1,163 @@
+/** Webhooks on demand: every type the sandbox sends, made to happen through the real flows, in both platform modes. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeSandbox, type Client } from '../helpers.js';
+import { TRIGGER_TYPES } from '../../src/control/triggers.js';
+import { startReceiver, type Receiver } from './receiver.js';
+import { createSandbox } from '../../src/index.js';
+
+/**
+ * Every webhook type the sandbox emits today (emitEvent in src/ and the test
+ * webhook). A new type gets a recipe in src/control/triggers.ts and a line here.
+ */
+const EMITTED = [
+  'CUSTOMER.KYC_APPROVED', 'CUSTOMER.KYC_REJECTED', 'CUSTOMER.KYC_PENDING', 'CUSTOMER.KYB_APPROVED', 'CUSTOMER.KYB_REJECTED', 'CUSTOMER.KYB_PENDING',
+  'VERIFICATION.APPROVED', 'VERIFICATION.REJECTED', 'VERIFICATION.PENDING_MANUAL_REVIEW', 'VERIFICATION.RESOLVE_ERRORS',
+  'OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED', 'OUTGOING_PAYMENT.FAILED',
+  'OUTGOING_PAYMENT.REFUND_PENDING', 'OUTGOING_PAYMENT.REFUND_COMPLETED', 'OUTGOING_PAYMENT.REFUND_FAILED',
+  'INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED', 'INCOMING_PAYMENT.FAILED',
+  'CARD.STATUS_CHANGE',
+  'CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.EXCEPTION',
+  'TEST',
+];
+
+/** Where each kind of event's data can be fetched back from the API. */
+function resourcePath(type: string, id: string): string {
+  if (type.startsWith('CUSTOMER.')) return `/customers/${id}`;
+  if (type.startsWith('VERIFICATION.')) return `/verifications/${id}`;
+  if (type.startsWith('CARD.')) return `/cards/${id}`;
+  return `/transactions/${id}`;
+}
+
+describe('the recipe table', () => {
+  it('covers every webhook type the sandbox sends, and GET lists them', async () => {
+    expect([...TRIGGER_TYPES].sort()).toEqual([...EMITTED].sort());
+    const listed = (await makeSandbox().client().get('/__admin/events/trigger')).body.data;
+    expect(listed.map((t: { type: string }) => t.type)).toEqual(TRIGGER_TYPES);
+    for (const t of listed) expect(t.description).toMatch(/\w/);
+  });
+
+  it('answers an unknown type with 400 listing the valid ones, and creates nothing', async () => {
+    const client = makeSandbox().client();
+    for (const type of ['CUSTOMER.KYC_MAYBE', 'constructor', '__proto__']) {
+      const res = await client.post('/__admin/events/trigger', { type });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('INVALID_INPUT');
+      expect(res.body.details.validTypes).toEqual(TRIGGER_TYPES);
+      expect(res.body.details.errors[0]).toMatchObject({ field: 'type', constraint: { enum: TRIGGER_TYPES } });
+    }
+    expect((await client.post('/__admin/events/trigger', {})).status).toBe(400);
+    expect((await client.post('/__admin/events/trigger', { type: '' })).status).toBe(400);
+    expect((await client.get('/customers')).body.data).toEqual([]);
+    expect((await client.get('/__admin/events')).body.data).toEqual([]);
+  });
+});
+
+describe.each([
+  ['an unregulated platform', false],
+  ['a regulated platform', true],
+])('on %s', (_, regulated) => {
+  let client: Client;
+  beforeAll(async () => {
+    client = makeSandbox().client();
+    if (regulated) await client.patch('/config', { isRegulatedFinancialInstitution: true });
+  });
+
+  it.each(EMITTED.filter((t) => t !== 'TEST'))('makes %s happen with data that exists', async (type) => {
+    const res = await client.post('/__admin/events/trigger', { type });
+    expect(res.status).toBe(200);
+    const { event, events, created } = res.body;
+    expect(event.type).toBe(type);
+    expect(events.map((e: { id: string }) => e.id)).toContain(event.id);
+    // The event is in the outbox, and its data is a resource the API serves.
+    const stored = (await client.get(`/__admin/events?type=${type}&limit=100`)).body.data.find((e: { id: string }) => e.id === event.id);
+    expect(stored).toBeDefined();
+    const id = stored.data.id as string;
+    const fetched = await client.get(resourcePath(type, id));
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.id).toBe(id);
+    // Every id the answer names exists.
+    expect(Object.keys(created).length).toBeGreaterThan(0);
+    for (const value of Object.values(created) as string[]) expect(value).toMatch(/^[A-Za-z]+:[0-9a-f-]{36}$/);
+  });
+});
+
+describe('what a trigger sets in motion', () => {
+  it('runs the whole payout: the quote is COMPLETED, the money moved and the follow-up events arrived in order', async () => {
+    const client = makeSandbox().client();
+    const { body } = await client.post('/__admin/events/trigger', { type: 'OUTGOING_PAYMENT.COMPLETED' });
+    expect(body.events.map((e: { type: string }) => e.type).filter((t: string) => t.startsWith('OUTGOING'))).toEqual(['OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED']);
+    expect((await client.get(`/quotes/${body.created.quote}`)).body.status).toBe('COMPLETED');
+    const transaction = (await client.get(`/transactions/${body.created.transaction}`)).body;
+    expect(transaction).toMatchObject({ status: 'COMPLETED', type: 'OUTGOING', quoteId: body.created.quote });
+    const account = (await client.get(`/customers/internal-accounts?customerId=${body.created.customer}`)).body.data.find((a: { id: string }) => a.id === body.created.internalAccount);
+    expect(account.balance.amount).toBe(100_000 - transaction.sentAmount.amount);
+  });
+
+  it('refunds the sender of a failed payout', async () => {
+    const client = makeSandbox().client();
+    const { body } = await client.post('/__admin/events/trigger', { type: 'OUTGOING_PAYMENT.REFUND_COMPLETED' });
+    expect((await client.get(`/transactions/${body.created.transaction}`)).body).toMatchObject({ status: 'FAILED', refund: { status: 'COMPLETED' } });
+    const account = (await client.get(`/customers/internal-accounts?customerId=${body.created.customer}`)).body.data[0];
+    expect(account.balance.amount).toBe(100_000);
+  });
+
+  it('leaves a card ACTIVE and its cleared purchase SETTLED', async () => {
+    const client = makeSandbox().client();
+    const { body } = await client.post('/__admin/events/trigger', { type: 'CARD_TRANSACTION.SETTLED' });
+    expect((await client.get(`/cards/${body.created.card}`)).body.status).toBe('ACTIVE');
+    expect((await client.get(`/transactions/${body.created.cardTransaction}`)).body).toMatchObject({ status: 'SETTLED', settledAmount: 2_500 });
+    // The issuer's activation job was run, not left pending.
+    expect((await client.get('/__admin/clock')).body.pendingJobs).toEqual([]);
+  });
+
+  it('does not move the tenant clock', async () => {
+    const client = makeSandbox().client();
+    await client.post('/__admin/events/trigger', { type: 'CARD_TRANSACTION.EXCEPTION' });
+    expect((await client.get('/__admin/clock')).body.offsetSeconds).toBeLessThan(1);
+  });
+
+  it('repeats: each trigger makes new objects', async () => {
+    const client = makeSandbox().client();
+    const first = (await client.post('/__admin/events/trigger', { type: 'CUSTOMER.KYC_APPROVED' })).body;
+    const second = (await client.post('/__admin/events/trigger', { type: 'CUSTOMER.KYC_APPROVED' })).body;
+    expect(second.created.customer).not.toBe(first.created.customer);
+    expect((await client.get('/customers')).body.data).toHaveLength(2);
+  });
+});
+
+describe('delivery', () => {
+  let receiver: Receiver;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  it('delivers the triggered events to the webhook endpoint, signed', async () => {
+    const sandbox = await createSandbox({ webhookUrl: receiver.url });
+    try {
+      const result = await sandbox.trigger('INCOMING_PAYMENT.COMPLETED');
+      await receiver.waitFor(result.events.length);
+      const types = receiver.received.map((r) => JSON.parse(r.body).type);
+      expect([...types].sort()).toEqual(result.events.map((e) => e.type).sort());
+      expect(receiver.received.every((r) => typeof r.headers['x-service-signature'] === 'string')).toBe(true);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('sends TEST to the endpoint, and says so when there is none', async () => {
+    const sandbox = await createSandbox({ webhookUrl: receiver.url });
+    try {
+      const before = receiver.received.length;
+      const result = await sandbox.trigger('TEST');
+      expect(result.event.type).toBe('TEST');
+      expect(result.created.webhookDelivery).toMatch(/^WebhookDelivery:/);
+      expect(receiver.received.length).toBe(before + 1);
+    } finally {
+      await sandbox.close();
+    }
+    const bare = makeSandbox().client();
+    const res = await bare.post('/__admin/events/trigger', { type: 'TEST' });
+    expect(res).toMatchObject({ status: 400, body: { code: 'WEBHOOK_ENDPOINT_NOT_SET' } });
+  });
+});
