@@ -6,7 +6,11 @@
  * stand for the outside world, which no permission limits: any valid
  * credential may call them (the reference only refuses production tokens
  * there). The platform's own credentials hold every permission; API tokens
- * hold theirs (src/app.ts). A test checks that every served route has its row.
+ * hold theirs (src/app.ts); agents hold none, so their own routes (and the
+ * device-code redemption, which needs no credential) let any caller through
+ * this table (src/app.ts keeps everyone but agents out of /agents/me/*) and
+ * the agent's policy decides. A test checks that every served route has its
+ * row.
  */
 import type { Permission, RoutePermission } from '../core/auth.js';
 
@@ -123,6 +127,78 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'POST /cards/{id}/reveal': MANAGE,
   'GET /cards/{id}/transactions': VIEW,
 
+  // End User Terms, bulk import, contact verification
+  'GET /customers/end-user-terms': VIEW,
+  'POST /customers/bulk/csv': MANAGE,
+  'GET /customers/bulk/jobs/{jobId}': VIEW,
+  'POST /customers/{customerId}/verify-email': MANAGE,
+  'POST /customers/{customerId}/verify-email/confirm': MANAGE,
+  'POST /customers/{customerId}/verify-phone': MANAGE,
+  'POST /customers/{customerId}/verify-phone/confirm': MANAGE,
+
+  // Strong Customer Authentication: customers' factors, logins and trusted beneficiaries; authorizing a send moves money
+  'GET /sca/factors': VIEW,
+  'POST /sca/factors': MANAGE,
+  'POST /sca/factors/confirm': MANAGE,
+  'DELETE /sca/factors/{credentialId}': MANAGE,
+  'POST /sca/factors/reset': MANAGE,
+  'GET /sca/factors/reset/{resetId}': VIEW,
+  'POST /sca/factors/reset/{resetId}/complete': MANAGE,
+  'POST /sca/login/start': MANAGE,
+  'POST /sca/login/complete': MANAGE,
+  'POST /sca/record-event': MANAGE,
+  'POST /customers/external-accounts/{externalAccountId}/trust': MANAGE,
+  'POST /customers/external-accounts/{externalAccountId}/trust/confirm': MANAGE,
+  'POST /customers/external-accounts/{externalAccountId}/untrust': MANAGE,
+  'POST /customers/external-accounts/{externalAccountId}/untrust/confirm': MANAGE,
+  'POST /quotes/{quoteId}/authorize': TRANSACT,
+  'POST /quotes/{quoteId}/authorize/resend': TRANSACT,
+
+  // Stablecoin issuance
+  'POST /stablecoin-provider-accounts': MANAGE,
+  'GET /stablecoin-provider-accounts': VIEW,
+  'GET /stablecoin-provider-accounts/{stablecoinProviderAccountId}': VIEW,
+  'POST /stablecoins': MANAGE,
+  'GET /stablecoins': VIEW,
+  'GET /stablecoins/{stablecoinId}': VIEW,
+  'POST /stablecoins/{stablecoinId}/mints': TRANSACT,
+  'POST /stablecoins/{stablecoinId}/burns': TRANSACT,
+  'GET /stablecoins/{stablecoinId}/operations': VIEW,
+  'GET /stablecoin-operations/{stablecoinOperationId}': VIEW,
+
+  // Agent management: the platform's (deciding an agent's action moves money, as approving a transaction does)
+  'POST /agents': MANAGE,
+  'GET /agents': VIEW,
+  'GET /agents/approvals': VIEW,
+  'GET /agents/{agentId}': VIEW,
+  'PATCH /agents/{agentId}': MANAGE,
+  'DELETE /agents/{agentId}': MANAGE,
+  'PATCH /agents/{agentId}/policy': MANAGE,
+  'POST /agents/{agentId}/device-codes': MANAGE,
+  'POST /agents/{agentId}/actions/{actionId}/approve': TRANSACT,
+  'POST /agents/{agentId}/actions/{actionId}/reject': TRANSACT,
+  'GET /agents/device-codes/{code}/status': VIEW,
+  // Redemption needs no credential (the code is the proof); credentials sent anyway are only checked to be valid.
+  'POST /agents/device-codes/{code}/redeem': ANY,
+
+  // The agent's own operations: only its Bearer token opens them (src/app.ts), and it holds no platform
+  // permission; its policy decides what it may do (src/areas/agents/policy.ts).
+  'GET /agents/me': ANY,
+  'GET /agents/me/transactions': ANY,
+  'GET /agents/me/transactions/{transactionId}': ANY,
+  'POST /agents/me/quotes': ANY,
+  'GET /agents/me/quotes/{quoteId}': ANY,
+  'POST /agents/me/quotes/{quoteId}/execute': ANY,
+  'GET /agents/me/actions': ANY,
+  'GET /agents/me/actions/{actionId}': ANY,
+  'POST /agents/me/transfer-in': ANY,
+  'POST /agents/me/transfer-out': ANY,
+  'GET /agents/me/internal-accounts': ANY,
+  'GET /agents/me/external-accounts': ANY,
+  'POST /agents/me/external-accounts': ANY,
+  'GET /agents/me/external-accounts/{externalAccountId}': ANY,
+  'DELETE /agents/me/external-accounts/{externalAccountId}': ANY,
+
   // Sandbox simulators: the outside world acting
   'POST /sandbox/internal-accounts/{accountId}/fund': ANY,
   'POST /sandbox/send': ANY,
@@ -138,6 +214,7 @@ export const ROUTE_PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'POST /sandbox/cards/{id}/simulate/authorization_advice': ANY,
   'POST /sandbox/cards/{id}/simulate/credit_authorization_advice': ANY,
   'POST /sandbox/cards/{id}/simulate/return_reversal': ANY,
+  'POST /sandbox/stablecoin-operations/{stablecoinOperationId}/fund': ANY,
 };
 
 /** The control plane (/__admin) administers the sandbox tenant itself: tokens need MANAGE there. */

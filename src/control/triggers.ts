@@ -7,8 +7,8 @@
  * events arrive as they would. The magic values come from the rule tables.
  *
  * Adding a webhook type is one entry in TRIGGERS. Types of areas the
- * sandbox does not serve yet (bulk upload, invitations, agent actions,
- * internal- and external-account status) have no recipe yet.
+ * sandbox does not serve yet (internal- and external-account status), and
+ * bulk upload and invitation claims, have no recipe yet.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { apiError } from '../core/errors.js';
@@ -29,6 +29,8 @@ import { createQuote, executeQuote } from '../areas/quotes/quotes.service.js';
 import { transferIn } from '../areas/transfers/transfers.service.js';
 import { CARD_ACTIVATION_JOB, issueCard } from '../areas/cards/cards.service.js';
 import { CARD_PULL_JOB, authorize, clear, refund } from '../areas/cards/card-network.service.js';
+import { createAgent, redeemDeviceCode } from '../areas/agents/agents.service.js';
+import { agentTransferOutUnsigned } from '../areas/agents/operations.service.js';
 
 /** What a recipe works with, and where it notes what it created. */
 export interface TriggerRun {
@@ -196,6 +198,31 @@ function purchase(run: TriggerRun, outcome: (o: OutcomeOf<'cardAuthorization'>) 
   return { cardId, transactionId: result.approved.id };
 }
 
+/**
+ * A connected agent of a funded customer, in APPROVAL_REQUIRED mode, asks
+ * for a transfer-out to a bank account that pays out: the action awaits the
+ * platform's approval (its transaction PENDING, the money held).
+ */
+function agentActionAwaitingApproval(run: TriggerRun): void {
+  const owner = individual(run, 'APPROVED');
+  const account = fundedAccount(run, owner);
+  const destination = bankAccount(run, owner, keyOf('accountTransfer', (o) => o.result === 'SUCCESS' && o.delaySeconds === 0));
+  const { agent, deviceCode } = createAgent(run.tenant, {
+    name: 'Trigger agent',
+    customerId: owner,
+    policy: {
+      permissions: ['VIEW_TRANSACTIONS', 'CREATE_TRANSFERS'],
+      defaultExecutionMode: 'APPROVAL_REQUIRED',
+      spendingLimits: { currency: USD, perTransactionLimit: 50_000, dailyLimit: 100_000, dailyTransactionLimit: 10, monthlyLimit: 1_000_000 },
+    },
+  });
+  run.created.agent = agent.id;
+  redeemDeviceCode(run.tenant, deviceCode.code);
+  const action = agentTransferOutUnsigned(run.tenant, agent.id, { source: { accountId: account }, destination: { accountId: destination }, amount: 10_000 });
+  run.created.agentAction = action.id;
+  if (action.transaction) run.created.transaction = action.transaction.id;
+}
+
 const approvedPurchase = (o: OutcomeOf<'cardAuthorization'>) => o.decision === 'APPROVED' && o.pull === 'IMMEDIATE';
 
 // ---- the recipes: one per webhook type ----------------------------------------
@@ -250,6 +277,8 @@ export const TRIGGERS: Readonly<Record<string, TriggerRecipe>> = {
       runJobNow(r, CARD_PULL_JOB, (j) => j.payload.transactionId === transactionId);
     },
   },
+
+  'AGENT_ACTION.PENDING_APPROVAL': { description: "An agent's transfer-out awaits the platform's approval", run: (r) => agentActionAwaitingApproval(r) },
 
   'TEST': {
     description: 'The signed test webhook, sent to the webhook endpoint now (as POST /sandbox/webhooks/test)',
