@@ -167,8 +167,8 @@ describe('scenarios in the control plane', () => {
     expect((await client.get('/customers')).body.data.map((c: { fullName: string }) => c.fullName)).not.toContain('Goes Away');
     const unknown = await client.post('/__admin/scenarios/nope');
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ code: 'INVALID_INPUT', details: { validScenarios: ['empty', 'starter', 'kyc-matrix', 'payouts', 'wallet', 'cards'] } });
-    expect(unknown.body.reason).toBe('Unknown scenario "nope"; choose one of empty, starter, kyc-matrix, payouts, wallet, cards');
+    expect(unknown.body).toMatchObject({ code: 'INVALID_INPUT', details: { validScenarios: ['empty', 'starter', 'kyc-matrix', 'payouts', 'wallet', 'cards', 'agents'] } });
+    expect(unknown.body.reason).toBe('Unknown scenario "nope"; choose one of empty, starter, kyc-matrix, payouts, wallet, cards, agents');
   });
 
   it('starts createSandbox tenants from a scenario; an unknown one stops start-up', async () => {
