@@ -1,9 +1,9 @@
-/** The CLI tests run the compiled command, so compile first: the tests always see the current source. */
+/** The CLI tests run the compiled command, so compile first: the tests always see the current source (incrementally: a rerun with nothing changed takes a second, not fifteen). */
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export default function setup(): void {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit', cwd: root });
+  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json'), '--incremental', '--tsBuildInfoFile', join(root, 'dist/.tsbuildinfo')], { stdio: 'inherit', cwd: root });
 }
