@@ -100,7 +100,7 @@ export const JournalEntry = z
     durationMs: z.number(),
     matched: z.boolean().openapi({ description: 'false: no route matched (GET /__admin/requests/unmatched lists these)' }),
     requestHeaders: z.record(z.string(), z.string()).openapi({ description: 'Authorization, cookies and signatures redacted' }),
-    requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures and card numbers redacted' }),
+    requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures, national identity numbers and card numbers redacted' }),
     responseBody: z.unknown().optional(),
     unknownInputs: z
       .object({ query: z.array(z.string()).optional(), body: z.array(z.string()).optional() })

@@ -78,7 +78,7 @@ export interface JournalFilter {
 }
 
 /** Member and header names whose values are never shown. */
-const SECRET_KEY = /secret|password|token|signature|bundle|^encrypted|otp|^cvv$|^pan$|authorization$|^attestation$|^assertion$|cookie|api-?key/i;
+const SECRET_KEY = /secret|password|token|signature|bundle|^encrypted|otp|^cvv$|^pan$|authorization$|^attestation$|^assertion$|cookie|api-?key|^identifier$/i;
 /** 13 to 19 digits, possibly grouped by spaces, even inside a word (a slug made from a name): a card number when it passes the Luhn check. */
 const DIGIT_RUN = /(?<!\d)(?:\d ?){12,18}\d(?!\d)/g;
 

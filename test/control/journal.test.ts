@@ -191,4 +191,13 @@ describe('what the journal records', () => {
     await client.post('/customers/external-accounts', usdAccount(customer, '4111111111111111'));
     expect(JSON.stringify((await client.get('/__admin/requests')).body)).not.toContain('4111111111111111');
   });
+
+  it('redacts a customer\'s national identity number, which the API never shows back either', async () => {
+    const client = makeSandbox().client();
+    const created = await client.post('/customers', individual({ idType: 'SSN', identifier: '123-45-6789' }));
+    expect(created.status).toBe(201);
+    const [entry] = (await client.get('/__admin/requests')).body.data;
+    expect(entry.requestBody).toMatchObject({ idType: 'SSN', identifier: '[redacted]' });
+    expect(JSON.stringify(entry)).not.toContain('123-45-6789');
+  });
 });
