@@ -1,10 +1,12 @@
 /**
  * Acknowledged writes survive `kill -9`: a burst of POSTs against the real
- * command is cut off by SIGKILL at a random moment, and after a restart every
- * customer whose POST was answered 201 is there.
+ * command is cut off by SIGKILL while writes are in flight (after a given
+ * number of acknowledgements, never after a wall-clock delay), and after a
+ * restart every customer whose POST was answered 201 is there, and every data
+ * file left behind is whole.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -27,9 +29,10 @@ afterEach(() => {
 
 /**
  * POSTs customers from several connections until the server goes away; returns
- * the ids answered 201. `onFirst` runs at the first acknowledgement (to arm the kill).
+ * the ids answered 201. `onAck` runs at the `killAt`-th acknowledgement, with
+ * the other connections' writes still in flight.
  */
-async function burst(url: string, onFirst: () => void): Promise<string[]> {
+async function burst(url: string, killAt: number, onAck: () => void): Promise<string[]> {
   const acknowledged: string[] = [];
   const worker = async (w: number) => {
     for (let i = 0; ; i++) {
@@ -37,7 +40,7 @@ async function burst(url: string, onFirst: () => void): Promise<string[]> {
         const res = await fetch(`${url}/customers`, { method: 'POST', headers, body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: `Burst ${w}-${i} é€` }) });
         if (res.status !== 201) continue;
         acknowledged.push(((await res.json()) as { id: string }).id);
-        if (acknowledged.length === 1) onFirst();
+        if (acknowledged.length === killAt) onAck();
       } catch {
         return; // the server was killed mid-request: that write was never acknowledged
       }
@@ -63,12 +66,19 @@ describe('kill -9 in the middle of a write burst', () => {
     const acknowledgedSoFar = new Set<string>();
     for (let trial = 0; trial < TRIALS; trial++) {
       const server = await startCli(dir, ['--data', 'data'], (c) => children.push(c));
-      // A warm-up request binds the secret; then the burst, killed 100-500 ms after its first acknowledged write.
+      // A warm-up request binds the secret; then the burst, killed at its 20th, 70th, ... acknowledged write.
       expect((await fetch(`${server.url}/customers`, { headers })).status).toBe(200);
-      const acknowledged = await burst(server.url, () => setTimeout(() => server.child.kill('SIGKILL'), 100 + Math.floor(Math.random() * 400)));
+      const killAt = 20 + trial * 50;
+      const acknowledged = await burst(server.url, killAt, () => server.child.kill('SIGKILL'));
       await server.exit;
-      expect(acknowledged.length).toBeGreaterThan(0);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(killAt);
       for (const id of acknowledged) acknowledgedSoFar.add(id);
+      const tenants = join(dir, 'data', 'tenants');
+      const snapshots = readdirSync(tenants).filter((f) => f.endsWith('.json'));
+      expect(snapshots).toHaveLength(1);
+      for (const name of snapshots) {
+        expect(() => JSON.parse(readFileSync(join(tenants, name), 'utf8')), `${name} after trial ${trial + 1}`).not.toThrow();
+      }
 
       const restarted = await startCli(dir, ['--data', 'data'], (c) => children.push(c));
       const present = await allCustomerIds(restarted.url);
