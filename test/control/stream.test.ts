@@ -115,8 +115,8 @@ describe('paysandbox listen', () => {
     expect(JSON.parse(request!.body)).toMatchObject({ type: 'CUSTOMER.KYC_APPROVED', data: { id: customer.id } });
     const signature = Buffer.from(String(request!.headers['x-service-signature']), 'base64');
     expect(verify('sha256', Buffer.from(request!.body), { key: sandbox.webhookPublicKey.pem, dsaEncoding: 'der' }, signature)).toBe(true);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(output).toMatch(/CUSTOMER\.KYC_APPROVED Webhook:\S+ -> http:\/\/127\.0\.0\.1:\d+\/webhooks 200/);
+    // The line is printed once the app has answered: wait for it, however long that takes.
+    await expect.poll(() => output).toMatch(/CUSTOMER\.KYC_APPROVED Webhook:\S+ -> http:\/\/127\.0\.0\.1:\d+\/webhooks 200/);
   });
 
   it('exits 2 with one line when the credentials are refused or missing', async () => {
