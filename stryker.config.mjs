@@ -1,0 +1,36 @@
+// Mutation testing (`npm run mutation`, not part of CI): the code that decides outcomes, mutated one change at a
+// time; a mutant no test notices is a missing assertion. Reports: reports/mutation.json (committed) and .html.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  plugins: ['@stryker-mutator/vitest-runner'],
+  mutate: [
+    'src/rules/**/*.ts',
+    'src/core/**/*.ts',
+    'src/store/**/*.ts',
+    'src/webhooks/**/*.ts',
+    'src/crypto/**/*.ts',
+    'src/areas/**/*.ts',
+    // Declarations, not decisions: route tables, request/response schemas, handlers that only hand over to a service.
+    '!src/areas/**/*.routes.ts',
+    '!src/areas/**/*.schemas.ts',
+    '!src/areas/**/*.handlers.ts',
+    '!src/areas/**/index.ts',
+    '!src/**/*.d.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['json', 'html', 'clear-text', 'progress'],
+  jsonReporter: { fileName: 'reports/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation.html' },
+  concurrency: 2,
+  timeoutMS: 10_000,
+  thresholds: { high: 90, low: 80, break: null },
+  // TypeScript 7 has no JavaScript API for Stryker to rewrite tsconfig.json with, and ours needs no rewriting in the
+  // sandbox copy (no `extends` or project references outside the project): point Stryker at no file.
+  tsconfigFile: 'stryker-has-no-tsconfig-to-rewrite.json',
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

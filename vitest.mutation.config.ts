@@ -1,0 +1,33 @@
+/**
+ * The test selection Stryker runs against each mutant (`npm run mutation`):
+ * every in-process test. Tests that spawn the command, npm or a browser are
+ * left out: they cover no code Stryker can see (it mutates this process's
+ * modules) and would only slow each mutant down.
+ */
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      exclude: [
+        'test/cli.test.ts',
+        'test/package.test.ts',
+        'test/readme.test.ts',
+        'test/startup.test.ts',
+        'test/stop.test.ts',
+        'test/dashboard/**',
+        'test/control/stream.test.ts',
+        'test/engine/durability.test.ts',
+        'test/engine/layering.test.ts',
+        'test/openapi/documents.test.ts',
+        'test/openapi/lint.test.ts',
+        'test/openapi/client-types.test.ts',
+        'node_modules/**',
+      ],
+      // No compile step: nothing here runs the compiled command.
+      globalSetup: [],
+    },
+  }),
+);
