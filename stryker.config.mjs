@@ -20,6 +20,10 @@ export default {
     '!src/**/*.d.ts',
   ],
   coverageAnalysis: 'perTest',
+  // Mutants in module-level code (the rules tables, catalogues, schemas) can only be tested by reloading every module
+  // and running every test: two thirds of the mutants, 96% of the time (days on two cores). The tables are pinned row
+  // by row by their own tests (test/engine/rules.test.ts, test/engine/errors.test.ts) instead.
+  ignoreStatic: true,
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   reporters: ['json', 'html', 'clear-text', 'progress'],
