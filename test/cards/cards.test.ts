@@ -6,12 +6,13 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../src/index.js';
+import { manualTime } from '../../src/core/clock.js';
 import { individual, makeSandbox, type Client } from '../helpers.js';
 
 type Balances = { balance: number; total: number };
 
-async function cardSandbox() {
-  const sandbox = makeSandbox();
+async function cardSandbox(options: Parameters<typeof makeSandbox>[0] = {}) {
+  const sandbox = makeSandbox(options);
   const client = sandbox.client();
   // Regulated: the KYC suffix applies at creation, so the cardholder is APPROVED at once.
   expect((await client.patch('/config', { isRegulatedFinancialInstitution: true })).status).toBe(200);
@@ -33,8 +34,8 @@ async function advance(client: Client, seconds: number) {
 }
 
 /** An ACTIVE card on the USD account, funded with `funds`. */
-async function activeCard(funds = 100_000) {
-  const box = await cardSandbox();
+async function activeCard(funds = 100_000, options: Parameters<typeof makeSandbox>[0] = {}) {
+  const box = await cardSandbox(options);
   const card = await box.client.post('/cards', { customerId: box.customerId, form: 'VIRTUAL', fundingSource: box.usd });
   expect(card.status).toBe(201);
   await advance(box.client, 5);
@@ -425,23 +426,32 @@ describe('the card network', () => {
   });
 
   it('approves on suffix 005 with a pull that settles 30 s later', async () => {
-    const { client, card, customerId, usd } = await activeCard(10_000);
+    // A clock that moves only when told: the boundary is exact.
+    const { client, card, customerId, usd } = await activeCard(10_000, { time: manualTime(Date.parse('2026-06-01T12:00:00.000Z')) });
     const auth = await authorize(client, card.id, 1_000, 'TAXI 005');
     expect(auth.body).toMatchObject({ status: 'AUTHORIZED', pullSummary: { count: 1, pendingCount: 1 } });
     expect(await balances(client, customerId, usd)).toEqual({ balance: 9_000, total: 10_000 });
     const early = await client.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: 1_000 });
     expect(early).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', details: { errors: [{ field: 'cardTransactionId', message: expect.stringContaining('not settled yet') }] } } });
-    await advance(client, 30);
+    // 1 ms before the 30 s: the pull is still pending.
+    await advance(client, 29.999);
+    expect((await client.get(`/transactions/${auth.body.id}`)).body).toMatchObject({ status: 'AUTHORIZED', pullSummary: { pendingCount: 1 } });
+    expect(await balances(client, customerId, usd)).toEqual({ balance: 9_000, total: 10_000 });
+    await advance(client, 0.001);
     expect((await client.get(`/transactions/${auth.body.id}`)).body).toMatchObject({ status: 'AUTHORIZED', pullSummary: { pendingCount: 0 } });
     expect(await balances(client, customerId, usd)).toEqual({ balance: 9_000, total: 9_000 });
     expect((await client.post(`/sandbox/cards/${card.id}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: 1_000 })).body.status).toBe('SETTLED');
   });
 
   it('approves on suffix 006, then the pull fails 30 s later: EXCEPTION and the money stays', async () => {
-    const { client, card, customerId, usd } = await activeCard(10_000);
+    const { client, card, customerId, usd } = await activeCard(10_000, { time: manualTime(Date.parse('2026-06-01T12:00:00.000Z')) });
     const auth = await authorize(client, card.id, 1_000, 'GADGETS 006');
     expect(auth.body.status).toBe('AUTHORIZED');
-    await advance(client, 30);
+    // 1 ms before the 30 s: still AUTHORIZED, nothing reported.
+    await advance(client, 29.999);
+    expect((await client.get(`/transactions/${auth.body.id}`)).body.status).toBe('AUTHORIZED');
+    expect((await client.get('/__admin/events?type=CARD_TRANSACTION.EXCEPTION')).body.data).toEqual([]);
+    await advance(client, 0.001);
     const after = (await client.get(`/transactions/${auth.body.id}`)).body;
     expect(after).toMatchObject({ status: 'EXCEPTION', pullSummary: { count: 0, totalAmount: 0 } });
     expect(await balances(client, customerId, usd)).toEqual({ balance: 10_000, total: 10_000 });
