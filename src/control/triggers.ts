@@ -6,9 +6,9 @@
  * happens, so its data refers to objects that exist and the follow-up
  * events arrive as they would. The magic values come from the rule tables.
  *
- * Adding a webhook type is one entry in TRIGGERS. Types of areas the
- * sandbox does not serve yet (internal- and external-account status), and
- * bulk upload and invitation claims, have no recipe yet.
+ * Adding a webhook type is one entry in TRIGGERS. INVITATION.CLAIMED has
+ * none: a claim comes from another tenant (another platform), which a
+ * recipe run inside one tenant cannot be.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { apiError } from '../core/errors.js';
@@ -30,6 +30,7 @@ import { transferIn } from '../areas/transfers/transfers.service.js';
 import { CARD_ACTIVATION_JOB, issueCard } from '../areas/cards/cards.service.js';
 import { CARD_PULL_JOB, authorize, clear, refund } from '../areas/cards/card-network.service.js';
 import { createAgent, redeemDeviceCode } from '../areas/agents/agents.service.js';
+import { IMPORT_STEP_JOB, uploadCustomerCsv } from '../areas/customer-imports/customer-imports.service.js';
 import { agentTransferOutUnsigned } from '../areas/agents/operations.service.js';
 
 /** What a recipe works with, and where it notes what it created. */
@@ -177,6 +178,20 @@ function runJobNow(run: TriggerRun, kind: string, matches: (job: DueJob) => bool
   jobHandlers.get(kind)!(run.tenant, job);
 }
 
+const IMPORT_COLUMNS = 'umaAddress,platformCustomerId,customerType,fullName,birthDate,addressLine1,city,state,postalCode,country';
+
+/** A one-row CSV import, its steps run now: a good row COMPLETES the job; a row that creates nobody FAILS it. */
+function bulkImport(run: TriggerRun, good: boolean): void {
+  const tag = run.tenant.ids('Import').slice(-12);
+  const row = good
+    ? `$import${tag}@sandbox.uma.local,import-${tag},INDIVIDUAL,Imported Person,1990-01-15,1 Main St,San Francisco,CA,94105,US`
+    : `$import${tag}@sandbox.uma.local,import-${tag},INDIVIDUAL,,,,,,,`;
+  const { jobId } = uploadCustomerCsv(run.tenant, { name: 'trigger.csv', bytes: Buffer.from(`${IMPORT_COLUMNS}\n${row}\n`) });
+  run.created.bulkImportJob = jobId;
+  const step = (job: DueJob) => job.kind === IMPORT_STEP_JOB && job.payload.jobId === jobId;
+  while (run.tenant.scheduler.pending().some(step)) runJobNow(run, IMPORT_STEP_JOB, step);
+}
+
 /** An APPROVED cardholder with a funded account and an ACTIVE card (the issuer's activation run now). */
 function activeCard(run: TriggerRun): string {
   const holder = individual(run, 'APPROVED', 'cardholder');
@@ -277,6 +292,9 @@ export const TRIGGERS: Readonly<Record<string, TriggerRecipe>> = {
       runJobNow(r, CARD_PULL_JOB, (j) => j.payload.transactionId === transactionId);
     },
   },
+
+  'BULK_UPLOAD.COMPLETED': { description: 'A one-row customer CSV import completes', run: (r) => bulkImport(r, true) },
+  'BULK_UPLOAD.FAILED': { description: 'A customer CSV import whose only row is invalid fails', run: (r) => bulkImport(r, false) },
 
   'AGENT_ACTION.PENDING_APPROVAL': { description: "An agent's transfer-out awaits the platform's approval", run: (r) => agentActionAwaitingApproval(r) },
 

@@ -17,6 +17,7 @@ const EMITTED = [
   'INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED', 'INCOMING_PAYMENT.FAILED',
   'CARD.STATUS_CHANGE',
   'CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.EXCEPTION',
+  'BULK_UPLOAD.COMPLETED', 'BULK_UPLOAD.FAILED',
   'AGENT_ACTION.PENDING_APPROVAL',
   'TEST',
 ];
@@ -26,6 +27,7 @@ function resourcePath(type: string, id: string): string {
   if (type.startsWith('CUSTOMER.')) return `/customers/${id}`;
   if (type.startsWith('VERIFICATION.')) return `/verifications/${id}`;
   if (type.startsWith('CARD.')) return `/cards/${id}`;
+  if (type.startsWith('BULK_UPLOAD.')) return `/customers/bulk/jobs/${id}`;
   return `/transactions/${id}`;
 }
 
