@@ -15,6 +15,9 @@
  *   BENCH_DURATION   seconds per measured autocannon run (default 10; each ratio alternates 2 runs of each side)
  *   BENCH_WARMUP     seconds of warm-up load before each GET and POST run (default 2, at most the duration)
  *   BENCH_CPU_PROF   a directory: run the quote+execute server child with --cpu-prof, writing its profile there
+ *   BENCH_LIST_SIZES stored external accounts of the list runs (default 1000,10000,100000)
+ *   BENCH_ONLY       a comma-separated subset of the steps to run: startup, list, create, idleMemory,
+ *                    compaction, quoteExecute, walletSigned, bulkImport (default: all)
  */
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -36,7 +39,7 @@ const WARMUP = Math.min(positive(process.env.BENCH_WARMUP, 2), DURATION);
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF || undefined;
 const CONNECTIONS = 10;
 const STARTUP_RUNS = 7;
-const GET_SIZES = [1_000, 10_000, 100_000];
+const GET_SIZES = process.env.BENCH_LIST_SIZES ? process.env.BENCH_LIST_SIZES.split(",").map(Number) : [1_000, 10_000, 100_000];
 const GET_CUSTOMERS = 1_000;
 const AUTH = `Basic ${Buffer.from('bench:secret').toString('base64')}`;
 const MB = 1024 * 1024;
@@ -858,7 +861,9 @@ async function main() {
   log();
   const results = { startedAt: new Date().toISOString(), node: process.version, durationS: DURATION, warmupS: WARMUP, connections: CONNECTIONS };
   const failures = [];
+  const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((k) => k.trim())) : undefined;
   const step = async (key, fn) => {
+    if (only && !only.has(key.replace(/_\d+$/, '').replace(/^list$/, 'list'))) return;
     try {
       results[key] = await fn();
     } catch (err) {

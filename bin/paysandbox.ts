@@ -12,6 +12,7 @@ import { InvalidSnapshotError, parseSnapshot, applySnapshot } from '../src/store
 import { ensurePlatformAccounts } from '../src/areas/internal-accounts/internal-accounts.service.js';
 import { SCENARIOS, findScenario } from '../scenarios/index.js';
 import { API_VERSION } from '../src/core/version.js';
+import { packagePath } from '../src/core/package-files.js';
 import { listen, ListenError } from '../src/cli/listen.js';
 import { SANDBOX_UMA_DOMAIN } from '../src/areas/config/config.service.js';
 import { InvalidCorsOriginError, parseCorsOrigins } from '../src/core/cors.js';
@@ -146,17 +147,13 @@ function parseCommand<T extends NonNullable<Parameters<typeof parseArgs>[0]>['op
   }
 }
 
-/** The package's version, from its package.json (one level above bin/, two above dist/bin/). */
+/** The package's version, from its package.json. */
 function packageVersion(): string {
-  for (const path of ['../package.json', '../../package.json']) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === 'paysandbox' && pkg.version) return pkg.version;
-    } catch {
-      // try the next place
-    }
+  try {
+    return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'unknown';
   }
-  return 'unknown';
 }
 
 /** Loopback hosts: only this machine can reach the sandbox. */

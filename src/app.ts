@@ -29,6 +29,7 @@ import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { RequestJournal } from './control/journal.js';
 import { requestFaults } from './control/faults.service.js';
 import { cors } from './core/cors.js';
+import { MemoRouter } from './core/memo-router.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import { observeRequests } from './request-observer.js';
 import type { DashboardUi } from './dashboard/dashboard.js';
@@ -49,10 +50,14 @@ const MAX_JSON_BYTES = 1024 * 1024;
 /** A snapshot carries the tenant's uploaded files (up to 10 MB each), so it may be larger. */
 const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
-function router(log: Logger): AppRouter {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.onError(errorHandler(log));
-  return app;
+/**
+ * Only the outermost app has the error handler: Hono wraps every handler of
+ * a mounted app that has its own (each middleware too) in one more compose
+ * per request, and the outer one already turns what any handler throws into
+ * the error body, at the handler that threw.
+ */
+function router(): AppRouter {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() });
 }
 
 /**
@@ -243,12 +248,12 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const journal = new RequestJournal();
   const unmatched = new WeakSet<Request>();
-  const api = router(deps.log);
+  const api = router();
   // The request observer (outermost) sees the unknown inputs this names.
   api.use('*', auth, credentialScope(deps.registry), requirePermission(apiPermission), services, unknownInputWarnings(), requestFaults(), jsonLimit);
   registerAreas(api);
 
-  const admin = router(deps.log);
+  const admin = router();
   admin.use('*', adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next));
   registerControl(admin, deps.registry, journal);
 
@@ -257,7 +262,8 @@ export function createApp(deps: AppDeps): SandboxApp {
   const openApiDocument = (): Record<string, unknown> => (apiDocument ??= documentPermissions(buildApiDocument(api, webhookDefinitions)));
   const controlOpenApiDocument = (): Record<string, unknown> => (controlDocument ??= buildControlDocument(admin));
 
-  const app = router(deps.log);
+  const app = router();
+  app.onError(errorHandler(deps.log));
   app.use('*', cors(deps.corsOrigins), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
   const dashboard = lazy(async (): Promise<DashboardUi> => (await import('./dashboard/dashboard.js')).dashboardUi());

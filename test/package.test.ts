@@ -79,7 +79,7 @@ describe('the packed package', () => {
   it('holds the compiled code, the docs UI and the dashboard, and no TypeScript sources', async ({ skip }) => {
     const { stdout } = await exec('tar', ['-tzf', tarball]);
     const files = stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'bin/paysandbox', 'dist/bin/paysandbox.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/client/index.js', 'dist/scenarios/index.js', 'src/dashboard/assets/app.js', 'src/dashboard/assets/index.html', 'vendor/swagger-ui/swagger-ui-bundle.js', 'vendor/swagger-ui/swagger-ui.css', 'vendor/swagger-ui/LICENSE', 'fixtures/passport.png']) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'bin/paysandbox', 'dist/bin/paysandbox.js', 'dist/bundle/paysandbox.cjs', 'dist/bundle/paysandbox.cjs.cache', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/client/index.js', 'dist/scenarios/index.js', 'src/dashboard/assets/app.js', 'src/dashboard/assets/index.html', 'vendor/swagger-ui/swagger-ui-bundle.js', 'vendor/swagger-ui/swagger-ui.css', 'vendor/swagger-ui/LICENSE', 'fixtures/passport.png']) {
       expect(files, needed).toContain(needed);
     }
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);

@@ -17,36 +17,36 @@ import { armFault, clearFaults, listFaults } from './faults.service.js';
 import { listTriggers, triggerEvent } from './triggers.js';
 
 export function registerControl(app: AppRouter, registry: TenantRegistry, journal: RequestJournal): void {
-  const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.var.tenant), 200);
-  const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(resetTenant(registry, c.var.tenant), 200);
-  const clock: RouteHandler<typeof routes.clockRoute, AppEnv> = (c) => c.json(clockState(c.var.tenant), 200);
-  const advance: RouteHandler<typeof routes.advanceClockRoute, AppEnv> = (c) => c.json(advanceClock(c.var.tenant, c.req.valid('json').seconds), 200);
+  const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.get('tenant')), 200);
+  const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(resetTenant(registry, c.get('tenant')), 200);
+  const clock: RouteHandler<typeof routes.clockRoute, AppEnv> = (c) => c.json(clockState(c.get('tenant')), 200);
+  const advance: RouteHandler<typeof routes.advanceClockRoute, AppEnv> = (c) => c.json(advanceClock(c.get('tenant'), c.req.valid('json').seconds), 200);
   // A stream when the client asks for one; the route documents both answers.
   const events = ((c) =>
-    (c.req.header('accept') ?? '').includes('text/event-stream') ? eventStream(c) : c.json(listEvents(c.var.tenant, c.req.valid('query')), 200)) as RouteHandler<
+    (c.req.header('accept') ?? '').includes('text/event-stream') ? eventStream(c) : c.json(listEvents(c.get('tenant'), c.req.valid('query')), 200)) as RouteHandler<
     typeof routes.eventsRoute,
     AppEnv
   >;
-  const set: RouteHandler<typeof routes.setClockRoute, AppEnv> = (c) => c.json(setClock(c.var.tenant, c.req.valid('json').to), 200);
+  const set: RouteHandler<typeof routes.setClockRoute, AppEnv> = (c) => c.json(setClock(c.get('tenant'), c.req.valid('json').to), 200);
   const exportRoute = routes.exportSnapshotRoute(registry.schema);
-  const snapshot: RouteHandler<typeof exportRoute, AppEnv> = (c) => c.json(exportSnapshot(c.var.tenant, registry.schema) as never, 200);
-  const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(restoreSnapshot(registry, c.var.tenant, c.req.valid('json')), 200);
-  const requests: RouteHandler<typeof routes.journalRoute, AppEnv> = (c) => c.json(journal.list(c.var.tenant, c.req.valid('query')), 200);
-  const countRequests: RouteHandler<typeof routes.journalCountRoute, AppEnv> = (c) => c.json({ count: journal.count(c.var.tenant, c.req.valid('query')) }, 200);
-  const unmatched: RouteHandler<typeof routes.journalUnmatchedRoute, AppEnv> = (c) => c.json(journal.list(c.var.tenant, { ...c.req.valid('query'), unmatchedOnly: true }), 200);
-  const clearRequests: RouteHandler<typeof routes.clearJournalRoute, AppEnv> = (c) => c.json({ removed: journal.clear(c.var.tenant) }, 200);
-  const trigger: RouteHandler<typeof routes.triggerRoute, AppEnv> = async (c) => c.json(await triggerEvent(c.var.tenant, c.var.webhooks, c.req.valid('json').type), 200);
+  const snapshot: RouteHandler<typeof exportRoute, AppEnv> = (c) => c.json(exportSnapshot(c.get('tenant'), registry.schema) as never, 200);
+  const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(restoreSnapshot(registry, c.get('tenant'), c.req.valid('json')), 200);
+  const requests: RouteHandler<typeof routes.journalRoute, AppEnv> = (c) => c.json(journal.list(c.get('tenant'), c.req.valid('query')), 200);
+  const countRequests: RouteHandler<typeof routes.journalCountRoute, AppEnv> = (c) => c.json({ count: journal.count(c.get('tenant'), c.req.valid('query')) }, 200);
+  const unmatched: RouteHandler<typeof routes.journalUnmatchedRoute, AppEnv> = (c) => c.json(journal.list(c.get('tenant'), { ...c.req.valid('query'), unmatchedOnly: true }), 200);
+  const clearRequests: RouteHandler<typeof routes.clearJournalRoute, AppEnv> = (c) => c.json({ removed: journal.clear(c.get('tenant')) }, 200);
+  const trigger: RouteHandler<typeof routes.triggerRoute, AppEnv> = async (c) => c.json(await triggerEvent(c.get('tenant'), c.get('webhooks'), c.req.valid('json').type), 200);
   const triggerTypes: RouteHandler<typeof routes.triggerTypesRoute, AppEnv> = (c) => c.json(listTriggers(), 200);
-  const deliveries: RouteHandler<typeof routes.deliveriesRoute, AppEnv> = (c) => c.json(listDeliveries(c.var.tenant, c.req.valid('query')), 200);
-  const replay: RouteHandler<typeof routes.replayDeliveryRoute, AppEnv> = async (c) => c.json(await c.var.webhooks.replay(c.var.tenant, c.req.valid('param').id), 200);
+  const deliveries: RouteHandler<typeof routes.deliveriesRoute, AppEnv> = (c) => c.json(listDeliveries(c.get('tenant'), c.req.valid('query')), 200);
+  const replay: RouteHandler<typeof routes.replayDeliveryRoute, AppEnv> = async (c) => c.json(await c.get('webhooks').replay(c.get('tenant'), c.req.valid('param').id), 200);
   const publicKey: RouteHandler<typeof routes.webhookKeyRoute, AppEnv> = (c) =>
-    c.json({ pem: c.var.webhooks.signer.publicKeyPem, hex: c.var.webhooks.signer.publicKeyHex, header: SIGNATURE_HEADER, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64' }, 200);
+    c.json({ pem: c.get('webhooks').signer.publicKeyPem, hex: c.get('webhooks').signer.publicKeyHex, header: SIGNATURE_HEADER, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64' }, 200);
   const scenarios: RouteHandler<typeof routes.scenariosRoute, AppEnv> = (c) => c.json(listScenarios(), 200);
-  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(loadScenario(registry, c.var.tenant, c.req.valid('param').name), 200);
-  const arm: RouteHandler<typeof routes.armFaultRoute, AppEnv> = (c) => c.json(armFault(c.var.tenant, c.req.valid('json')), 201);
-  const faults: RouteHandler<typeof routes.listFaultsRoute, AppEnv> = (c) => c.json(listFaults(c.var.tenant), 200);
-  const clear: RouteHandler<typeof routes.clearFaultsRoute, AppEnv> = (c) => c.json(clearFaults(c.var.tenant), 200);
-  const wallet: RouteHandler<typeof routes.walletSandboxRoute, AppEnv> = (c) => c.json(walletSandbox(c.var.tenant), 200);
+  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(loadScenario(registry, c.get('tenant'), c.req.valid('param').name), 200);
+  const arm: RouteHandler<typeof routes.armFaultRoute, AppEnv> = (c) => c.json(armFault(c.get('tenant'), c.req.valid('json')), 201);
+  const faults: RouteHandler<typeof routes.listFaultsRoute, AppEnv> = (c) => c.json(listFaults(c.get('tenant')), 200);
+  const clear: RouteHandler<typeof routes.clearFaultsRoute, AppEnv> = (c) => c.json(clearFaults(c.get('tenant')), 200);
+  const wallet: RouteHandler<typeof routes.walletSandboxRoute, AppEnv> = (c) => c.json(walletSandbox(c.get('tenant')), 200);
   app.openapi(routes.healthRoute, getHealth);
   app.openapi(routes.armFaultRoute, arm);
   app.openapi(routes.listFaultsRoute, faults);

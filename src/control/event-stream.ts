@@ -13,8 +13,8 @@ import type { WebhookEvent } from '../events/events.schemas.js';
 const KEEP_ALIVE_MS = 15_000;
 
 export function eventStream(c: Context<AppEnv>): Response {
-  const tenant = c.var.tenant;
-  const signer = c.var.webhooks.signer;
+  const tenant = c.get('tenant');
+  const signer = c.get('webhooks').signer;
   const lastEventId = c.req.header('last-event-id');
   return streamSSE(c, async (stream) => {
     const queue: WebhookEvent[] = [];
@@ -27,7 +27,7 @@ export function eventStream(c: Context<AppEnv>): Response {
       unsubscribe();
       wake?.();
     });
-    const stopped = c.var.webhooks.stopped;
+    const stopped = c.get('webhooks').stopped;
     if (stopped.aborted) return;
     stopped.addEventListener('abort', () => stream.abort(), { once: true });
     if (lastEventId !== undefined) {

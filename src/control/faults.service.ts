@@ -63,7 +63,7 @@ function matchesRequest(fault: FaultRecord, method: string, path: string): boole
 /** Applies LATENCY and ERROR faults to the tenant's API requests before they are handled. */
 export function requestFaults(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const tenant = c.var.tenant;
+    const tenant = c.get('tenant');
     if (tenant.faults.size === 0) return next();
     const path = c.req.path.startsWith(API_BASE_PATH) ? c.req.path.slice(API_BASE_PATH.length) || '/' : c.req.path;
     const latency = spendFault(tenant, (f) => f.kind === 'LATENCY' && matchesRequest(f, c.req.method, path));

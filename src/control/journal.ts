@@ -42,7 +42,8 @@ export interface RequestObservation {
   durationMs: number;
   headers: Headers;
   requestBody?: RecordedBody | undefined;
-  responseText?: string | undefined;
+  /** The JSON text the response was sent as, or the pieces of its UTF-8 bytes when it was sent as bytes. */
+  responseText?: string | readonly Uint8Array[] | undefined;
   matched: boolean;
   /** Query parameters and body fields the operation does not define (ignored, and named in Sandbox-Warning). */
   unknownInputs?: UnknownInputs | undefined;
@@ -199,7 +200,7 @@ function show(e: JournalEntry): ShownEntry {
     matched: e.matched,
     requestHeaders: redactHeaders(e.headers),
     ...(requestBody !== undefined ? { requestBody } : {}),
-    ...(e.responseText !== undefined ? { responseBody: redactBody(e.responseText) } : {}),
+    ...(e.responseText !== undefined ? { responseBody: redactBody(typeof e.responseText === 'string' ? e.responseText : Buffer.concat(e.responseText).toString('utf8')) } : {}),
     ...(e.unknownInputs ? { unknownInputs: e.unknownInputs } : {}),
   };
 }
@@ -208,13 +209,18 @@ export class RequestJournal {
   private readonly journals = new WeakMap<Tenant, TenantJournal>();
   private seq = 0;
 
+  /** Takes ownership of `observation`: the caller hands over a fresh object and keeps no reference to it. */
   record(tenant: Tenant, observation: RequestObservation): void {
     let journal = this.journals.get(tenant);
     if (!journal) this.journals.set(tenant, (journal = new TenantJournal()));
-    const entry: JournalEntry = { ...observation, id: ++this.seq, bodyChars: 0 };
+    // The observation becomes the entry as it is: no copy on the request's path.
+    const entry = observation as JournalEntry;
+    entry.id = ++this.seq;
     if (sizeOf(entry.requestBody) > BODY_CHARS_MAX) entry.requestBody = { note: `[not kept: ${sizeOf(entry.requestBody)} characters]` };
-    if (entry.responseText !== undefined && entry.responseText.length > BODY_CHARS_MAX) entry.responseText = undefined;
-    entry.bodyChars = sizeOf(entry.requestBody) + (entry.responseText?.length ?? 0);
+    // Pieces are references to JSON kept elsewhere anyway (a collection's rendered records): they cost the budget nothing.
+    const responseChars = typeof entry.responseText === 'string' ? entry.responseText.length : 0;
+    if (responseChars > BODY_CHARS_MAX) entry.responseText = undefined;
+    entry.bodyChars = sizeOf(entry.requestBody) + (responseChars > BODY_CHARS_MAX ? 0 : responseChars);
     journal.add(entry);
   }
 

@@ -12,6 +12,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { apiError } from '../core/errors.js';
+import { packagePath } from '../core/package-files.js';
 import { RULES, type OutcomeOf, type RuleTableName } from '../rules/index.js';
 import type { WebhookEvent } from '../events/events.schemas.js';
 import type { DueJob } from '../store/jobs.js';
@@ -74,11 +75,11 @@ const ADDRESS = { line1: '1 Market St', city: 'San Francisco', state: 'CA', post
 const PERSON = { birthDate: '1990-01-31', nationality: 'US', address: ADDRESS, idType: 'SSN' as const, identifier: '123-45-6789' };
 const USD = 'USD';
 
-/** fixtures/ is at the package root: two levels above src/control/, three above dist/src/control/. */
+/** fixtures/ is at the package root. */
 function fixture(name: string): UploadedFile {
-  const url = ['../../fixtures/', '../../../fixtures/'].map((dir) => new URL(dir + name, import.meta.url)).find((u) => existsSync(u));
-  if (!url) throw new Error(`trigger: fixture ${name} not found`);
-  return { name, bytes: readFileSync(url) };
+  const file = packagePath('fixtures', name);
+  if (!existsSync(file)) throw new Error(`trigger: fixture ${name} not found`);
+  return { name, bytes: readFileSync(file) };
 }
 
 function upload(run: TriggerRun, holderId: string, documentType: DocumentType, file: string): void {

@@ -8,11 +8,19 @@ import type { JSONParsed } from 'hono/utils/types';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError, apiError, errorBody } from './errors.js';
 import type { Logger } from './log.js';
-import type { JsonText } from './pagination.js';
+import { joinParts, type JsonParts } from './pagination.js';
 
-/** Answers with JSON text rendered ahead of time, typed as c.json would type it. */
-export function sendJsonText<T, S extends ContentfulStatusCode>(c: Context, text: JsonText<T>, status: S): TypedResponse<JSONParsed<T>, S, 'json'> {
-  return c.body(text, status, { 'content-type': 'application/json' }) as unknown as TypedResponse<JSONParsed<T>, S, 'json'>;
+declare module './env.js' {
+  interface AppVariables {
+    /** The pieces of the body sendJsonParts answered with, for whoever records responses. */
+    sentJson?: readonly Uint8Array[];
+  }
+}
+
+/** Answers with JSON rendered ahead of time, typed as c.json would type it. */
+export function sendJsonParts<T, S extends ContentfulStatusCode>(c: Context, parts: JsonParts<T>, status: S): TypedResponse<JSONParsed<T>, S, 'json'> {
+  c.set('sentJson', parts);
+  return c.body(joinParts(parts), status, { 'content-type': 'application/json' }) as unknown as TypedResponse<JSONParsed<T>, S, 'json'>;
 }
 
 function send(c: Context, error: ApiError): Response {

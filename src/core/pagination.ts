@@ -41,16 +41,60 @@ export function toListResult<R, T>(list: string, page: Page<R>, present: (record
   return result;
 }
 
-/** JSON text known to encode a T: a response body put together from JSON rendered ahead of time. */
-export type JsonText<T> = string & { readonly __encodes?: T };
+/**
+ * UTF-8 JSON known to encode a T, as the pieces it is made of: the JSON of
+ * each item, rendered once per record version and kept by its collection,
+ * and the few bytes around them. Whoever keeps a response (the request
+ * journal) keeps these references, not a copy of the whole body.
+ */
+export type JsonParts<T> = readonly Uint8Array[] & { readonly __encodes?: T };
+
+const DATA_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
 
 /**
- * A list page as JSON text, from each item's JSON (which a collection keeps
- * per record version, so a page is concatenation, not serialisation). The
- * same members, in the same order, as toListResult.
+ * A list page as UTF-8 JSON, from each item's JSON, so a page is one copy of
+ * bytes, not serialisation: no string is built, flattened or encoded on the
+ * way to the socket. The same members, in the same order, as toListResult.
  */
-export function renderListResult<R, T>(list: string, page: Page<R>, itemJson: (record: R) => string): JsonText<ListResult<T>> {
-  let text = `{"data":[${page.items.map(itemJson).join(',')}],"hasMore":${page.hasMore},"totalCount":${page.total}`;
-  if (page.hasMore && page.lastSeq !== undefined) text += `,"nextCursor":${JSON.stringify(encodeCursor(list, page.lastSeq))}`;
-  return `${text}}` as JsonText<ListResult<T>>;
+export function renderListResult<R, T>(list: string, page: Page<R>, itemJson: (record: R) => Uint8Array): JsonParts<ListResult<T>> {
+  const parts: Uint8Array[] = [DATA_OPEN];
+  page.items.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(itemJson(item));
+  });
+  let tail = `],"hasMore":${page.hasMore},"totalCount":${page.total}`;
+  if (page.hasMore && page.lastSeq !== undefined) tail += `,"nextCursor":${JSON.stringify(encodeCursor(list, page.lastSeq))}`;
+  parts.push(Buffer.from(`${tail}}`));
+  return parts as JsonParts<ListResult<T>>;
+}
+
+/** Bodies are cut from slabs, as Node cuts small Buffers from its pool: one ArrayBuffer for many responses, not one each. */
+const SLAB_BYTES = 1024 * 1024;
+/** A body larger than this gets an ArrayBuffer of its own. */
+const SLAB_MAX_PIECE = SLAB_BYTES / 8;
+let slab = new Uint8Array(new ArrayBuffer(SLAB_BYTES));
+let slabUsed = 0;
+
+/** The parts as one body. Never reused: a slab lives as long as a body cut from it. */
+export function joinParts(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let size = 0;
+  for (const part of parts) size += part.byteLength;
+  let out: Uint8Array<ArrayBuffer>;
+  if (size > SLAB_MAX_PIECE) {
+    out = new Uint8Array(new ArrayBuffer(size));
+  } else {
+    if (slabUsed + size > SLAB_BYTES) {
+      slab = new Uint8Array(new ArrayBuffer(SLAB_BYTES));
+      slabUsed = 0;
+    }
+    out = slab.subarray(slabUsed, slabUsed + size);
+    slabUsed += (size + 7) & ~7;
+  }
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
 }

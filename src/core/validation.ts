@@ -249,7 +249,7 @@ function reachedOperation(c: Context): boolean {
 /**
  * Once a request is answered: every query parameter and body member its
  * operation does not define (all of them, when it defines no query or no
- * body) goes into a Sandbox-Warning header and `c.var.unknownInputs`.
+ * body) goes into a Sandbox-Warning header and `c.get('unknownInputs')`.
  */
 export function unknownInputWarnings(): MiddlewareHandler {
   return async (c, next) => {
@@ -261,7 +261,8 @@ export function unknownInputWarnings(): MiddlewareHandler {
     let query = check?.query ?? [];
     if (!check?.queryChecked && reached) query = Object.keys(c.req.queries()).slice(0, MAX_UNKNOWN);
     let body = check?.body ?? [];
-    if (!check?.bodyChecked && reached && !check?.failed && c.req.raw.body && /^application\/([a-z.+-]+\+)?json/i.test(c.req.header('content-type') ?? '')) {
+    // GET and HEAD have no body; asking the request for one would build the whole fetch Request.
+    if (!check?.bodyChecked && reached && !check?.failed && c.req.method !== 'GET' && c.req.method !== 'HEAD' && /^application\/([a-z.+-]+\+)?json/i.test(c.req.header('content-type') ?? '') && c.req.raw.body) {
       const raw = await rawInput(c, 'json');
       if (isPlainObject(raw)) body = Object.keys(raw).slice(0, MAX_UNKNOWN);
     }

@@ -8,22 +8,20 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
 import { pageSecurityHeaders } from '../core/page-security.js';
+import { packagePath } from '../core/package-files.js';
 
 const ASSETS: Record<string, string> = { 'app.js': 'text/javascript; charset=utf-8', 'app.css': 'text/css; charset=utf-8' };
 /** Nothing but the sandbox itself: no inline script, no third-party origin. */
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 const HEADERS = pageSecurityHeaders(CSP);
 
-/** The assets sit beside this module in the sources; the compiled module finds them in the package's src/ folder. */
+/** The assets ship in the package's src/dashboard/assets, whether this runs from the sources, dist/ or the bundle. */
 function readAsset(name: string): string {
-  for (const base of ['./assets/', '../../../src/dashboard/assets/']) {
-    try {
-      return readFileSync(new URL(base + name, import.meta.url), 'utf8');
-    } catch {
-      // try the next place
-    }
+  try {
+    return readFileSync(packagePath('src', 'dashboard', 'assets', name), 'utf8');
+  } catch {
+    throw new Error(`dashboard asset ${name} is missing`);
   }
-  throw new Error(`dashboard asset ${name} is missing`);
 }
 
 export interface DashboardUi {

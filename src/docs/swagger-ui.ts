@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Context } from 'hono';
+import { packagePath } from '../core/package-files.js';
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -42,16 +43,13 @@ window.ui = SwaggerUIBundle({ url: control ? '/__admin/openapi.json' : '/openapi
 </body>
 </html>`;
 
-/** vendor/ is at the package root: two levels above src/docs/, three above the compiled dist/src/docs/. */
+/** vendor/ is at the package root. */
 function readVendored(name: string): string {
-  for (const base of ['../../vendor/swagger-ui/', '../../../vendor/swagger-ui/']) {
-    try {
-      return readFileSync(new URL(base + name, import.meta.url), 'utf8');
-    } catch {
-      // try the next place
-    }
+  try {
+    return readFileSync(packagePath('vendor', 'swagger-ui', name), 'utf8');
+  } catch {
+    throw new Error(`docs asset ${name} is missing from vendor/swagger-ui`);
   }
-  throw new Error(`docs asset ${name} is missing from vendor/swagger-ui`);
 }
 
 export interface DocsUi {

@@ -57,7 +57,7 @@ const RENDERED_KEPT = 20_000;
 
 export class Collection<T extends { id: string }> {
   /** Each view's JSON of each record, dropped when the record changes. */
-  private readonly rendered = new Map<(record: T) => unknown, Map<string, string>>();
+  private readonly rendered = new Map<(record: T) => unknown, Map<string, Buffer>>();
   private readonly seqById = new Map<string, number>();
   private readonly bySeq = new Map<number, T>();
   private readonly order: number[] = [];
@@ -174,19 +174,20 @@ export class Collection<T extends { id: string }> {
   }
 
   /**
-   * The JSON of a record as `view` presents it, rendered once and kept until
-   * the record changes. The view must depend on the record alone.
+   * The UTF-8 JSON of a record as `view` presents it, rendered once and kept
+   * until the record changes (as bytes: off the JS heap, and written to a
+   * socket without encoding). The view must depend on the record alone.
    */
-  json(record: T, view: (record: T) => unknown): string {
+  renderedJson(record: T, view: (record: T) => unknown): Buffer {
     let cache = this.rendered.get(view);
     if (!cache) this.rendered.set(view, (cache = new Map()));
-    let text = cache.get(record.id);
-    if (text === undefined) {
+    let bytes = cache.get(record.id);
+    if (bytes === undefined) {
       if (cache.size >= RENDERED_KEPT) cache.clear();
-      text = JSON.stringify(view(record));
-      cache.set(record.id, text);
+      bytes = Buffer.from(JSON.stringify(view(record)));
+      cache.set(record.id, bytes);
     }
-    return text;
+    return bytes;
   }
 
   /** Every id, oldest first. */

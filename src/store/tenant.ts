@@ -81,6 +81,8 @@ export class Tenant {
   private readonly touched = new Map<string, Set<string>>();
   /** The JSON of each document as last committed. */
   private readonly committedDocuments = new Map<string, string>();
+  /** Documents are compared with what was committed only after something that may have changed one: a record change cannot. */
+  private documentsTouched = false;
   private dirty = false;
   /** Commits whose write failed (disk full, ...): written first by the next commit. */
   private unwritten = '';
@@ -112,14 +114,14 @@ export class Tenant {
         get: () => this.documentValues[spec.name],
         set: (value: unknown) => {
           this.documentValues[spec.name] = value;
-          this.markDirty();
+          this.changed();
         },
         enumerable: false,
       });
     }
     this.rememberCommitted();
     const documents = () => this.documentValues;
-    const moved = () => this.markDirty();
+    const moved = () => this.changed();
     this.clock = new Clock(options.time, {
       get clockOffsetMs() {
         return (documents().clock as ClockState).clockOffsetMs;
@@ -156,6 +158,7 @@ export class Tenant {
 
   /** Asks for a commit soon; for changes to a document's fields made in place (collections report their own). */
   changed(): void {
+    this.documentsTouched = true;
     this.markDirty();
   }
 
@@ -196,7 +199,7 @@ export class Tenant {
         const collection = this.collectionsByName.get(name)!;
         for (const id of ids) changes.push(['c', name, id, collection.get(id) ?? null]);
       }
-      for (const [name, value] of Object.entries(this.documentValues)) {
+      for (const [name, value] of this.documentsTouched ? Object.entries(this.documentValues) : []) {
         const json = JSON.stringify(value);
         if (json === this.committedDocuments.get(name)) continue;
         this.committedDocuments.set(name, json);
@@ -205,6 +208,7 @@ export class Tenant {
       if (this.secretChanged) changes.push(['s', this.secretRecord]);
     }
     this.touched.clear();
+    this.documentsTouched = false;
     this.secretChanged = false;
     if (this.auditJson) this.audit(changes);
     if ((changes.length === 0 && this.unwritten === '') || !storage.persistent) return undefined;

@@ -6,7 +6,7 @@
  * action (./actions.service.ts) and carries the agent's id.
  */
 import { apiError, invalidInput, notFound } from '../../core/errors.js';
-import { decodeCursor, toListResult, type JsonText, type ListResult } from '../../core/pagination.js';
+import { decodeCursor, toListResult, type JsonParts, type ListResult } from '../../core/pagination.js';
 import type { Tenant } from '../../store/tenant.js';
 import { checkFunds, checkPayoutLimits } from '../payments/parties.js';
 import { holdPayment } from '../payments/settlement.service.js';
@@ -304,7 +304,7 @@ export function listAgentInternalAccounts(tenant: Tenant, agentId: string, query
   return toListResult(INTERNAL_LIST, page, (a) => presentInternalAccount(tenant, a));
 }
 
-export function listAgentExternalAccounts(tenant: Tenant, agentId: string, query: { currency?: string | undefined; limit: number; cursor?: string | undefined }): JsonText<ListResult<ExternalAccount>> {
+export function listAgentExternalAccounts(tenant: Tenant, agentId: string, query: { currency?: string | undefined; limit: number; cursor?: string | undefined }): JsonParts<ListResult<ExternalAccount>> {
   const agent = actingAgent(tenant, agentId, { permission: 'MANAGE_EXTERNAL_ACCOUNTS' });
   return listExternalAccounts(tenant, 'customer', { ...query, customerId: agent.customerId });
 }

@@ -3,4 +3,4 @@ import type { AppEnv } from '../../core/env.js';
 import type * as routes from './crypto-withdrawals.routes.js';
 import { estimateWithdrawalFee } from './crypto-withdrawals.service.js';
 
-export const estimate: RouteHandler<typeof routes.estimateWithdrawalFeeRoute, AppEnv> = (c) => c.json(estimateWithdrawalFee(c.var.tenant, c.req.valid('json')), 200);
+export const estimate: RouteHandler<typeof routes.estimateWithdrawalFeeRoute, AppEnv> = (c) => c.json(estimateWithdrawalFee(c.get('tenant'), c.req.valid('json')), 200);

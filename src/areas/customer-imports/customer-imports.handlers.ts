@@ -5,7 +5,7 @@ import { getImportJob, uploadCustomerCsv } from './customer-imports.service.js';
 
 export const upload: RouteHandler<typeof routes.uploadCsvRoute, AppEnv> = async (c) => {
   const { file } = c.req.valid('form');
-  return c.json(uploadCustomerCsv(c.var.tenant, { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) }), 202);
+  return c.json(uploadCustomerCsv(c.get('tenant'), { name: file.name, bytes: Buffer.from(await file.arrayBuffer()) }), 202);
 };
 
-export const get: RouteHandler<typeof routes.getJobRoute, AppEnv> = (c) => c.json(getImportJob(c.var.tenant, c.req.valid('param').jobId), 200);
+export const get: RouteHandler<typeof routes.getJobRoute, AppEnv> = (c) => c.json(getImportJob(c.get('tenant'), c.req.valid('param').jobId), 200);

@@ -6,7 +6,7 @@
 import { externalAccountDeletionHook } from './deletion.js';
 import { apiError, invalidInput, notFound, referencedIn, type FieldError } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
-import { decodeCursor, renderListResult, type JsonText, type ListResult } from '../../core/pagination.js';
+import { decodeCursor, renderListResult, type JsonParts, type ListResult } from '../../core/pagination.js';
 import { LIVENESS_COMPLETES_AFTER_SECONDS, outcomeFor } from '../../rules/index.js';
 import { verifyWalletSignature } from '../../crypto/wallet-ownership.js';
 import type { Tenant } from '../../store/tenant.js';
@@ -139,8 +139,8 @@ export interface ExternalAccountFilter {
   cursor?: string | undefined;
 }
 
-/** A page of accounts as JSON text: each account's JSON is rendered once per version and reused. */
-export function listExternalAccounts(tenant: Tenant, owner: Owner, filter: ExternalAccountFilter): JsonText<ListResult<ExternalAccount>> {
+/** A page of accounts as UTF-8 JSON: each account's JSON is rendered once per version and reused. */
+export function listExternalAccounts(tenant: Tenant, owner: Owner, filter: ExternalAccountFilter): JsonParts<ListResult<ExternalAccount>> {
   const list = owner === 'customer' ? LIST_CUSTOMER : LIST_PLATFORM;
   const beforeSeq = decodeCursor(list, filter.cursor);
   let index: { index: string; key: string };
@@ -150,7 +150,7 @@ export function listExternalAccounts(tenant: Tenant, owner: Owner, filter: Exter
   else if (filter.currency !== undefined) index = { index: 'anyCustomerCurrency', key: filter.currency };
   else index = { index: 'anyCustomer', key: 'all' };
   const page = tenant.externalAccounts.page({ ...index, limit: filter.limit, ...(beforeSeq !== undefined ? { beforeSeq } : {}) });
-  return renderListResult(list, page, (account) => tenant.externalAccounts.json(account, presentExternalAccount));
+  return renderListResult(list, page, (account) => tenant.externalAccounts.renderedJson(account, presentExternalAccount));
 }
 
 function setStatus(tenant: Tenant, id: string, status: ExternalAccount['status']): ExternalAccount {

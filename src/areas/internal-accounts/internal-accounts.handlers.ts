@@ -4,7 +4,7 @@ import type * as routes from './internal-accounts.routes.js';
 import { listCustomerInternalAccounts, listPlatformInternalAccounts } from './internal-accounts.service.js';
 
 export const listCustomer: RouteHandler<typeof routes.listCustomerInternalAccountsRoute, AppEnv> = (c) =>
-  c.json(listCustomerInternalAccounts(c.var.tenant, c.req.valid('query')), 200);
+  c.json(listCustomerInternalAccounts(c.get('tenant'), c.req.valid('query')), 200);
 
 export const listPlatform: RouteHandler<typeof routes.listPlatformInternalAccountsRoute, AppEnv> = (c) =>
-  c.json(listPlatformInternalAccounts(c.var.tenant, c.req.valid('query')), 200);
+  c.json(listPlatformInternalAccounts(c.get('tenant'), c.req.valid('query')), 200);

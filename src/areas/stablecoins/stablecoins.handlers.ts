@@ -6,30 +6,30 @@ import { getProviderAccount, linkProviderAccount, listProviderAccounts } from '.
 import { getStablecoin, listStablecoins, registerStablecoin } from './stablecoins.service.js';
 
 export const linkAccount: RouteHandler<typeof routes.linkProviderAccountRoute, AppEnv> = (c) =>
-  c.json(linkProviderAccount(c.var.tenant, c.req.valid('header')['idempotency-key'], c.req.valid('json')), 201);
+  c.json(linkProviderAccount(c.get('tenant'), c.req.valid('header')['idempotency-key'], c.req.valid('json')), 201);
 
-export const listAccounts: RouteHandler<typeof routes.listProviderAccountsRoute, AppEnv> = (c) => c.json(listProviderAccounts(c.var.tenant, c.req.valid('query')), 200);
+export const listAccounts: RouteHandler<typeof routes.listProviderAccountsRoute, AppEnv> = (c) => c.json(listProviderAccounts(c.get('tenant'), c.req.valid('query')), 200);
 
 export const getAccount: RouteHandler<typeof routes.getProviderAccountRoute, AppEnv> = (c) =>
-  c.json(getProviderAccount(c.var.tenant, c.req.valid('param').stablecoinProviderAccountId), 200);
+  c.json(getProviderAccount(c.get('tenant'), c.req.valid('param').stablecoinProviderAccountId), 200);
 
 export const register: RouteHandler<typeof routes.registerStablecoinRoute, AppEnv> = (c) =>
-  c.json(registerStablecoin(c.var.tenant, c.req.valid('header')['idempotency-key'], c.req.valid('json')), 201);
+  c.json(registerStablecoin(c.get('tenant'), c.req.valid('header')['idempotency-key'], c.req.valid('json')), 201);
 
-export const list: RouteHandler<typeof routes.listStablecoinsRoute, AppEnv> = (c) => c.json(listStablecoins(c.var.tenant, c.req.valid('query')), 200);
+export const list: RouteHandler<typeof routes.listStablecoinsRoute, AppEnv> = (c) => c.json(listStablecoins(c.get('tenant'), c.req.valid('query')), 200);
 
-export const get: RouteHandler<typeof routes.getStablecoinRoute, AppEnv> = (c) => c.json(getStablecoin(c.var.tenant, c.req.valid('param').stablecoinId), 200);
+export const get: RouteHandler<typeof routes.getStablecoinRoute, AppEnv> = (c) => c.json(getStablecoin(c.get('tenant'), c.req.valid('param').stablecoinId), 200);
 
 export const mint: RouteHandler<typeof routes.createMintRoute, AppEnv> = (c) =>
-  c.json(createMint(c.var.tenant, c.req.valid('param').stablecoinId, c.req.valid('header')['idempotency-key'], c.req.valid('json')), 201);
+  c.json(createMint(c.get('tenant'), c.req.valid('param').stablecoinId, c.req.valid('header')['idempotency-key'], c.req.valid('json')), 201);
 
 export const burn: RouteHandler<typeof routes.createBurnRoute, AppEnv> = (c) =>
-  c.json(createBurn(c.var.tenant, c.req.valid('param').stablecoinId, c.req.valid('header')['idempotency-key'], c.req.valid('json')), 201);
+  c.json(createBurn(c.get('tenant'), c.req.valid('param').stablecoinId, c.req.valid('header')['idempotency-key'], c.req.valid('json')), 201);
 
 export const operations: RouteHandler<typeof routes.listOperationsRoute, AppEnv> = (c) =>
-  c.json(listOperations(c.var.tenant, c.req.valid('param').stablecoinId, c.req.valid('query')), 200);
+  c.json(listOperations(c.get('tenant'), c.req.valid('param').stablecoinId, c.req.valid('query')), 200);
 
-export const operation: RouteHandler<typeof routes.getOperationRoute, AppEnv> = (c) => c.json(getOperation(c.var.tenant, c.req.valid('param').stablecoinOperationId), 200);
+export const operation: RouteHandler<typeof routes.getOperationRoute, AppEnv> = (c) => c.json(getOperation(c.get('tenant'), c.req.valid('param').stablecoinOperationId), 200);
 
 export const fund: RouteHandler<typeof routes.fundOperationRoute, AppEnv> = (c) =>
-  c.json(fundOperation(c.var.tenant, c.req.valid('param').stablecoinOperationId, c.req.valid('json')?.amount), 200);
+  c.json(fundOperation(c.get('tenant'), c.req.valid('param').stablecoinOperationId, c.req.valid('json')?.amount), 200);

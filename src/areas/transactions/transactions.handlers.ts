@@ -5,19 +5,19 @@ import { approveTransaction, cancelTransaction, confirmReceiptDelivery, rejectTr
 import { getTransaction, listTransactions } from './transactions.service.js';
 import type { Transaction } from './transactions.schemas.js';
 
-export const list: RouteHandler<typeof routes.listTransactionsRoute, AppEnv> = (c) => c.json(listTransactions(c.var.tenant, c.req.valid('query')), 200);
+export const list: RouteHandler<typeof routes.listTransactionsRoute, AppEnv> = (c) => c.json(listTransactions(c.get('tenant'), c.req.valid('query')), 200);
 
-export const get: RouteHandler<typeof routes.getTransactionRoute, AppEnv> = (c) => c.json(getTransaction(c.var.tenant, c.req.valid('param').transactionId), 200);
+export const get: RouteHandler<typeof routes.getTransactionRoute, AppEnv> = (c) => c.json(getTransaction(c.get('tenant'), c.req.valid('param').transactionId), 200);
 
 export const confirm: RouteHandler<typeof routes.confirmReceiptDeliveryRoute, AppEnv> = (c) =>
-  c.json(confirmReceiptDelivery(c.var.tenant, c.req.valid('param').transactionId, c.req.valid('json') ?? {}), 200);
+  c.json(confirmReceiptDelivery(c.get('tenant'), c.req.valid('param').transactionId, c.req.valid('json') ?? {}), 200);
 
 // Decisions answer with whatever the deciding flow settled; the route documents the incoming payment it usually is.
 export const approve: RouteHandler<typeof routes.approvePaymentRoute, AppEnv> = (c) =>
-  c.json(approveTransaction(c.var.tenant, c.req.valid('param').transactionId, c.req.valid('json') ?? {}) as Transaction, 200);
+  c.json(approveTransaction(c.get('tenant'), c.req.valid('param').transactionId, c.req.valid('json') ?? {}) as Transaction, 200);
 
 export const reject: RouteHandler<typeof routes.rejectPaymentRoute, AppEnv> = (c) =>
-  c.json(rejectTransaction(c.var.tenant, c.req.valid('param').transactionId, c.req.valid('json') ?? {}) as Transaction, 200);
+  c.json(rejectTransaction(c.get('tenant'), c.req.valid('param').transactionId, c.req.valid('json') ?? {}) as Transaction, 200);
 
 export const cancel: RouteHandler<typeof routes.cancelTransactionRoute, AppEnv> = (c) =>
-  c.json(cancelTransaction(c.var.tenant, c.req.valid('param').transactionId, c.req.valid('json') ?? {}), 200);
+  c.json(cancelTransaction(c.get('tenant'), c.req.valid('param').transactionId, c.req.valid('json') ?? {}), 200);

@@ -4,6 +4,6 @@ import { signedHandler } from '../wallet-auth/wallet-request.js';
 import type * as routes from './transfers.routes.js';
 import { transferIn, transferOut } from './transfers.service.js';
 
-export const pullIn: RouteHandler<typeof routes.transferInRoute, AppEnv> = (c) => c.json(transferIn(c.var.tenant, c.req.valid('json')), 201);
+export const pullIn: RouteHandler<typeof routes.transferInRoute, AppEnv> = (c) => c.json(transferIn(c.get('tenant'), c.req.valid('json')), 201);
 
-export const payOut = signedHandler<typeof routes.transferOutRoute>((c, request) => transferOut(c.var.tenant, c.req.valid('json'), request));
+export const payOut = signedHandler<typeof routes.transferOutRoute>((c, request) => transferOut(c.get('tenant'), c.req.valid('json'), request));

@@ -4,14 +4,14 @@ import { createKycLink } from './kyc-links.service.js';
 import type * as routes from './verifications.routes.js';
 import * as service from './verifications.service.js';
 
-export const submit: RouteHandler<typeof routes.submitRoute, AppEnv> = (c) => c.json(service.submitVerification(c.var.tenant, c.req.valid('json').customerId), 200);
+export const submit: RouteHandler<typeof routes.submitRoute, AppEnv> = (c) => c.json(service.submitVerification(c.get('tenant'), c.req.valid('json').customerId), 200);
 
-export const list: RouteHandler<typeof routes.listRoute, AppEnv> = (c) => c.json(service.listVerifications(c.var.tenant, c.req.valid('query')), 200);
+export const list: RouteHandler<typeof routes.listRoute, AppEnv> = (c) => c.json(service.listVerifications(c.get('tenant'), c.req.valid('query')), 200);
 
-export const get: RouteHandler<typeof routes.getRoute, AppEnv> = (c) => c.json(service.getVerification(c.var.tenant, c.req.valid('param').verificationId), 200);
+export const get: RouteHandler<typeof routes.getRoute, AppEnv> = (c) => c.json(service.getVerification(c.get('tenant'), c.req.valid('param').verificationId), 200);
 
 export const createLink: RouteHandler<typeof routes.createKycLinkRoute, AppEnv> = (c) =>
-  c.json(createKycLink(c.var.tenant, c.req.valid('param').customerId, c.req.valid('json').redirectUri, new URL(c.req.url).origin), 201);
+  c.json(createKycLink(c.get('tenant'), c.req.valid('param').customerId, c.req.valid('json').redirectUri, new URL(c.req.url).origin), 201);
 
 export const getLink: RouteHandler<typeof routes.getKycLinkRoute, AppEnv> = (c) =>
-  c.json(createKycLink(c.var.tenant, c.req.valid('param').customerId, c.req.valid('query').redirectUri, new URL(c.req.url).origin), 200);
+  c.json(createKycLink(c.get('tenant'), c.req.valid('param').customerId, c.req.valid('query').redirectUri, new URL(c.req.url).origin), 200);

@@ -1,0 +1,34 @@
+/**
+ * Files shipped at the package's root (vendor/, fixtures/, the dashboard's
+ * assets, package.json), found from wherever this code runs: the sources
+ * under vitest, the compiled dist/, or the one-file bundle the CLI starts
+ * from. Each has the package root a different number of folders up, so it
+ * is looked for instead of counted.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let root: string | undefined;
+
+function isPackageRoot(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name === 'paysandbox';
+  } catch {
+    return false;
+  }
+}
+
+/** The folder holding the package's package.json. */
+export function packageRoot(): string {
+  if (root !== undefined) return root;
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && isPackageRoot(dir)) return (root = dir);
+    if (dirname(dir) === dir) throw new Error('paysandbox: the package root (its package.json) was not found above its code');
+  }
+}
+
+/** A path inside the package, e.g. packagePath('vendor', 'swagger-ui', 'swagger-ui.css'). */
+export function packagePath(...segments: string[]): string {
+  return join(packageRoot(), ...segments);
+}
