@@ -30,6 +30,7 @@ import { RequestJournal } from './control/journal.js';
 import { requestFaults } from './control/faults.service.js';
 import { cors } from './core/cors.js';
 import { MemoRouter } from './core/memo-router.js';
+import { series } from './core/series.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import { observeRequests } from './request-observer.js';
 import type { DashboardUi } from './dashboard/dashboard.js';
@@ -250,11 +251,12 @@ export function createApp(deps: AppDeps): SandboxApp {
   const unmatched = new WeakSet<Request>();
   const api = router();
   // The request observer (outermost) sees the unknown inputs this names.
-  api.use('*', auth, credentialScope(deps.registry), requirePermission(apiPermission), services, unknownInputWarnings(), requestFaults(), jsonLimit);
+  // In three groups: the unknown-input warnings see the answer to a fault or a size limit thrown after them.
+  api.use('*', series(auth, credentialScope(deps.registry), requirePermission(apiPermission), services), unknownInputWarnings(), series(requestFaults(), jsonLimit));
   registerAreas(api);
 
   const admin = router();
-  admin.use('*', adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next));
+  admin.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next)));
   registerControl(admin, deps.registry, journal);
 
   let apiDocument: Record<string, unknown> | undefined;
@@ -264,7 +266,7 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const app = router();
   app.onError(errorHandler(deps.log));
-  app.use('*', cors(deps.corsOrigins), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log));
+  app.use('*', series(cors(deps.corsOrigins), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log)));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
   const dashboard = lazy(async (): Promise<DashboardUi> => (await import('./dashboard/dashboard.js')).dashboardUi());
   app.get(ADMIN_BASE_PATH, async (c) => (await dashboard()).page(c));

@@ -31,7 +31,7 @@ await build({
   target: 'node20',
   // Identifiers are not renamed, so every function and class keeps its name (as in dist/) without
   // the start-up cost of esbuild's keepNames; white space and syntax are minified.
-  minify: process.env.FULLMIN === '1', minifyWhitespace: true,
+  minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',

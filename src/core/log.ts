@@ -28,9 +28,34 @@ export interface LoggerOptions {
   out?: (line: string) => void;
 }
 
+/**
+ * Request lines for stdout, written once per turn of the event loop, through
+ * process.stdout (so whoever captures it, a test runner, still sees them):
+ * under load one write per request would cost more than the request. There
+ * is one stdout per process, so one queue: what it holds when the process
+ * exits is written then.
+ */
+let stdoutLines: string[] = [];
+let stdoutExitHook = false;
+
+function flushStdout(): void {
+  if (stdoutLines.length === 0) return;
+  const text = `${stdoutLines.join('\n')}\n`;
+  stdoutLines = [];
+  process.stdout.write(text);
+}
+
+function toStdout(line: string): void {
+  if (!stdoutExitHook) {
+    stdoutExitHook = true;
+    process.once('exit', flushStdout);
+  }
+  if (stdoutLines.push(line) === 1) setImmediate(flushStdout);
+}
+
 export function createLogger(format: LogFormat, write: (line: string) => void = (line) => process.stderr.write(`${line}\n`), options: LoggerOptions = {}): Logger {
   if (format === 'silent') return { info() {}, warn() {}, error() {} };
-  const out = options.out ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const out = options.out ?? toStdout;
   const emit = (level: string, message: string, fields?: Record<string, unknown>) => {
     if (format === 'json') {
       write(JSON.stringify({ level, msg: message, ...fields }));

@@ -73,8 +73,9 @@ export function renderListResult<R, T>(list: string, page: Page<R>, itemJson: (r
 const SLAB_BYTES = 1024 * 1024;
 /** A body larger than this gets an ArrayBuffer of its own. */
 const SLAB_MAX_PIECE = SLAB_BYTES / 8;
-let slab = new Uint8Array(new ArrayBuffer(SLAB_BYTES));
-let slabUsed = 0;
+/** Cut on first use: a sandbox that never serves a rendered list holds no slab. */
+let slab = new Uint8Array(new ArrayBuffer(0));
+let slabUsed = SLAB_BYTES;
 
 /** The parts as one body. Never reused: a slab lives as long as a body cut from it. */
 export function joinParts(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {

@@ -81,7 +81,7 @@ export class Tenant {
   private readonly touched = new Map<string, Set<string>>();
   /** The JSON of each document as last committed. */
   private readonly committedDocuments = new Map<string, string>();
-  /** Documents are compared with what was committed only after something that may have changed one: a record change cannot. */
+  /** Documents are compared with what was committed only after one was assigned anew or the clock moved: nothing else changes them. */
   private documentsTouched = false;
   private dirty = false;
   /** Commits whose write failed (disk full, ...): written first by the next commit. */
@@ -114,14 +114,14 @@ export class Tenant {
         get: () => this.documentValues[spec.name],
         set: (value: unknown) => {
           this.documentValues[spec.name] = value;
-          this.changed();
+          this.documentChanged();
         },
         enumerable: false,
       });
     }
     this.rememberCommitted();
     const documents = () => this.documentValues;
-    const moved = () => this.changed();
+    const moved = () => this.documentChanged();
     this.clock = new Clock(options.time, {
       get clockOffsetMs() {
         return (documents().clock as ClockState).clockOffsetMs;
@@ -156,8 +156,12 @@ export class Tenant {
     this.markDirty();
   }
 
-  /** Asks for a commit soon; for changes to a document's fields made in place (collections report their own). */
+  /** Asks for a commit soon (collections report their own changes; a document is changed by assigning it anew). */
   changed(): void {
+    this.markDirty();
+  }
+
+  private documentChanged(): void {
     this.documentsTouched = true;
     this.markDirty();
   }

@@ -82,6 +82,8 @@ describe('a write is on disk before its response', () => {
     expect(issued.body.status).toBe('PROCESSING');
     const tenant = sandbox.registry.get('jobs')!;
     tenant.scheduler.runUntil(tenant.clock.nowMs() + 3600_000);
+    // One turn for the commit the change asks for, one for the group write it joins.
+    await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
     const reopened = makeSandbox({ dataDir: dir });
     expect((await reopened.client('jobs', 's').get(`/cards/${issued.body.id}`)).body.status).toBe('ACTIVE');

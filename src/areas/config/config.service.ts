@@ -118,7 +118,8 @@ export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): Platf
   if (patch.supportedCurrencies) checkCurrencies(patch.supportedCurrencies, errors);
   if (patch.singleTransactionMaximums) checkMaximums(patch.singleTransactionMaximums, errors);
   if (errors.length > 0) throw invalidInput(errors);
-  const config = tenant.config;
+  // A new object, assigned whole: the store notices a document only when it is assigned.
+  const config = { ...tenant.config };
   if (patch.umaDomain !== undefined) config.umaDomain = patch.umaDomain;
   if (patch.webhookEndpoint !== undefined) config.webhookEndpoint = patch.webhookEndpoint;
   if (patch.supportedCurrencies !== undefined) config.supportedCurrencies = patch.supportedCurrencies;
@@ -132,7 +133,7 @@ export function updateConfig(tenant: Tenant, patch: PlatformConfigUpdate): Platf
   if (patch.embeddedWalletConfig === null) delete config.embeddedWalletConfig;
   else if (patch.embeddedWalletConfig !== undefined) config.embeddedWalletConfig = { ...config.embeddedWalletConfig, ...withoutUndefined(patch.embeddedWalletConfig) };
   config.updatedAt = tenant.clock.nowIso();
+  tenant.config = config;
   ensurePlatformAccounts(tenant);
-  tenant.changed();
   return getConfig(tenant);
 }
