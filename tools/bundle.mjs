@@ -13,7 +13,7 @@
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -21,6 +21,23 @@ import { build } from 'esbuild';
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const OUT = join(ROOT, 'dist', 'bundle', 'paysandbox.cjs');
 const CACHE = `${OUT}.cache`;
+
+/** The newest modification time of the compiled JavaScript the bundle is made from. */
+function newestCompiled() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.js')) newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of ['bin', 'src', 'scenarios']) if (existsSync(join(ROOT, 'dist', dir))) walk(join(ROOT, 'dist', dir));
+  return newest;
+}
+
+// --if-stale (the test suite's set-up): nothing to do when the bundle and its cache are newer than what they are made from.
+if (process.argv.includes('--if-stale') && existsSync(CACHE) && existsSync(OUT) && statSync(OUT).mtimeMs >= newestCompiled()) process.exit(0);
 
 await build({
   entryPoints: [join(ROOT, 'dist', 'bin', 'paysandbox.js')],
