@@ -48,6 +48,8 @@ export class TenantRegistry {
   /** First secret bindings still being hashed, so a concurrent request waits for them. */
   private readonly binding = new Map<string, Promise<void>>();
   private readonly dirty = new Set<Tenant>();
+  /** Group writes not yet done: every commit waits for them before its response. */
+  private readonly unwritten = new Set<Promise<void>>();
   private commitScheduled = false;
   /** What --repair set aside at start-up. */
   readonly quarantined: string[] = [];
@@ -143,25 +145,34 @@ export class TenantRegistry {
 
   /**
    * Commits every tenant with changes. Throws the first error after trying
-   * them all; returns a promise when a commit must first reach the disk.
+   * them all; returns a promise while any commit, this call's or an earlier
+   * one's, is not yet written: a request whose changes another request's
+   * call committed (into the same group write) must wait for it too.
    */
   commitDirty(): Promise<void> | undefined {
-    if (this.dirty.size === 0) return undefined;
-    const tenants = [...this.dirty];
-    this.dirty.clear();
-    const syncing: Array<Promise<void>> = [];
     let failure: unknown;
-    for (const tenant of tenants) {
-      try {
-        const synced = tenant.commit();
-        if (synced) syncing.push(synced);
-      } catch (err) {
-        failure ??= err;
-        this.options.log.error('could not write tenant changes; they will be written with the next commit', { tenant: tenant.id, error: (err as Error).message });
+    if (this.dirty.size > 0) {
+      const tenants = [...this.dirty];
+      this.dirty.clear();
+      for (const tenant of tenants) {
+        try {
+          const written = tenant.commit();
+          if (written) this.awaitWrite(written);
+        } catch (err) {
+          failure ??= err;
+          this.options.log.error('could not write tenant changes; they will be written with the next commit', { tenant: tenant.id, error: (err as Error).message });
+        }
       }
     }
     if (failure !== undefined) throw failure;
-    return syncing.length === 0 ? undefined : Promise.all(syncing).then(() => undefined);
+    return this.unwritten.size === 0 ? undefined : Promise.all(this.unwritten).then(() => undefined);
+  }
+
+  private awaitWrite(written: Promise<void>): void {
+    if (this.unwritten.has(written)) return;
+    this.unwritten.add(written);
+    const settled = () => void this.unwritten.delete(written);
+    written.then(settled, settled);
   }
 
   async flush(): Promise<void> {

@@ -56,6 +56,28 @@ describe('a write is on disk before its response', () => {
     expect(listed.totalCount).toBe(25);
   });
 
+  it('answers concurrent requests only once their changes are on disk, whichever request committed them', async () => {
+    const sandbox = makeSandbox({ dataDir: dir });
+    const client = sandbox.client('grouped', 's');
+    await client.get('/customers');
+    const journalText = () => journalsOf('grouped').map((f) => readFileSync(join(tenantsPath(), f), 'utf8')).join('');
+    const onDiskWhenAnswered: boolean[] = [];
+    const ids = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const id = (await client.post('/customers', individual({ fullName: `Grouped ${i}` }))).body.id as string;
+        onDiskWhenAnswered.push(journalText().includes(id));
+        return id;
+      }),
+    );
+    expect(onDiskWhenAnswered).toEqual(Array.from({ length: 30 }, () => true));
+    // Requests handled in the same turn share a commit (and a write): fewer lines than requests, every customer in them.
+    const lines = journalText().trimEnd().split('\n');
+    expect(lines.length).toBeLessThan(30);
+    for (const id of ids) expect(lines.filter((line) => line.includes(`"${id}"`)).length).toBeGreaterThan(0);
+    const reopened = makeSandbox({ dataDir: dir });
+    expect((await reopened.client('grouped', 's').get('/customers?limit=100')).body.totalCount).toBe(30);
+  });
+
   it('writes one journal line per request that changed something, and none for reads', async () => {
     const sandbox = makeSandbox({ dataDir: dir });
     const client = sandbox.client('lines', 's');
