@@ -11,14 +11,19 @@ import type { Result, Router } from 'hono/router';
 import { TrieRouter } from 'hono/router/trie-router';
 
 /** Paths remembered at most; the memory is forgotten whole when full (any id-bearing path is a new key). */
-const REMEMBERED = 2_000;
+export const REMEMBERED_PATHS = 2_000;
 /** Longer paths are matched every time: they are not worth a key. */
-const LONGEST_REMEMBERED_PATH = 256;
+export const LONGEST_REMEMBERED_PATH = 256;
 
 export class MemoRouter<T> implements Router<T> {
   readonly name = 'MemoRouter(TrieRouter)';
   private readonly trie = new TrieRouter<T>();
   private readonly remembered = new Map<string, Result<T>>();
+
+  /** How many answers are remembered now. */
+  get remembers(): number {
+    return this.remembered.size;
+  }
 
   add(method: string, path: string, handler: T): void {
     this.remembered.clear();
@@ -31,7 +36,7 @@ export class MemoRouter<T> implements Router<T> {
     let result = this.remembered.get(key);
     if (result === undefined) {
       result = this.trie.match(method, path);
-      if (this.remembered.size >= REMEMBERED) this.remembered.clear();
+      if (this.remembered.size >= REMEMBERED_PATHS) this.remembered.clear();
       this.remembered.set(key, result);
     }
     return result;

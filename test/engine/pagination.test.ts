@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { joinParts } from '../../src/core/pagination.js';
 
 let client: Client;
 beforeEach(() => {
@@ -72,5 +73,51 @@ describe('cursor pagination', () => {
       expect(res.status, cursor).toBe(400);
       expect(res.body.details.errors).toEqual([{ field: 'cursor', message: expect.stringContaining('nextCursor') }]);
     }
+  });
+});
+
+describe('joinParts: response bodies cut from slabs', () => {
+  const bytes = (text: string) => Buffer.from(text);
+  const text = (body: Uint8Array) => Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+
+  it('joins the parts in order, byte for byte, non-ASCII included', () => {
+    expect(text(joinParts([bytes('{"data":['), bytes('{"name":"Zoë €"}'), bytes(','), bytes('{}'), bytes(']}')]))).toBe('{"data":[{"name":"Zoë €"},{}]}');
+  });
+
+  it('never hands out bytes it handed out before: every body keeps its content while later ones are cut', () => {
+    const bodies = Array.from({ length: 200 }, (_, i) => joinParts([bytes(`${i}:`), bytes('x'.repeat(20_000 + (i % 7)))]));
+    bodies.forEach((body, i) => expect(text(body)).toBe(`${i}:${'x'.repeat(20_000 + (i % 7))}`));
+    // 200 bodies of ~20 KB need several 1 MB slabs: they are cut from shared ArrayBuffers, 8-byte aligned.
+    const slabs = new Set(bodies.map((b) => b.buffer));
+    expect(slabs.size).toBeGreaterThan(1);
+    expect(slabs.size).toBeLessThan(10);
+    for (const body of bodies) {
+      expect(body.buffer.byteLength).toBe(1024 * 1024);
+      expect(body.byteOffset % 8).toBe(0);
+    }
+  });
+
+  it('gives a body above an eighth of a slab (128 KiB) its own buffer, and one at it a piece of a slab', () => {
+    const over = joinParts([bytes('y'.repeat(128 * 1024 + 1))]);
+    expect(over.buffer.byteLength).toBe(128 * 1024 + 1);
+    const at = joinParts([bytes('z'.repeat(128 * 1024))]);
+    expect(at.buffer.byteLength).toBe(1024 * 1024);
+  });
+
+  it('starts a new slab only when the next body does not fit: one that fits exactly stays in the slab', () => {
+    const first = joinParts([bytes('a')]);
+    const used = first.byteOffset + 8;
+    const rest = 1024 * 1024 - used;
+    // Fill the slab with pieces of at most 128 KiB, the last one ending exactly at the slab's end.
+    const fill: Uint8Array[] = [];
+    for (let left = rest; left > 0; ) {
+      const size = Math.min(128 * 1024, left);
+      fill.push(joinParts([bytes('f'.repeat(size))]));
+      left -= (size + 7) & ~7;
+    }
+    for (const piece of fill) expect(piece.buffer).toBe(first.buffer);
+    const next = joinParts([bytes('n')]);
+    expect(next.buffer).not.toBe(first.buffer);
+    expect(text(first)).toBe('a');
   });
 });
