@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptDataFileError, tenantFileBase } from '../../src/store/files.js';
+import { JournalFile } from '../../src/store/journal.js';
 import { individual, makeSandbox, usdAccount } from '../helpers.js';
 
 let dir: string;
@@ -154,12 +155,18 @@ describe('crash leftovers', () => {
     const created = (await first.client('torn', 's').post('/customers', individual())).body;
     const [journal] = journalsOf('torn');
     appendFileSync(join(tenantsPath(), journal!), '[["c","customers","Customer:x",{"id":"Cust');
-    const second = makeSandbox({ dataDir: dir });
+    const warnings: string[] = [];
+    const log = { info() {}, error() {}, warn: (message: string) => void warnings.push(message) };
+    const second = makeSandbox({ dataDir: dir, log });
+    expect(warnings).toEqual(['dropped the last journal line, cut short by a crash (it was never acknowledged)']);
     const client = second.client('torn', 's');
     expect((await client.get(`/customers/${created.id}`)).status).toBe(200);
     expect((await client.get('/customers')).body.totalCount).toBe(1);
     const later = (await client.post('/customers', individual({ fullName: 'After The Crash' }))).body;
-    const third = makeSandbox({ dataDir: dir });
+    // A journal that ends with a whole line has nothing to drop, and says nothing.
+    warnings.length = 0;
+    const third = makeSandbox({ dataDir: dir, log });
+    expect(warnings).toEqual([]);
     expect((await third.client('torn', 's').get(`/customers/${later.id}`)).body.fullName).toBe('After The Crash');
     expect(readFileSync(join(tenantsPath(), journal!), 'utf8')).not.toContain('"Cust\n');
   });
@@ -336,5 +343,34 @@ describe('tenant file names', () => {
       const listed = (await second.client(id, 's').get('/customers')).body;
       expect(listed.data.map((c: { fullName: string }) => c.fullName)).toEqual([`Of ${id.slice(0, 20)}`]);
     }
+  });
+});
+
+describe('the journal file writes in groups', () => {
+  const journalFile = () => join(dir, 'unit.journal');
+
+  it('writes the lines appended in one turn together, and each append resolves once they are in the file', async () => {
+    const journal = new JournalFile(journalFile(), false);
+    const appended = ['{"n":1}\n', '{"n":2,"name":"Zoë"}\n', '{"n":3}\n'].map((line) => journal.append(line));
+    expect(readFileSync(journalFile(), 'utf8')).toBe('');
+    await Promise.all(appended);
+    expect(readFileSync(journalFile(), 'utf8')).toBe('{"n":1}\n{"n":2,"name":"Zoë"}\n{"n":3}\n');
+    expect(journal.size).toBe(Buffer.byteLength('{"n":1}\n{"n":2,"name":"Zoë"}\n{"n":3}\n'));
+    await journal.append('{"n":4}\n');
+    expect(readFileSync(journalFile(), 'utf8').split('\n')).toHaveLength(5);
+    await journal.close();
+  });
+
+  it('with fsync, resolves each group after its sync, groups made while one syncs included', async () => {
+    const journal = new JournalFile(journalFile(), true);
+    const first = journal.append('a\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = [journal.append('b\n'), journal.append('c\n')];
+    await Promise.all([first, ...second]);
+    expect(readFileSync(journalFile(), 'utf8')).toBe('a\nb\nc\n');
+    const third = journal.append('d\n');
+    await journal.close();
+    await third;
+    expect(readFileSync(journalFile(), 'utf8')).toBe('a\nb\nc\nd\n');
   });
 });
