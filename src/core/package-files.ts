@@ -5,7 +5,7 @@
  * from. Each has the package root a different number of folders up, so it
  * is looked for instead of counted.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +23,7 @@ function isPackageRoot(dir: string): boolean {
 export function packageRoot(): string {
   if (root !== undefined) return root;
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json')) && isPackageRoot(dir)) return (root = dir);
+    if (isPackageRoot(dir)) return (root = dir);
     if (dirname(dir) === dir) throw new Error('paysandbox: the package root (its package.json) was not found above its code');
   }
 }
