@@ -6,21 +6,30 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { STORE_SCHEMA, startServer, StartupError, type SandboxOptions } from '../src/server.js';
-import { CorruptDataFileError } from '../src/store/files.js';
-import { InvalidSnapshotError, parseSnapshot, applySnapshot } from '../src/store/snapshot.js';
-import { ensurePlatformAccounts } from '../src/areas/internal-accounts/internal-accounts.service.js';
-import { SCENARIOS, findScenario } from '../scenarios/index.js';
+import type { SandboxOptions } from '../src/server.js';
 import { API_VERSION } from '../src/core/version.js';
 import { packagePath } from '../src/core/package-files.js';
 import { listen, ListenError } from '../src/cli/listen.js';
-import { SANDBOX_UMA_DOMAIN } from '../src/areas/config/config.service.js';
 import { InvalidCorsOriginError, parseCorsOrigins } from '../src/core/cors.js';
 import { describeTrigger, triggerRemote, TriggerError } from '../src/cli/trigger.js';
+import { TRIGGER_TYPES, isTriggerType } from '../src/control/trigger-types.js';
 import { createLogger, type LogFormat } from '../src/core/log.js';
 import type { Tenant } from '../src/store/tenant.js';
 
-const USAGE = `Usage: paysandbox [options]            serve the sandbox (Ctrl-C or SIGTERM stops it, data written)
+/**
+ * The sandbox itself (every area's schemas and routes: most of a start-up),
+ * loaded only by the command that serves: --help, --version, a usage error,
+ * listen and trigger answer without it.
+ */
+const loadServing = () =>
+  Promise.all([import('../src/server.js'), import('../src/store/files.js'), import('../src/store/snapshot.js'), import('../src/areas/internal-accounts/internal-accounts.service.js'), import('../scenarios/index.js'), import('../src/areas/config/config.service.js')]).then(
+    ([server, files, snapshot, internalAccounts, scenarios, config]) => ({ ...server, ...files, ...snapshot, ...internalAccounts, ...scenarios, ...config }),
+  );
+type Serving = Awaited<ReturnType<typeof loadServing>>;
+/** Once the serving command has loaded it. */
+let loaded: Serving | undefined;
+
+const usage = (scenarioNames: readonly string[]) => `Usage: paysandbox [options]            serve the sandbox (Ctrl-C or SIGTERM stops it, data written)
        paysandbox listen --forward-to URL   forward a running sandbox's webhooks to your app
        paysandbox trigger TYPE              make a webhook event happen in a running sandbox
        paysandbox <command> --help          the options of a command
@@ -33,7 +42,7 @@ Options (each also from the environment variable on the right):
       --fsync             flush every write to the disk before answering (survives a power
                           loss; by default a write survives a killed process)              PAYSANDBOX_FSYNC=1
       --repair            move unusable tenant files to DIR/quarantine instead of refusing to start
-      --scenario NAME     start every new tenant from a preset (${SCENARIOS.map((s) => s.name).join(', ')})  PAYSANDBOX_SCENARIO
+      --scenario NAME     start every new tenant from a preset (${scenarioNames.join(', ')})  PAYSANDBOX_SCENARIO
       --fixtures FILE     start every new tenant from a snapshot JSON file                 PAYSANDBOX_FIXTURES
       --credentials FILE  accept only these client ids: {"id": "secret", ...}              PAYSANDBOX_CREDENTIALS
       --webhook-url URL   deliver webhooks of tenants without their own endpoint here      PAYSANDBOX_WEBHOOK_URL
@@ -114,17 +123,17 @@ function readCredentials(file: string): Map<string, string> {
   return new Map(entries);
 }
 
-function fixtureSeed(file: string): (tenant: Tenant) => void {
-  let snapshot;
+function fixtureSeed(serving: Serving, file: string): (tenant: Tenant) => void {
+  let snapshot: ReturnType<Serving['parseSnapshot']>;
   try {
-    snapshot = parseSnapshot(STORE_SCHEMA, readJson(file, 'fixtures'));
+    snapshot = serving.parseSnapshot(serving.STORE_SCHEMA, readJson(file, 'fixtures'));
   } catch (err) {
-    if (err instanceof InvalidSnapshotError) throw new UsageError(`fixtures file ${file} is invalid at ${err.message}`);
+    if (err instanceof serving.InvalidSnapshotError) throw new UsageError(`fixtures file ${file} is invalid at ${err.message}`);
     throw err;
   }
   return (tenant) => {
-    applySnapshot(tenant, STORE_SCHEMA, snapshot);
-    ensurePlatformAccounts(tenant);
+    serving.applySnapshot(tenant, serving.STORE_SCHEMA, snapshot);
+    serving.ensurePlatformAccounts(tenant);
   };
 }
 
@@ -164,7 +173,8 @@ function isLoopback(host: string): boolean {
 
 type ServeOptions = SandboxOptions & { port: number; host: string; logFormat: LogFormat; quiet: boolean };
 
-function parse(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 'version' {
+/** Serving flags: every check that needs no sandbox first, so a usage error answers without loading one. */
+async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptions | 'help' | 'version'> {
   const values = parseFlags(argv, {
     port: { type: 'string', short: 'p' },
     host: { type: 'string' },
@@ -194,13 +204,6 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 
   const data = values.data ?? env.PAYSANDBOX_DATA;
   if (memory && values.data !== undefined) throw new UsageError('--data and --memory cannot be used together');
   const fsync = values.fsync ?? ['1', 'true'].includes(env.PAYSANDBOX_FSYNC ?? '');
-
-  const seeds: Array<(tenant: Tenant) => void> = [];
-  const fixtures = values.fixtures ?? env.PAYSANDBOX_FIXTURES;
-  if (fixtures) seeds.push(fixtureSeed(resolve(fixtures)));
-  const scenarioName = values.scenario ?? env.PAYSANDBOX_SCENARIO;
-  if (scenarioName && !findScenario(scenarioName)) throw new UsageError(`unknown scenario ${JSON.stringify(scenarioName)}; choose one of ${SCENARIOS.map((s) => s.name).join(', ')}`);
-  const credentialsFile = values.credentials ?? env.PAYSANDBOX_CREDENTIALS;
   const webhookUrl = values['webhook-url'] ?? env.PAYSANDBOX_WEBHOOK_URL;
   if (webhookUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(webhookUrl)) throw new UsageError(`--webhook-url must be an http(s) URL, not ${JSON.stringify(webhookUrl)}`);
   const corsText = values['cors-origins'] ?? env.PAYSANDBOX_CORS_ORIGINS;
@@ -213,7 +216,16 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 
       throw err;
     }
   }
+  const credentialsFile = values.credentials ?? env.PAYSANDBOX_CREDENTIALS;
+  const credentials = credentialsFile ? readCredentials(resolve(credentialsFile)) : undefined;
   const quiet = values.quiet ?? ['1', 'true'].includes(env.PAYSANDBOX_QUIET ?? '');
+
+  const serving = (loaded ??= await loadServing());
+  const seeds: Array<(tenant: Tenant) => void> = [];
+  const fixtures = values.fixtures ?? env.PAYSANDBOX_FIXTURES;
+  if (fixtures) seeds.push(fixtureSeed(serving, resolve(fixtures)));
+  const scenarioName = values.scenario ?? env.PAYSANDBOX_SCENARIO;
+  if (scenarioName && !serving.findScenario(scenarioName)) throw new UsageError(`unknown scenario ${JSON.stringify(scenarioName)}; choose one of ${serving.SCENARIOS.map((s) => s.name).join(', ')}`);
 
   return {
     port: Number(portText),
@@ -225,7 +237,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): ServeOptions | 'help' | 
     ...(memory ? {} : { dataDir: resolve(data ?? '.paysandbox') }),
     ...(fsync ? { fsync } : {}),
     ...(values.repair ? { repair: true } : {}),
-    ...(credentialsFile ? { credentials: readCredentials(resolve(credentialsFile)) } : {}),
+    ...(credentials ? { credentials } : {}),
     ...(seeds.length > 0 ? { seed: (tenant: Tenant) => seeds.forEach((s) => s(tenant)) } : {}),
     ...(scenarioName ? { scenario: scenarioName } : {}),
     ...(webhookUrl ? { webhookUrl } : {}),
@@ -252,7 +264,7 @@ function bannerFacts(url: string, origin: string, options: ServeOptions, tenants
   };
 }
 
-function banner(f: BannerFacts): string {
+function banner(f: BannerFacts, umaDomain: string): string {
   return [
     `paysandbox is serving API version ${API_VERSION}`,
     `  API       ${f.url}`,
@@ -261,7 +273,7 @@ function banner(f: BannerFacts): string {
     `  Data      ${f.data}`,
     `  Auth      ${f.auth}`,
     `  Browsers  ${f.cors} may call it (CORS)`,
-    `  UMA       sandbox receivers on ${SANDBOX_UMA_DOMAIN}: $success.usd@, $success.eur@, $success.mxn@, $pending.long.usd@, $fail.compliance.usd@`,
+    `  UMA       sandbox receivers on ${umaDomain}: $success.usd@, $success.eur@, $success.mxn@, $pending.long.usd@, $fail.compliance.usd@`,
     `  Webhooks  ${f.webhooks}`,
     `  Try       curl -u my-app:my-secret ${f.url}/customers`,
     'Press Ctrl-C to stop.',
@@ -297,15 +309,13 @@ async function runListen(argv: string[], env: NodeJS.ProcessEnv): Promise<void> 
 async function runTrigger(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const options = { sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
   const { values, positionals } = parseCommand(argv, options, 'trigger');
-  // The recipe table lists the valid types; loaded only for this command.
-  const { TRIGGER_TYPES } = await import('../src/control/triggers.js');
   if (values.help) {
     process.stdout.write(`${triggerUsage(TRIGGER_TYPES)}\n`);
     return;
   }
   if (positionals.length !== 1) throw new UsageError(`trigger needs exactly one webhook type, e.g. paysandbox trigger OUTGOING_PAYMENT.COMPLETED (see paysandbox trigger --help)`);
   const type = positionals[0]!;
-  if (!TRIGGER_TYPES.includes(type)) throw new UsageError(`unknown webhook type ${JSON.stringify(type)}; choose one of ${TRIGGER_TYPES.join(', ')}`);
+  if (!isTriggerType(type)) throw new UsageError(`unknown webhook type ${JSON.stringify(type)}; choose one of ${TRIGGER_TYPES.join(', ')}`);
   const clientId = values['client-id'] ?? env.PAYSANDBOX_CLIENT_ID;
   const clientSecret = values['client-secret'] ?? env.PAYSANDBOX_CLIENT_SECRET;
   if (!clientId || !clientSecret) throw new UsageError('trigger needs --client-id and --client-secret (or PAYSANDBOX_CLIENT_ID and PAYSANDBOX_CLIENT_SECRET)');
@@ -346,9 +356,10 @@ function exitWithLauncher(env: NodeJS.ProcessEnv, stop: (why: string) => void): 
 async function main(): Promise<void> {
   if (process.argv[2] === 'listen') return runListen(process.argv.slice(3), process.env);
   if (process.argv[2] === 'trigger') return runTrigger(process.argv.slice(3), process.env);
-  const parsed = parse(process.argv.slice(2), process.env);
+  const parsed = await parse(process.argv.slice(2), process.env);
   if (parsed === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    const { SCENARIOS } = await import('../scenarios/index.js');
+    process.stdout.write(`${usage(SCENARIOS.map((s) => s.name))}\n`);
     return;
   }
   if (parsed === 'version') {
@@ -358,10 +369,11 @@ async function main(): Promise<void> {
   if (!isLoopback(parsed.host)) {
     process.stderr.write(`paysandbox: warning: listening on ${parsed.host}, not on loopback: anyone who can reach this machine on the network can use this sandbox, and any client id and secret is accepted\n`);
   }
-  const sandbox = await startServer(parsed);
+  const serving = (loaded ??= await loadServing());
+  const sandbox = await serving.startServer(parsed);
   const facts = bannerFacts(sandbox.url, sandbox.origin, parsed, sandbox.registry.all().length, sandbox.webhookPublicKey.hex);
   if (parsed.logFormat === 'json') process.stdout.write(`${jsonBanner(facts)}\n`);
-  else if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(facts)}\n`);
+  else if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(facts, serving.SANDBOX_UMA_DOMAIN)}\n`);
   for (const moved of sandbox.registry.quarantined) process.stderr.write(`paysandbox: --repair set aside ${moved}\n`);
   let stopping = false;
   const stop = (why: string) => {
@@ -384,7 +396,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof UsageError || err instanceof StartupError || err instanceof CorruptDataFileError) {
+  if (err instanceof UsageError || (loaded && (err instanceof loaded.StartupError || err instanceof loaded.CorruptDataFileError))) {
     process.stderr.write(`paysandbox: ${err.message}\n`);
     process.exit(2);
   }

@@ -6,9 +6,9 @@
  * happens, so its data refers to objects that exist and the follow-up
  * events arrive as they would. The magic values come from the rule tables.
  *
- * Adding a webhook type is one entry in TRIGGERS. INVITATION.CLAIMED has
- * none: a claim comes from another tenant (another platform), which a
- * recipe run inside one tenant cannot be.
+ * Adding a webhook type is its name in trigger-types.ts and one entry in
+ * TRIGGERS. INVITATION.CLAIMED has none: a claim comes from another tenant
+ * (another platform), which a recipe run inside one tenant cannot be.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { apiError } from '../core/errors.js';
@@ -19,6 +19,7 @@ import type { DueJob } from '../store/jobs.js';
 import type { Tenant } from '../store/tenant.js';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { jobHandlers } from '../areas/index.js';
+import { TRIGGER_TYPES, isTriggerType, type TriggerType } from './trigger-types.js';
 import { createCustomer } from '../areas/customers/customers.service.js';
 import { createBeneficialOwner } from '../areas/beneficial-owners/beneficial-owners.service.js';
 import { uploadDocument, type UploadedFile } from '../areas/documents/documents.service.js';
@@ -243,7 +244,7 @@ const approvedPurchase = (o: OutcomeOf<'cardAuthorization'>) => o.decision === '
 
 // ---- the recipes: one per webhook type ----------------------------------------
 
-export const TRIGGERS: Readonly<Record<string, TriggerRecipe>> = {
+export const TRIGGERS: Readonly<Record<TriggerType, TriggerRecipe>> = {
   'CUSTOMER.KYC_APPROVED': { description: 'An individual passes KYC', run: (r) => void individual(r, 'APPROVED') },
   'CUSTOMER.KYC_REJECTED': { description: 'An individual fails KYC', run: (r) => void individual(r, 'REJECTED') },
   'CUSTOMER.KYC_PENDING': { description: 'An individual goes to manual KYC review', run: (r) => void individual(r, 'PENDING') },
@@ -309,11 +310,11 @@ export const TRIGGERS: Readonly<Record<string, TriggerRecipe>> = {
   },
 };
 
-export const TRIGGER_TYPES: readonly string[] = Object.keys(TRIGGERS);
+export { TRIGGER_TYPES };
 
 /** POST /__admin/events/trigger: runs the type's recipe; 400 listing the valid types for an unknown one. */
 export async function triggerEvent(tenant: Tenant, webhooks: WebhookDispatcher, type: string): Promise<TriggerResult> {
-  const recipe = Object.prototype.hasOwnProperty.call(TRIGGERS, type) ? TRIGGERS[type] : undefined;
+  const recipe = isTriggerType(type) ? TRIGGERS[type] : undefined;
   if (!recipe) {
     throw apiError('INVALID_INPUT', `Unknown webhook type ${JSON.stringify(type)}; choose one of ${TRIGGER_TYPES.join(', ')}`, {
       errors: [{ field: 'type', message: 'Not a webhook type the sandbox can trigger', constraint: { enum: TRIGGER_TYPES } }],
@@ -336,5 +337,5 @@ export async function triggerEvent(tenant: Tenant, webhooks: WebhookDispatcher, 
 }
 
 export function listTriggers() {
-  return { data: TRIGGER_TYPES.map((type) => ({ type, description: TRIGGERS[type]!.description })) };
+  return { data: TRIGGER_TYPES.map((type) => ({ type, description: TRIGGERS[type].description })) };
 }

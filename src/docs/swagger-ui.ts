@@ -38,7 +38,7 @@ nav.documents a[aria-current="page"] { font-weight: bold; text-decoration: under
 <script>
 var control = new URLSearchParams(location.search).get('doc') === 'control';
 document.getElementById(control ? 'doc-control' : 'doc-api').setAttribute('aria-current', 'page');
-window.ui = SwaggerUIBundle({ url: control ? '/__admin/openapi.json' : '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null });
+window.ui = SwaggerUIBundle({ url: control ? '/__admin/openapi.json' : '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null, docExpansion: 'none' });
 </script>
 </body>
 </html>`;

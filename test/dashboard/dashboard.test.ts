@@ -44,7 +44,9 @@ async function signedIn(width = 1280): Promise<Page> {
   return page;
 }
 
+/** Screenshots for a reviewer, on request (PAYSANDBOX_SCREENSHOTS=1): each costs a full-page render. */
 async function shot(page: Page, name: string) {
+  if (!process.env.PAYSANDBOX_SCREENSHOTS) return;
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 

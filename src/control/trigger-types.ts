@@ -1,0 +1,41 @@
+/**
+ * The webhook types `paysandbox trigger` and POST /__admin/events/trigger can
+ * make happen. Apart from the recipes (triggers.ts, which must have one for
+ * each, checked by its type), so the command checks a type without loading
+ * the sandbox.
+ */
+export const TRIGGER_TYPES = [
+  'CUSTOMER.KYC_APPROVED',
+  'CUSTOMER.KYC_REJECTED',
+  'CUSTOMER.KYC_PENDING',
+  'CUSTOMER.KYB_APPROVED',
+  'CUSTOMER.KYB_REJECTED',
+  'CUSTOMER.KYB_PENDING',
+  'VERIFICATION.APPROVED',
+  'VERIFICATION.REJECTED',
+  'VERIFICATION.PENDING_MANUAL_REVIEW',
+  'VERIFICATION.RESOLVE_ERRORS',
+  'OUTGOING_PAYMENT.PENDING',
+  'OUTGOING_PAYMENT.PROCESSING',
+  'OUTGOING_PAYMENT.COMPLETED',
+  'OUTGOING_PAYMENT.FAILED',
+  'OUTGOING_PAYMENT.REFUND_PENDING',
+  'OUTGOING_PAYMENT.REFUND_COMPLETED',
+  'OUTGOING_PAYMENT.REFUND_FAILED',
+  'INCOMING_PAYMENT.PENDING',
+  'INCOMING_PAYMENT.COMPLETED',
+  'INCOMING_PAYMENT.FAILED',
+  'CARD.STATUS_CHANGE',
+  'CARD_TRANSACTION.AUTHORIZED',
+  'CARD_TRANSACTION.SETTLED',
+  'CARD_TRANSACTION.REFUNDED',
+  'CARD_TRANSACTION.EXCEPTION',
+  'BULK_UPLOAD.COMPLETED',
+  'BULK_UPLOAD.FAILED',
+  'AGENT_ACTION.PENDING_APPROVAL',
+  'TEST',
+] as const;
+
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+export const isTriggerType = (type: string): type is TriggerType => (TRIGGER_TYPES as readonly string[]).includes(type);
