@@ -57,3 +57,21 @@ it('imports the docs and dashboard modules on their first request, not at start-
   expect((await fetch(`${origin}/__admin`)).status).toBe(200);
   expect(loaded()).toContain('/dist/src/dashboard/dashboard.js');
 });
+
+it('answers --version, --help of a client command and a usage error without loading the sandbox', async () => {
+  const { register, loaded } = moduleLog();
+  const { execFile } = await import('node:child_process');
+  const run = (args: string[]) =>
+    new Promise<number | null>((resolve) => execFile(process.execPath, ['--import', register, join(ROOT, 'dist', 'bin', 'paysandbox.js'), ...args], { cwd: dir }, (err) => resolve(err ? (err as { code?: number }).code ?? null : 0)));
+  expect(await run(['--version'])).toBe(0);
+  expect(await run(['trigger', '--help'])).toBe(0);
+  expect(await run(['--port', 'abc'])).toBe(2);
+  expect(await run(['trigger', 'NOPE'])).toBe(2);
+  expect(loaded()).toContain('/dist/bin/paysandbox.js');
+  expect(loaded()).toContain('/dist/src/control/trigger-types.js');
+  expect(loaded()).not.toContain('/dist/src/server.js');
+  expect(loaded()).not.toContain('/dist/src/areas/');
+  // The serving command does load it.
+  expect(await run(['--port', '0', '--data', join(dir, 'loaded.txt')])).toBe(2);
+  expect(loaded()).toContain('/dist/src/server.js');
+});

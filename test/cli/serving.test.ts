@@ -1,196 +1,19 @@
-/** The paysandbox command, run as a user runs it: a child process on 127.0.0.1. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+/** The paysandbox command serving: data, settings, seeds, request logs and `paysandbox trigger`. */
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { makeSandbox } from './helpers.js';
-import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { makeSandbox } from '../helpers.js';
+import { commandPerTest, AUTH, BIN, json, run, start } from './command.js';
 
-const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'paysandbox');
-const AUTH = `Basic ${Buffer.from('cli-test:secret').toString('base64')}`;
-
-let dir: string;
-const children: ChildProcess[] = [];
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'paysandbox-cli-'));
-});
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
-
-interface Finished {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], env: Record<string, string> = {}): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { ...process.env, ...env } });
-    children.push(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exit: Promise<number | null>;
-}
-
-/** Starts the command on a free port and waits for its banner. */
-function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { cwd: dir, env: { ...process.env, ...env } });
-    children.push(child);
-    let out = '';
-    const exit = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const match = /API\s+(http:\/\/\S+)/.exec(out) ?? /"api":"(http:\/\/[^"]+)"/.exec(out);
-      if (match) resolve({ child, url: match[1]!, output: () => out, exit });
-    });
-    child.stderr.on('data', (d) => (out += d));
-    void exit.then((code) => reject(new Error(`exited ${code} before listening: ${out}`)));
-  });
-}
-
-const json = { 'content-type': 'application/json', authorization: AUTH };
-
-describe('flags and start-up errors', () => {
-  it('prints usage with --help, naming every flag and its variable', async () => {
-    const res = await run(['--help']);
-    expect(res.code).toBe(0);
-    for (const flag of ['--port N', '--host HOST', '--data DIR', '--memory', '--scenario NAME', '--fixtures FILE', '--credentials FILE', '--webhook-url URL', '--cors-origins LIST', '--log FORMAT', '--quiet', '--help', '--version']) expect(res.stdout).toContain(flag);
-    for (const env of ['PAYSANDBOX_PORT', 'PAYSANDBOX_HOST', 'PAYSANDBOX_DATA', 'PAYSANDBOX_MEMORY', 'PAYSANDBOX_SCENARIO', 'PAYSANDBOX_FIXTURES', 'PAYSANDBOX_CREDENTIALS', 'PAYSANDBOX_WEBHOOK_URL', 'PAYSANDBOX_CORS_ORIGINS', 'PAYSANDBOX_LOG', 'PAYSANDBOX_QUIET']) expect(res.stdout).toContain(env);
-    expect(res.stdout).toMatch(/paysandbox listen/);
-    expect(res.stdout).toMatch(/paysandbox trigger TYPE/);
-  });
-
-  it('prints every flag of each command with <command> --help', async () => {
-    const listen = await run(['listen', '--help']);
-    expect(listen.code).toBe(0);
-    for (const flag of ['--forward-to URL', '--sandbox URL', '--client-id ID', '--client-secret SECRET', '--help', 'PAYSANDBOX_CLIENT_ID', 'PAYSANDBOX_CLIENT_SECRET']) expect(listen.stdout).toContain(flag);
-    const trigger = await run(['trigger', '-h']);
-    expect(trigger.code).toBe(0);
-    for (const flag of ['--sandbox URL', '--client-id ID', '--client-secret SECRET', '--json', '--help', 'OUTGOING_PAYMENT.COMPLETED', 'CARD.STATUS_CHANGE', 'TEST']) expect(trigger.stdout).toContain(flag);
-  });
-
-  it('prints the package version and the API version with --version', async () => {
-    const pkg = JSON.parse(readFileSync(join(dirname(BIN), '..', 'package.json'), 'utf8')) as { version: string };
-    for (const flag of ['--version', '-v']) {
-      const res = await run([flag]);
-      expect(res.code).toBe(0);
-      expect(res.stdout).toBe(`paysandbox ${pkg.version} (API 2025-10-13)\n`);
-    }
-  });
-
-  it.each([
-    [['--nope'], /Unknown option '--nope'/],
-    [['--port', 'abc'], /--port must be an integer from 0 to 65535/],
-    [['--port', '70000'], /--port must be an integer/],
-    [['--log', 'loud'], /--log must be pretty, json or silent/],
-    [['--data', 'x', '--memory'], /--data and --memory cannot be used together/],
-    [['--scenario', 'nope'], /unknown scenario "nope"; choose one of empty, starter/],
-    [['--credentials', 'missing.json'], /cannot read credentials file .*missing\.json: ENOENT/],
-    [['--cors-origins', 'localhost:5173'], /--cors-origins: "localhost:5173" is not an origin like http:\/\/localhost:5173/],
-    [['--cors-origins', 'http://a.test/path'], /--cors-origins: .*scheme, host and port only/],
-    [['--cors-origins', 'http://a.test,'], /--cors-origins: an empty origin/],
-    [['--quiet=yes'], /--quiet/],
-    [['listen', '--nope'], /Unknown option '--nope' \(see paysandbox listen --help\)/],
-    [['listen', '--forward-to', 'ftp://x'], /listen needs --forward-to with an http\(s\) URL/],
-    [['trigger'], /trigger needs exactly one webhook type/],
-    [['trigger', 'CUSTOMER.KYC_MAYBE'], /unknown webhook type "CUSTOMER.KYC_MAYBE"; choose one of CUSTOMER.KYC_APPROVED, .*TEST/],
-    [['trigger', 'A', 'B'], /trigger needs exactly one webhook type/],
-    [['trigger', 'CARD.STATUS_CHANGE', '--nope'], /Unknown option '--nope' \(see paysandbox trigger --help\)/],
-    [['trigger', 'CARD.STATUS_CHANGE'], /trigger needs --client-id and --client-secret/],
-  ])('exits 2 with one clear line for %j', async (args, message) => {
-    const res = await run(args);
-    expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(message);
-    expect(res.stderr.trim().split('\n')).toHaveLength(1);
-    expect(res.stderr).toMatch(/^paysandbox: /);
-  });
-
-  it('reads a bad PAYSANDBOX_CORS_ORIGINS as a usage error too', async () => {
-    const res = await run(['--memory'], { PAYSANDBOX_CORS_ORIGINS: 'nope' });
-    expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/^paysandbox: --cors-origins: "nope" is not an origin/);
-  });
-
-  it('warns that anyone on the network can use a sandbox on a non-loopback host', async () => {
-    // 192.0.2.1 (TEST-NET-1) is on no interface here: the warning comes first, then the bind fails; nothing listens.
-    const res = await run(['--memory', '--host', '192.0.2.1', '--port', '0']);
-    expect(res.stderr).toMatch(/^paysandbox: warning: listening on 192\.0\.2\.1, not on loopback: anyone who can reach this machine on the network can use this sandbox/);
-    expect(res.code).toBe(2);
-    for (const host of ['127.0.0.1', 'localhost', '::1']) {
-      const { output } = await start(['--memory', '--host', host]);
-      expect(output()).not.toContain('warning');
-    }
-  });
-
-  it('exits 2 when the data directory is unusable', async () => {
-    writeFileSync(join(dir, 'a-file'), 'x');
-    const res = await run(['--data', join(dir, 'a-file'), '--port', '0']);
-    expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/^paysandbox: data directory .*a-file is not usable/);
-  });
-
-  it('exits 2 when the port is taken', async () => {
-    const blocker = createServer();
-    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
-    const port = (blocker.address() as { port: number }).port;
-    const res = await run(['--port', String(port), '--memory']);
-    blocker.close();
-    expect(res.code).toBe(2);
-    expect(res.stderr).toBe(`paysandbox: port ${port} on 127.0.0.1 is already in use\n`);
-  });
-
-  it('exits 2 on a corrupt data file, naming it and leaving it alone', async () => {
-    mkdirSync(join(dir, '.paysandbox', 'tenants'), { recursive: true });
-    const file = join(dir, '.paysandbox', 'tenants', 'team.json');
-    writeFileSync(file, '{"half": ');
-    const res = await run(['--port', '0']);
-    expect(res.code).toBe(2);
-    expect(res.stderr).toContain(file);
-    expect(readFileSync(file, 'utf8')).toBe('{"half": ');
-  });
-
-  it('exits 2 on a data file holding a record that does not fit its schema, naming the file and the record', async () => {
-    mkdirSync(join(dir, '.paysandbox', 'tenants'), { recursive: true });
-    const file = join(dir, '.paysandbox', 'tenants', 'team.json');
-    const content = JSON.stringify({ schemaVersion: 2, tenantId: 'team', journal: 1, secret: null, documents: {}, collections: { customers: { 'Customer:1': { id: 'Customer:1', customerType: 'INDIVIDUAL' } } } });
-    writeFileSync(file, content);
-    const res = await run(['--port', '0']);
-    expect(res.code).toBe(2);
-    expect(res.stderr).toContain(file);
-    expect(res.stderr).toContain('customers["Customer:1"]');
-    expect(res.stderr.trim().split('\n')).toHaveLength(1);
-    expect(readFileSync(file, 'utf8')).toBe(content);
-  });
-
-  it('exits 2 on a fixtures file that does not validate, naming the file and the field', async () => {
-    writeFileSync(join(dir, 'fixtures.json'), JSON.stringify({ customers: { 'Customer:1': { id: 'Customer:1', customerType: 'INDIVIDUAL' } } }));
-    const res = await run(['--fixtures', 'fixtures.json', '--memory']);
-    expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/fixtures file .*fixtures\.json is invalid at customers\.Customer:1\.platformCustomerId: Required/);
-  });
-});
+const { dir: cwd } = commandPerTest();
 
 describe('serving', () => {
   it('prints where it serves, persists to the default data dir and stops cleanly on SIGTERM', async () => {
     const { child, url, output, exit } = await start([]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
     expect(output()).toContain(`${new URL(url).origin}/docs`);
-    expect(output()).toContain(join(dir, '.paysandbox'));
+    expect(output()).toContain(join(cwd(), '.paysandbox'));
     expect(output()).toMatch(/Auth\s+HTTP Basic/);
     const created = await fetch(`${url}/customers`, { method: 'POST', headers: json, body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Kept Safe' }) });
     expect(created.status).toBe(201);
@@ -218,7 +41,7 @@ describe('serving', () => {
   it('starts every new tenant from a fixtures file', async () => {
     const now = '2025-10-13T00:00:00.000Z';
     const customer = { id: 'Customer:00000000-0000-4000-8000-000000000001', customerType: 'INDIVIDUAL', platformCustomerId: 'fixture-1', umaAddress: '$fixture@sandbox.uma.local', isDeleted: false, createdAt: now, updatedAt: now, kycStatus: 'UNVERIFIED', fullName: 'From Fixture' };
-    writeFileSync(join(dir, 'fixtures.json'), JSON.stringify({ customers: { [customer.id]: customer } }));
+    writeFileSync(join(cwd(), 'fixtures.json'), JSON.stringify({ customers: { [customer.id]: customer } }));
     const { url } = await start(['--memory', '--fixtures', 'fixtures.json']);
     const res = await fetch(`${url}/customers/${customer.id}`, { headers: { authorization: AUTH } });
     expect(res.status).toBe(200);
@@ -229,7 +52,7 @@ describe('serving', () => {
     const source = makeSandbox().client();
     await source.post('/__admin/scenarios/cards');
     const card = (await source.get('/cards')).body.data[0];
-    writeFileSync(join(dir, 'snapshot.json'), JSON.stringify((await source.get('/__admin/snapshot')).body));
+    writeFileSync(join(cwd(), 'snapshot.json'), JSON.stringify((await source.get('/__admin/snapshot')).body));
     const { url } = await start(['--memory', '--fixtures', 'snapshot.json']);
     const res = await fetch(`${url}/cards/${card.id}`, { headers: { authorization: AUTH } });
     expect(((await res.json()) as { status: string }).status).toBe('ACTIVE');
@@ -250,7 +73,7 @@ describe('serving', () => {
   });
 
   it('accepts only the pinned credentials of a credentials file', async () => {
-    writeFileSync(join(dir, 'creds.json'), JSON.stringify({ 'cli-test': 'secret' }));
+    writeFileSync(join(cwd(), 'creds.json'), JSON.stringify({ 'cli-test': 'secret' }));
     const { url } = await start(['--memory', '--credentials', 'creds.json']);
     expect((await fetch(`${url}/customers`, { headers: { authorization: AUTH } })).status).toBe(200);
     const other = `Basic ${Buffer.from('someone:else').toString('base64')}`;
