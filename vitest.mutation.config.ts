@@ -12,7 +12,7 @@ export default mergeConfig(
   defineConfig({
     test: {
       exclude: [
-        'test/cli.test.ts',
+        'test/cli/**',
         'test/package.test.ts',
         'test/readme.test.ts',
         'test/startup.test.ts',

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { readChecked } from './support/conformance.js';
 import { buildSandbox, type SandboxOptions } from '../src/server.js';
+import { manualTime } from '../src/core/clock.js';
 import { API_BASE_PATH } from '../src/core/version.js';
 
 export interface Reply<T = any> {
@@ -48,8 +49,11 @@ function clientFor(app: ReturnType<typeof buildSandbox>['app'], clientId: string
   };
 }
 
+/** Where sandbox time stands still in tests until one moves it: outcomes never depend on how fast the machine runs. */
+export const TEST_EPOCH_MS = Date.parse('2026-03-02T10:00:00.000Z');
+
 export function makeSandbox(options: SandboxOptions = {}) {
-  const built = buildSandbox({ log: 'silent', ...options });
+  const built = buildSandbox({ log: 'silent', time: manualTime(TEST_EPOCH_MS), ...options });
   return {
     ...built,
     client: (clientId = 'test-client', secret = 'test-secret') => clientFor(built.app, clientId, secret),

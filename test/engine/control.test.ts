@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVM_ADDRESS } from '../fixtures/account-samples.js';
 import { individual, makeSandbox, type Client } from '../helpers.js';
 import { manualTime, sequentialIds } from '../../src/index.js';
+import { systemTime } from '../../src/core/clock.js';
 
 const travelRule = {
   supportedCurrencies: [{ currencyCode: 'USDC', minAmount: 1, maxAmount: 1_000_000, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] }],
@@ -57,7 +58,8 @@ describe('clock and due jobs', () => {
 
   it('runs due jobs in real time, without any clock advance', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const client = makeSandbox().client();
+    // The system clock (faked here): this test is about sandbox time following real time.
+    const client = makeSandbox({ time: systemTime }).client();
     await client.patch('/config', travelRule);
     const id = await pendingWallet(client);
     await client.post(`/customers/external-accounts/${id}/challenge`, { method: 'LIVENESS' });

@@ -10,7 +10,17 @@ export const BeneficiaryVerificationStatus = z
   .enum(['MATCHED', 'PARTIAL_MATCH', 'NOT_MATCHED', 'UNSUPPORTED', 'CHECKED_BY_RECEIVING_FI', 'PENDING'])
   .openapi('BeneficiaryVerificationStatus');
 
-function fieldSchema(rule: FieldRule) {
+/** One schema per distinct rule: the account types share most of theirs, and each costs zod a chain of clones. */
+const fieldSchemas = new Map<string, z.ZodType>();
+
+function fieldSchema(rule: FieldRule): z.ZodType {
+  const key = JSON.stringify(rule);
+  let schema = fieldSchemas.get(key);
+  if (!schema) fieldSchemas.set(key, (schema = buildFieldSchema(rule)));
+  return schema;
+}
+
+function buildFieldSchema(rule: FieldRule): z.ZodType {
   let schema: z.ZodType;
   if (rule.enum) {
     schema = z.enum(rule.enum as [string, ...string[]]);
@@ -95,6 +105,8 @@ function componentName(type: string): string {
     .join('');
 }
 
+const PaymentRails = z.array(z.string()).optional().openapi({ description: 'The rails this account is paid over; absent for types without rails' });
+
 function variant(type: AccountType, forRead: boolean) {
   const spec: AccountTypeSpec = ACCOUNT_TYPES[type];
   const shape: Record<string, z.ZodType> = { accountType: z.literal(type), ...fieldsOf(spec.fields) };
@@ -103,7 +115,7 @@ function variant(type: AccountType, forRead: boolean) {
     shape.beneficiary = spec.beneficiary === 'REQUIRED' ? beneficiary : beneficiary.optional();
   }
   // Wallets and lightning report no rails: the list is there only when the type has some (and stored records, as in snapshots, never carry it).
-  if (forRead) shape.paymentRails = z.array(z.string()).optional().openapi({ description: 'The rails this account is paid over; absent for types without rails' });
+  if (forRead) shape.paymentRails = PaymentRails;
   let schema = z.object(shape);
   const optionalIdentifiers = spec.identifiers.filter((f) => !spec.fields[f]?.required);
   if (!forRead && optionalIdentifiers.length === spec.identifiers.length) {
