@@ -26,6 +26,7 @@ const MAX_CACHED_KEYS = 10_000;
 
 function verificationKey(publicKey: string): VerificationKey | undefined {
   const cached = verificationKeys.get(publicKey);
+  // Stryker disable next-line ConditionalExpression: a cache; without it the same key is imported again, to the same effect.
   if (cached) return cached;
   const point = p256Point(publicKey);
   if (!point) return undefined;
@@ -34,6 +35,7 @@ function verificationKey(publicKey: string): VerificationKey | undefined {
     compressed: bytesToHex(point.toBytes(true)),
     key: createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: Buffer.from(xy.subarray(1, 33)).toString('base64url'), y: Buffer.from(xy.subarray(33)).toString('base64url') }, format: 'jwk' }),
   };
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: bounds the cache's memory; when it is emptied changes no answer.
   if (verificationKeys.size >= MAX_CACHED_KEYS) verificationKeys.clear();
   verificationKeys.set(publicKey, entry);
   return entry;
@@ -55,7 +57,7 @@ export function parseStamp(header: string): Stamp | undefined {
   if (!key) return undefined;
   const der = hexToBytes(signature);
   if (!der || der.length < 8 || der.length > 72 || der[0] !== 0x30) return undefined;
-  return { publicKey: key.compressed, scheme, signature: signature.toLowerCase() };
+  return { publicKey: key.compressed, scheme, signature };
 }
 
 /**

@@ -69,6 +69,26 @@ describe('clock and due jobs', () => {
     expect((await client.get(`/customers/external-accounts/${id}`)).body.status).toBe('ACTIVE');
   });
 
+  it('stamps a job that runs late with the time it ran, and never takes the clock back to when it was due', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const client = makeSandbox({ time: systemTime }).client();
+    await client.patch('/config', travelRule);
+    const id = await pendingWallet(client);
+    await client.post(`/customers/external-accounts/${id}/challenge`, { method: 'LIVENESS' });
+    const dueAt = (await client.get('/__admin/clock')).body.pendingJobs[0].dueAt as string;
+    // The process was busy (or asleep): real time jumps 20 s, so the job's timer fires 20 s after its due time.
+    vi.setSystemTime(Date.now() + 20_000);
+    vi.runOnlyPendingTimers();
+    const ranAt = new Date(Date.now()).toISOString();
+    expect(Date.parse(ranAt) - Date.parse(dueAt)).toBe(20_000);
+    const account = (await client.get(`/customers/external-accounts/${id}`)).body;
+    expect(account.status).toBe('ACTIVE');
+    expect(account.updatedAt).toBe(ranAt);
+    const clock = (await client.get('/__admin/clock')).body;
+    expect(clock.now).toBe(ranAt);
+    expect(clock.offsetSeconds).toBe(0);
+  });
+
   it.each([[{ seconds: 0 }], [{ seconds: -5 }], [{ seconds: 'ten' }], [{}]])('rejects advance %j', async (body) => {
     const res = await makeSandbox().client().post('/__admin/clock/advance', body);
     expect(res.status).toBe(400);
@@ -106,5 +126,7 @@ describe('injectable time and ids', () => {
     expect(second.createdAt).toBe('2025-10-13T09:00:01.500Z');
     expect(first.id).toMatch(/^Customer:00000000-0000-4000-8000-0000000000[0-9a-f]{2}$/);
     expect(Number.parseInt(second.id.slice(-12), 16)).toBeGreaterThan(Number.parseInt(first.id.slice(-12), 16));
+    time.set(Date.parse('2025-10-14T00:00:00.000Z'));
+    expect((await client.post('/customers', individual())).body.createdAt).toBe('2025-10-14T00:00:00.000Z');
   });
 });

@@ -88,9 +88,22 @@ describe('EMAIL_OTP sign-in', () => {
     const rejected = await client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle: wrong });
     expect(rejected.status).toBe(401);
     expect(rejected.body).toMatchObject({ code: 'UNAUTHORIZED', reason: 'Invalid OTP code' });
-    for (const encryptedOtpBundle of ['not json', JSON.stringify({ encappedPublic: '04ab', ciphertext: '00' }), JSON.stringify({ x: 1 })]) {
+    const target = challenge.body.otpEncryptionTargetBundle;
+    const malformed = [
+      'not json',
+      'null',
+      JSON.stringify({ encappedPublic: '04ab', ciphertext: '00' }),
+      JSON.stringify({ x: 1 }),
+      JSON.stringify({ encappedPublic: 7, ciphertext: '00' }),
+      JSON.stringify({ encappedPublic: key.publicKey, ciphertext: 7 }),
+      // Sealed to the target by the client library, holding a code that is no string, or a key that is no P-256 point.
+      await encryptOtpCodeToBundle(0 as unknown as string, target, key.publicKey, SANDBOX_SIGNER_PUBLIC_KEY),
+      await encryptOtpCodeToBundle('000000', target, 'ab', SANDBOX_SIGNER_PUBLIC_KEY),
+      await encryptOtpCodeToBundle('000000', target, 7 as unknown as string, SANDBOX_SIGNER_PUBLIC_KEY),
+    ];
+    for (const encryptedOtpBundle of malformed) {
       const bad = await client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, { type: 'EMAIL_OTP', encryptedOtpBundle });
-      expect(bad.status).toBe(400);
+      expect(bad.status, encryptedOtpBundle).toBe(400);
       expect(bad.body.code).toBe('INVALID_INPUT');
       expect(bad.body.details.errors[0].field).toBe('encryptedOtpBundle');
     }

@@ -34,11 +34,35 @@ describe('signed retry: every 401 of rule 5', () => {
       Buffer.from(JSON.stringify({ ...good, signature: '0102' })).toString('base64url'),
       Buffer.from(JSON.stringify({ ...good, publicKey: '02' + 'ff'.repeat(32) })).toString('base64url'),
       Buffer.from(JSON.stringify({ publicKey: good.publicKey })).toString('base64url'),
+      // A valid stamp with characters outside base64url before or after it.
+      `!${await stampOf(first.body.payloadToSign, key)}`,
+      `${await stampOf(first.body.payloadToSign, key)}!`,
+      // JSON, but not an object; fields of the wrong type.
+      Buffer.from('null').toString('base64url'),
+      Buffer.from('7').toString('base64url'),
+      Buffer.from(JSON.stringify({ ...good, publicKey: 7 })).toString('base64url'),
+      Buffer.from(JSON.stringify({ ...good, signature: 7 })).toString('base64url'),
+      Buffer.from(JSON.stringify({ ...good, scheme: 7 })).toString('base64url'),
+      // DER: a SEQUENCE (0x30) of 8 to 72 bytes.
+      Buffer.from(JSON.stringify({ ...good, signature: `30${'01'.repeat(6)}` })).toString('base64url'),
+      Buffer.from(JSON.stringify({ ...good, signature: `30${'01'.repeat(72)}` })).toString('base64url'),
+      Buffer.from(JSON.stringify({ ...good, signature: `31${good.signature.slice(2)}` })).toString('base64url'),
     ];
     for (const signature of variants) {
       const reply = await client.call('PATCH', path, body, signedHeaders(signature, first.body.requestId));
       expect(reply.status, signature).toBe(401);
       expect(reply.body.code, signature).toBe('WALLET_SIGNATURE_MALFORMED');
+    }
+  });
+
+  it('parses a DER signature of 8 and of 72 bytes, and then finds it does not verify', async () => {
+    const { client, path, body, first, key } = await signedIn();
+    const good = JSON.parse(Buffer.from(await stampOf(first.body.payloadToSign, key), 'base64url').toString());
+    for (const signature of [`30${'01'.repeat(7)}`, `30${'01'.repeat(71)}`]) {
+      const stamp = Buffer.from(JSON.stringify({ ...good, signature })).toString('base64url');
+      const reply = await client.call('PATCH', path, body, signedHeaders(stamp, first.body.requestId));
+      expect(reply.status, signature).toBe(401);
+      expect(reply.body.code, signature).toBe('WALLET_SIGNATURE_INVALID');
     }
   });
 
