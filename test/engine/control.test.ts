@@ -56,13 +56,18 @@ describe('clock and due jobs', () => {
     expect((await client.get('/__admin/clock')).body.pendingJobs).toEqual([]);
   });
 
-  it('runs due jobs in real time, without any clock advance', async () => {
+  /** A liveness check due 10 s from now, on the system clock (faked): these tests are about sandbox time following real time. */
+  async function livenessOnRealTime(): Promise<{ client: Client; id: string }> {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    // The system clock (faked here): this test is about sandbox time following real time.
     const client = makeSandbox({ time: systemTime }).client();
     await client.patch('/config', travelRule);
     const id = await pendingWallet(client);
     await client.post(`/customers/external-accounts/${id}/challenge`, { method: 'LIVENESS' });
+    return { client, id };
+  }
+
+  it('runs due jobs in real time, without any clock advance', async () => {
+    const { client, id } = await livenessOnRealTime();
     vi.advanceTimersByTime(9_000);
     expect((await client.get(`/customers/external-accounts/${id}`)).body.status).toBe('PENDING_OWNERSHIP_VERIFICATION');
     vi.advanceTimersByTime(1_500);
@@ -70,11 +75,7 @@ describe('clock and due jobs', () => {
   });
 
   it('stamps a job that runs late with the time it ran, and never takes the clock back to when it was due', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const client = makeSandbox({ time: systemTime }).client();
-    await client.patch('/config', travelRule);
-    const id = await pendingWallet(client);
-    await client.post(`/customers/external-accounts/${id}/challenge`, { method: 'LIVENESS' });
+    const { client, id } = await livenessOnRealTime();
     const dueAt = (await client.get('/__admin/clock')).body.pendingJobs[0].dueAt as string;
     // The process was busy (or asleep): real time jumps 20 s, so the job's timer fires 20 s after its due time.
     vi.setSystemTime(Date.now() + 20_000);
