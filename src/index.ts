@@ -19,7 +19,7 @@ export { manualTime } from './core/clock.js';
 export { sequentialIds } from './core/ids.js';
 export { SandboxRequestError } from './harness.js';
 export type { ApiReply, ArmedFault, FaultSpec, JournalPage, RequestFilter, Snapshot, TenantClient, TriggerResult, WaitOptions, WebhookEvent } from './harness.js';
-export { TRIGGER_TYPES } from './control/triggers.js';
+export { TRIGGER_TYPES } from './control/trigger-types.js';
 
 export interface CreateSandboxOptions extends SandboxOptions {
   /** The tenant the sandbox's own helpers act on (default `sandbox-test`, or the first pinned credential). */

@@ -310,8 +310,6 @@ export const TRIGGERS: Readonly<Record<TriggerType, TriggerRecipe>> = {
   },
 };
 
-export { TRIGGER_TYPES };
-
 /** POST /__admin/events/trigger: runs the type's recipe; 400 listing the valid types for an unknown one. */
 export async function triggerEvent(tenant: Tenant, webhooks: WebhookDispatcher, type: string): Promise<TriggerResult> {
   const recipe = isTriggerType(type) ? TRIGGERS[type] : undefined;

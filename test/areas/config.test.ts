@@ -40,6 +40,7 @@ describe('platform configuration', () => {
     ]);
     const unknown = await client.patch('/config', { supportedCurrencies: [{ currencyCode: 'ZZZ', minAmount: 5, maxAmount: 1, requiredCounterpartyFields: [], enabledTransactionTypes: [] }] });
     expect(unknown.body.details.errors.map((e: any) => e.field)).toEqual(['supportedCurrencies.0.currencyCode', 'supportedCurrencies.0.minAmount']);
+    expect(unknown.body.details.errors[0].message).toBe('Not a currency the sandbox supports');
     expect((await client.get('/config')).body).toEqual(before);
   });
 

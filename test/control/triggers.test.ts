@@ -1,7 +1,7 @@
 /** Webhooks on demand: every type the sandbox sends, made to happen through the real flows, in both platform modes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Client } from '../helpers.js';
-import { TRIGGER_TYPES } from '../../src/control/triggers.js';
+import { TRIGGER_TYPES } from '../../src/control/trigger-types.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { createSandbox } from '../../src/index.js';
 

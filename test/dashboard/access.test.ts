@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { createSandbox, manualTime, type RunningSandbox } from '../../src/index.js';
+import { TEST_EPOCH_MS } from '../helpers.js';
 
 const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -32,7 +33,7 @@ describe.skipIf(!available)('dashboard: tokens, invitations, delegated keys, app
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     // A payment awaits its approval for 5 s of sandbox time: a stopped clock keeps it waiting however slow the browser is.
-    sandbox = await createSandbox({ scenario: 'cards', time: manualTime(Date.parse('2026-03-02T10:00:00Z')) });
+    sandbox = await createSandbox({ scenario: 'cards', time: manualTime(TEST_EPOCH_MS) });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   }, 60_000);
 

@@ -10,6 +10,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSandbox, type RunningSandbox, manualTime } from '../../src/index.js';
+import { TEST_EPOCH_MS } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
 
 const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
@@ -55,7 +56,7 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     receiver = await startReceiver();
     // Sandbox time moves only when a test moves it: delayed outcomes and approval windows never run out under a slow browser.
-    sandbox = await createSandbox({ webhookUrl: receiver.url, time: manualTime(Date.parse('2026-03-02T10:00:00Z')) });
+    sandbox = await createSandbox({ webhookUrl: receiver.url, time: manualTime(TEST_EPOCH_MS) });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   }, 60_000);
 
