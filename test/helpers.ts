@@ -52,8 +52,22 @@ function clientFor(app: ReturnType<typeof buildSandbox>['app'], clientId: string
 /** Where sandbox time stands still in tests until one moves it: outcomes never depend on how fast the machine runs. */
 export const TEST_EPOCH_MS = Date.parse('2026-03-02T10:00:00.000Z');
 
+const openSandboxes = new Set<ReturnType<typeof buildSandbox>>();
+
+/**
+ * Stops the due-job and webhook timers of every sandbox built since the last call (run after each test file by
+ * test/setup.ts): a timer left behind would fire during a later file, possibly under that file's fake timers.
+ */
+export async function closeSandboxes(): Promise<void> {
+  const open = [...openSandboxes];
+  openSandboxes.clear();
+  for (const sandbox of open) sandbox.webhooks.close();
+  await Promise.all(open.map((sandbox) => sandbox.registry.close()));
+}
+
 export function makeSandbox(options: SandboxOptions = {}) {
   const built = buildSandbox({ log: 'silent', time: manualTime(TEST_EPOCH_MS), ...options });
+  openSandboxes.add(built);
   return {
     ...built,
     client: (clientId = 'test-client', secret = 'test-secret') => clientFor(built.app, clientId, secret),

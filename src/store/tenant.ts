@@ -73,6 +73,7 @@ export class Tenant {
   readonly log: Logger;
   readonly hooks: Hooks;
   readonly scheduler: JobScheduler<Tenant>;
+  private closing: Promise<void> | undefined;
   private readonly collectionsByName = new Map<string, Collection<{ id: string }>>();
   private documentValues: Record<string, unknown>;
   private secretRecord: SecretRecord | null;
@@ -296,7 +297,12 @@ export class Tenant {
     await this.options.storage.maybeCompact(this.snapshotSource(), true);
   }
 
-  async close(): Promise<void> {
+  /** Stops the tenant's timers and writes what is pending; a second call waits for the first. */
+  close(): Promise<void> {
+    return (this.closing ??= this.closeOnce());
+  }
+
+  private async closeOnce(): Promise<void> {
     this.scheduler.stop();
     await this.commit();
     await this.options.storage.close();

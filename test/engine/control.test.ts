@@ -79,6 +79,7 @@ describe('clock and due jobs', () => {
     const dueAt = (await client.get('/__admin/clock')).body.pendingJobs[0].dueAt as string;
     // The process was busy (or asleep): real time jumps 20 s, so the job's timer fires 20 s after its due time.
     vi.setSystemTime(Date.now() + 20_000);
+    expect(vi.getTimerCount()).toBe(1);
     vi.runOnlyPendingTimers();
     const ranAt = new Date(Date.now()).toISOString();
     expect(Date.parse(ranAt) - Date.parse(dueAt)).toBe(20_000);

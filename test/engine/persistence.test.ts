@@ -33,6 +33,8 @@ describe('a write is on disk before its response', () => {
     await a.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: 4200 });
     const external = (await a.post('/customers/external-accounts', usdAccount(customer.id, '987654321'))).body;
     await a.post('/__admin/clock/advance', { seconds: 7200 });
+    // Closing twice (a test's own close, then its suite's) waits for the first close instead of closing the files again.
+    await Promise.all([first.registry.close(), first.registry.close()]);
     await first.registry.close();
 
     const second = makeSandbox({ dataDir: dir });
