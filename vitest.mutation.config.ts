@@ -1,8 +1,10 @@
 /**
  * The test selection Stryker runs against each mutant (`npm run mutation`):
  * every in-process test. Tests that spawn the command, npm or a browser are
- * left out: they cover no code Stryker can see (it mutates this process's
- * modules) and would only slow each mutant down.
+ * left out, and so are the tests of the compiled build: they cover no code
+ * Stryker can see (it mutates this process's modules) and would only slow
+ * each mutant down. A test that imports modules afresh would also be
+ * credited with their load-time code, which no mutant run can re-execute.
  */
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
@@ -21,6 +23,7 @@ export default mergeConfig(
         'test/control/stream.test.ts',
         'test/engine/durability.test.ts',
         'test/engine/layering.test.ts',
+        'test/scenarios/compiled.test.ts',
         'test/openapi/documents.test.ts',
         'test/openapi/lint.test.ts',
         'test/openapi/client-types.test.ts',

@@ -9,6 +9,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { manualTime } from '../../src/core/clock.js';
+import { amountOf } from '../../src/core/money.js';
 import { individual, makeSandbox, type Client } from '../helpers.js';
 
 let client: Client;
@@ -70,5 +71,14 @@ describe('rounding of converted amounts, USD to EUR (both 2 decimals)', () => {
     }
     expect(remainders).toContain('below half');
     expect(remainders).toContain('above half');
+  });
+});
+
+describe('amounts are integer minor units', () => {
+  it('refuses a fraction of a minor unit, or an integer past the safe range, instead of rounding it', () => {
+    expect(amountOf(1, 'USD')).toEqual({ amount: 1, currency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 } });
+    expect(amountOf(Number.MAX_SAFE_INTEGER, 'USD').amount).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => amountOf(1.5, 'USD')).toThrow('amount 1.5 is not an integer number of minor units');
+    expect(() => amountOf(Number.MAX_SAFE_INTEGER + 1, 'USD')).toThrow(/is not an integer number of minor units/);
   });
 });
