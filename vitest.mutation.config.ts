@@ -31,6 +31,8 @@ export default mergeConfig(
       ],
       // No compile step: nothing here runs the compiled command.
       globalSetup: [],
+      // Appended to test/setup.ts: each file hands Stryker only its own tests' coverage (see the file).
+      setupFiles: ['test/mutation-setup.ts'],
     },
   }),
 );
