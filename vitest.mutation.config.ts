@@ -5,11 +5,27 @@
  * Stryker can see (it mutates this process's modules) and would only slow
  * each mutant down. A test that imports modules afresh would also be
  * credited with their load-time code, which no mutant run can re-execute.
+ *
+ * Also left out: the random-input explorations (the ledger property, the
+ * robustness runs). Each reaches nearly every mutant of the areas and costs
+ * 2 to 6 s, paid again for every mutant that survives (and more when
+ * fast-check shrinks a failure); the deterministic tests of each area are
+ * the ones that must notice a mutant.
  */
+import { Tinypool } from 'tinypool';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-export default mergeConfig(
+// Stryker runs each mutant as one vitest run in a long-lived vitest instance. After every run, vitest's threads pool
+// (which Stryker imposes) replaces its worker thread, so each mutant would import the whole app again: 1.3 s per
+// mutant before its first test. Inside a Stryker test runner the worker is kept instead: its module cache (and the
+// instrumented modules, which switch mutants at run time) survives from one mutant to the next, as it already
+// survives from one file to the next (`isolate: false`). Vitest imports this same tinypool (no nested copy).
+if (process.env.STRYKER_MUTATOR_WORKER !== undefined) {
+  Tinypool.prototype.recycleWorkers = async () => {};
+}
+
+const config = mergeConfig(
   base,
   defineConfig({
     test: {
@@ -27,12 +43,18 @@ export default mergeConfig(
         'test/openapi/documents.test.ts',
         'test/openapi/lint.test.ts',
         'test/openapi/client-types.test.ts',
+        'test/flows/ledger.property.test.ts',
+        'test/wallet/robustness.test.ts',
         'node_modules/**',
       ],
-      // No compile step: nothing here runs the compiled command.
-      globalSetup: [],
       // Appended to test/setup.ts: each file hands Stryker only its own tests' coverage (see the file).
       setupFiles: ['test/mutation-setup.ts'],
+      reporters: process.env.MUTATION_RUN_LOG ? ['default', './test/support/run-log-reporter.ts'] : ['default'],
     },
   }),
 );
+// No compile step: nothing here runs the compiled command. Set after merging, since merging appends arrays (an empty
+// globalSetup merged in would keep the base's compile step, paid again by every test runner Stryker starts).
+config.test!.globalSetup = [];
+
+export default config;
