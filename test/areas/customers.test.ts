@@ -93,6 +93,16 @@ describe('POST /customers', () => {
     ]);
   });
 
+  it('generates the UMA address from the name: lower case, letters and digits only, 24 at most, "customer" when none is left', async () => {
+    const tag = '[0-9a-f]{6}';
+    const person = (await client.post('/customers', individual({ fullName: "Zoë O'Brien-Smith 3rd of Somewhere Far Away" }))).body;
+    expect(person.umaAddress).toMatch(new RegExp(`^\\$zoobriensmith3rdofsomewh\\.${tag}@sandbox\\.uma\\.local$`));
+    const company = (await client.post('/customers', business({ businessInfo: { ...business().businessInfo, legalName: 'Acme, Inc.' } }))).body;
+    expect(company.umaAddress).toMatch(new RegExp(`^\\$acmeinc\\.${tag}@sandbox\\.uma\\.local$`));
+    const symbols = (await client.post('/customers', individual({ fullName: '李 — ★' }))).body;
+    expect(symbols.umaAddress).toMatch(new RegExp(`^\\$customer\\.${tag}@sandbox\\.uma\\.local$`));
+  });
+
   it('rejects an unknown customerType with its allowed values', async () => {
     const res = await client.post('/customers', { customerType: 'ROBOT' });
     expect(res.status).toBe(400);
@@ -182,6 +192,24 @@ describe('GET/PATCH/DELETE /customers/{customerId}', () => {
     expect(codes).toEqual(['MXN', 'USD']);
   });
 
+  it('keeps its own UMA address on update, refuses another customer\'s, and refuses an unsupported currency without opening an account', async () => {
+    const jane = (await client.post('/customers', individual({ umaAddress: '$jane@sandbox.uma.local' }))).body;
+    const john = (await client.post('/customers', individual({ umaAddress: '$john@sandbox.uma.local' }))).body;
+    const own = await client.patch(`/customers/${jane.id}`, { customerType: 'INDIVIDUAL', umaAddress: '$jane@sandbox.uma.local' });
+    expect(own.status).toBe(200);
+    expect(own.body.umaAddress).toBe('$jane@sandbox.uma.local');
+    const taken = await client.patch(`/customers/${jane.id}`, { customerType: 'INDIVIDUAL', umaAddress: john.umaAddress });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'UMA_ADDRESS_EXISTS', message: `UMA address ${john.umaAddress} is already taken`, details: { field: 'umaAddress' } });
+
+    const accounts = async () => (await client.get(`/customers/internal-accounts?customerId=${jane.id}`)).body.data.map((a: any) => a.currency).sort();
+    const before = await accounts();
+    const unsupported = await client.patch(`/customers/${jane.id}`, { customerType: 'INDIVIDUAL', currencies: ['USD', 'KES'] });
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'currencies.1', message: 'Not a currency this platform supports' }] } });
+    expect(await accounts()).toEqual(before);
+  });
+
   it('refuses to change the customer type, and invalid fields, without changing anything', async () => {
     const created = (await client.post('/customers', individual())).body;
     const typeChange = await client.patch(`/customers/${created.id}`, { customerType: 'BUSINESS' });
@@ -231,6 +259,69 @@ describe('GET /customers filters', () => {
     expect(await ids(`createdAfter=${encodeURIComponent(acme.createdAt)}`)).toEqual([acme.id]);
     expect(await ids(`createdBefore=${encodeURIComponent(jane.createdAt)}`)).toEqual([jane.id]);
     expect(await ids(`updatedAfter=${encodeURIComponent(jane.createdAt)}&customerType=INDIVIDUAL`)).toEqual([jane.id]);
+  });
+
+  it('filters by update and creation time at, just before and just after each bound (both bounds inclusive)', async () => {
+    const jane = (await client.post('/customers', individual())).body;
+    await client.post('/__admin/clock/advance', { seconds: 3600 });
+    const acme = (await client.post('/customers', business())).body;
+    await client.post('/__admin/clock/advance', { seconds: 60 });
+    const updated = (await client.patch(`/customers/${jane.id}`, { customerType: 'INDIVIDUAL', fullName: 'Jane Roe' })).body;
+    const [t0, t1, t2] = [Date.parse(jane.createdAt), Date.parse(acme.createdAt), Date.parse(updated.updatedAt)];
+    expect([t1 - t0, t2 - t1]).toEqual([3_600_000, 60_000]);
+    const at = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+    const ids = async (query: string) => {
+      const res = await client.get(`/customers?${query}`);
+      expect(res.status).toBe(200);
+      return res.body.data.map((c: any) => c.id);
+    };
+
+    expect(await ids(`updatedAfter=${at(t2)}`)).toEqual([jane.id]);
+    expect(await ids(`updatedAfter=${at(t2 + 1)}`)).toEqual([]);
+    expect(await ids(`updatedAfter=${at(t1)}`)).toEqual([acme.id, jane.id]);
+    expect(await ids(`updatedAfter=${at(t1 + 1)}`)).toEqual([jane.id]);
+    expect(await ids(`updatedBefore=${at(t1)}`)).toEqual([acme.id]);
+    expect(await ids(`updatedBefore=${at(t1 - 1)}`)).toEqual([]);
+    expect(await ids(`updatedBefore=${at(t2)}`)).toEqual([acme.id, jane.id]);
+    expect(await ids(`updatedBefore=${at(t2 - 1)}`)).toEqual([acme.id]);
+    expect(await ids(`createdBefore=${at(t0)}`)).toEqual([jane.id]);
+    expect(await ids(`createdBefore=${at(t0 - 1)}`)).toEqual([]);
+    expect(await ids(`createdAfter=${at(t1)}`)).toEqual([acme.id]);
+    expect(await ids(`createdAfter=${at(t1 + 1)}`)).toEqual([]);
+    // Both bounds together: a window holding only acme's creation and update.
+    expect(await ids(`updatedAfter=${at(t1)}&updatedBefore=${at(t2 - 1)}`)).toEqual([acme.id]);
+  });
+
+  it('returns only the customers that pass every filter, deleted ones hidden under every index unless asked', async () => {
+    const jane = (await client.post('/customers', individual({ platformCustomerId: 'jane', region: 'US' }))).body;
+    const acme = (await client.post('/customers', business({ platformCustomerId: 'acme', region: 'MX', currencies: ['MXN'] }))).body;
+    const gone = (await client.post('/customers', individual({ platformCustomerId: 'gone', region: 'US', currencies: ['USD'] }))).body;
+    expect((await client.delete(`/customers/${gone.id}`)).status).toBe(200);
+    const ids = async (query: string) => {
+      const res = await client.get(`/customers?${query}`);
+      expect(res.status).toBe(200);
+      return res.body.data.map((c: any) => c.id);
+    };
+
+    // Two filters of which each customer passes one: none passes both.
+    expect(await ids('customerType=BUSINESS&region=US')).toEqual([]);
+    expect(await ids('customerType=INDIVIDUAL&region=MX')).toEqual([]);
+    expect(await ids('platformCustomerId=jane&customerType=BUSINESS')).toEqual([]);
+    expect(await ids('platformCustomerId=jane&customerType=INDIVIDUAL')).toEqual([jane.id]);
+    // The deleted customer, found through each index, only when asked.
+    expect(await ids('customerType=INDIVIDUAL')).toEqual([jane.id]);
+    expect(await ids('customerType=INDIVIDUAL&isIncludingDeleted=true')).toEqual([gone.id, jane.id]);
+    expect(await ids('platformCustomerId=gone')).toEqual([]);
+    expect(await ids('platformCustomerId=gone&isIncludingDeleted=true')).toEqual([gone.id]);
+    expect(await ids(`umaAddress=${encodeURIComponent(gone.umaAddress)}`)).toEqual([]);
+    expect(await ids(`umaAddress=${encodeURIComponent(gone.umaAddress)}&isIncludingDeleted=true`)).toEqual([gone.id]);
+    expect(await ids('region=US')).toEqual([jane.id]);
+    expect(await ids('isIncludingDeleted=true')).toEqual([gone.id, acme.id, jane.id]);
+    // jane gave no currencies: she matches no currency filter (her account's currency is not a stated currency).
+    expect(jane.currencies).toBeUndefined();
+    expect(await ids('currency=USD')).toEqual([]);
+    expect(await ids('currency=USD&isIncludingDeleted=true')).toEqual([gone.id]);
+    expect(await ids('currency=MXN')).toEqual([acme.id]);
   });
 
   it('rejects bad filter values with field errors', async () => {

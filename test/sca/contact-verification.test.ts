@@ -197,3 +197,36 @@ describe('KYC waits for contact verification', () => {
     expect(events).toHaveLength(1);
   });
 });
+
+describe('what each missing channel says', () => {
+  it('names the region, the rule and the expected format of each missing field, in one message', async () => {
+    const neither = await client.post('/customers', individual({ region: 'DE', email: undefined }));
+    expect(neither.status).toBe(400);
+    expect(neither.body).toMatchObject({ code: 'MISSING_MANDATORY_USER_INFO', message: 'Customers in DE need email and phoneNumber' });
+    expect(neither.body.details.errors).toEqual([
+      { field: 'email', message: 'Required for customers in DE: it is verified before KYC', constraint: { format: 'email' } },
+      { field: 'phoneNumber', message: 'Required for customers in DE: it is verified before KYC (E.164)', constraint: { format: 'e.164' } },
+    ]);
+  });
+});
+
+describe('what a change of contact does', () => {
+  it('sets only the changed channel back to PENDING: another field, the same e-mail or the same phone changes nothing', async () => {
+    const eu = await euCustomer();
+    await verifyBoth(eu.id);
+    const verified = { email: 'VERIFIED', phone: 'VERIFIED' };
+    const patch = (fields: Record<string, unknown>) => client.patch(`/customers/${eu.id}`, { customerType: 'INDIVIDUAL', ...fields });
+
+    for (const fields of [{ fullName: 'Jana Novak' }, { email: 'jana@example.de' }, { phoneNumber: PHONE }]) {
+      const res = await patch(fields);
+      expect(res.status, JSON.stringify(fields)).toBe(200);
+      expect(res.body.contactVerification, JSON.stringify(fields)).toEqual(verified);
+    }
+    const newPhone = await patch({ phoneNumber: '+4915199999999' });
+    expect(newPhone.status).toBe(200);
+    expect(newPhone.body.contactVerification).toEqual({ email: 'VERIFIED', phone: 'PENDING' });
+    const newEmail = await patch({ email: 'jana@example.com' });
+    expect(newEmail.status).toBe(200);
+    expect(newEmail.body.contactVerification).toEqual({ email: 'PENDING', phone: 'PENDING' });
+  });
+});
