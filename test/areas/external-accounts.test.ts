@@ -288,6 +288,30 @@ describe('ownership verification of self-custody wallets', () => {
     expect((await client.get(`/customers/external-accounts/${account.id}`)).body.status).toBe('UNVERIFIED');
   });
 
+  it('accepts a signature at exactly the challenge\'s expiresAt (10 min) and refuses one a millisecond later', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const onTime = (await create(wallet(owner.address))).body;
+    const late = (await create(wallet(owner.address))).body;
+    const started = Date.parse((await client.get('/__admin/clock')).body.now);
+    const challenges: Record<string, any> = {};
+    for (const account of [onTime, late]) {
+      const res = await client.post(`/customers/external-accounts/${account.id}/challenge`, { method: 'WALLET_SIGNATURE' });
+      expect(res.status).toBe(201);
+      expect(Date.parse(res.body.expiresAt) - started).toBe(600_000);
+      challenges[account.id] = res.body;
+    }
+    const sign = (id: string) => owner.signMessage({ message: challenges[id].messageToSign });
+    expect((await client.post('/__admin/clock/advance', { seconds: 600 })).status).toBe(200);
+    const accepted = await client.post(`/customers/external-accounts/${onTime.id}/verify`, { signature: await sign(onTime.id) });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.status).toBe('ACTIVE');
+    expect((await client.post('/__admin/clock/advance', { seconds: 0.001 })).status).toBe(200);
+    const refused = await client.post(`/customers/external-accounts/${late.id}/verify`, { signature: await sign(late.id) });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'signature', message: 'The challenge expired' }] } });
+    expect((await client.get(`/customers/external-accounts/${late.id}`)).body.status).toBe('UNVERIFIED');
+  });
+
   it('accepts the sandbox signature values on any chain', async () => {
     const spark = { currency: 'BTC', ownershipType: 'FIRST_PARTY', accountInfo: ACCOUNT_SAMPLES.SPARK_WALLET!.accountInfo };
     const travel = { ...travelRule, supportedCurrencies: travelRule.supportedCurrencies.map((c) => ({ ...c, requiredCounterpartyFields: [{ name: 'FULL_NAME', mandatory: true }] })) };
