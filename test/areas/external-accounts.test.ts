@@ -125,6 +125,20 @@ describe('beneficiary verification (1xx suffixes)', () => {
     expect(res.body.beneficiaryVerifiedData).toEqual(verified);
   });
 
+  it.each([
+    ['Jane Mary Doe', 'J. M. Doe'],
+    ['jane doe', 'J. doe'],
+    ['  Jane   Doe ', 'J. Doe'],
+    ['Cher', 'Che.'],
+    ['X', 'X.'],
+  ])('a partial match (103) of %j names the holder %j: initials for all but the last word, one word cut short', async (fullName, similar) => {
+    const base = usdAccount(undefined, '000000103');
+    const res = await create({ ...base, accountInfo: { ...base.accountInfo, beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.beneficiaryVerificationStatus).toBe('PARTIAL_MATCH');
+    expect(res.body.beneficiaryVerifiedData).toEqual({ fullName: similar });
+  });
+
   it('refuses suffix 105 with 400 INVALID_BANK_ACCOUNT and stores nothing', async () => {
     const res = await create(usdAccount(undefined, '000000105'));
     expect(res.status).toBe(400);
