@@ -106,3 +106,27 @@ describe('a quote at the end of its lifetime (300 s)', () => {
     expect(executed.body.code).toBe('QUOTE_EXPIRED');
   });
 });
+
+describe('executing a quote against the balance', () => {
+  it('is 400 INSUFFICIENT_FUNDS one cent short (available and required named), and executes with exactly enough', async () => {
+    const customer = (await client.post('/customers', individual({ platformCustomerId: 'short' }))).body;
+    const account = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id;
+    expect((await client.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 999 })).status).toBe(200);
+    const external = (await client.post('/customers/external-accounts', usdAccount(customer.id, '000000456'))).body.id;
+    const created = await client.post('/quotes', {
+      source: { sourceType: 'ACCOUNT', accountId: account },
+      destination: { destinationType: 'ACCOUNT', accountId: external },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 1_000,
+    });
+    expect(created.status).toBe(201);
+    const short = await client.post(`/quotes/${created.body.id}/execute`, {});
+    expect(short.status).toBe(400);
+    expect(short.body).toMatchObject({ code: 'INSUFFICIENT_FUNDS', details: { available: 999, required: 1_000 } });
+    expect((await client.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 1 })).status).toBe(200);
+    const paid = await client.post(`/quotes/${created.body.id}/execute`, {});
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const balance = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].balance.amount;
+    expect(balance).toBe(0);
+  });
+});
