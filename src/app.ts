@@ -4,6 +4,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { RouterRoute } from 'hono/types';
 import { matchedRoutes } from 'hono/route';
 import { bodyLimit } from 'hono/body-limit';
 import { ALL_PERMISSIONS, requestAuth, requirePermission, type ClientAuthenticator, type Principal, type RoutePermission } from './core/auth.js';
@@ -30,6 +31,7 @@ import { RequestJournal } from './control/journal.js';
 import { requestFaults } from './control/faults.service.js';
 import { cors } from './core/cors.js';
 import { MemoRouter } from './core/memo-router.js';
+import { ApiRouter } from './core/router.js';
 import { series } from './core/series.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import { observeRequests } from './request-observer.js';
@@ -58,7 +60,7 @@ const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
  * the error body, at the handler that threw.
  */
 function router(): AppRouter {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() });
+  return new ApiRouter<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() });
 }
 
 /**
@@ -159,15 +161,22 @@ async function authenticateToken(registry: TenantRegistry, clientId: string, sec
   return { tenant, actor: { kind: 'API_TOKEN', id: token.id }, permissions: new Set(token.permissions), revoked: () => !tenant.apiTokens.has(token.id) };
 }
 
-/** The OpenAPI path of the API route a request matched (`/customers/{customerId}`), if any. */
-function apiRouteOf(c: Context): string | undefined {
-  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
-  return route?.path.startsWith(`${API_BASE_PATH}/`) ? route.path.slice(API_BASE_PATH.length).replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}') : undefined;
+/** The OpenAPI path of an API route (`/customers/{customerId}`); undefined for a route outside the API. */
+function apiPathOfRoute(route: RouterRoute): string | undefined {
+  return route.path.startsWith(`${API_BASE_PATH}/`) ? route.path.slice(API_BASE_PATH.length).replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}') : undefined;
 }
 
+/** Each route's permission, worked out on its first request (a HEAD request runs its GET route). */
+const routePermissions = new WeakMap<RouterRoute, RoutePermission | undefined>();
+
 const apiPermission = (c: Context): RoutePermission | undefined => {
-  const path = apiRouteOf(c);
-  return path === undefined ? undefined : permissionFor(c.req.method === 'HEAD' ? 'GET' : c.req.method, path);
+  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
+  if (!route) return undefined;
+  if (!routePermissions.has(route)) {
+    const path = apiPathOfRoute(route);
+    routePermissions.set(route, path === undefined ? undefined : permissionFor(route.method, path));
+  }
+  return routePermissions.get(route);
 };
 
 /** Each operation names the permission an API token needs for it (x-required-permission); FORBIDDEN is in the catalogue for every operation. */

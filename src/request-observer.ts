@@ -5,8 +5,8 @@
  * to neither: its polling would drown what a person or a test is after.
  *
  * Nothing here copies or serialises on the request's path: the journal gets
- * references to the headers, to the body text the handler already read and
- * to the JSON text the response is sent as.
+ * references to the raw header lines, to the body text the handler already
+ * read and to the JSON text the response is sent as.
  */
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -36,6 +36,16 @@ function under(path: string, base: string): boolean {
 function requestIdFor(c: Context, next: () => string): string {
   const given = c.req.header('x-request-id');
   return given !== undefined && /^[\x21-\x7e]{1,128}$/.test(given) ? given : next();
+}
+
+/**
+ * The request's headers for the journal: under the Node server, the raw
+ * name/value pairs its parser made; keeping them, rather than the Headers
+ * view (which holds the whole incoming message), keeps a kept entry small.
+ */
+function headersOf(c: Context): Headers | readonly string[] {
+  const incoming = (c.env as { incoming?: { rawHeaders?: unknown } } | undefined)?.incoming;
+  return Array.isArray(incoming?.rawHeaders) ? (incoming.rawHeaders as string[]) : c.req.raw.headers;
 }
 
 /** Synchronous when there is nothing to wait for (every GET): no extra turn of the event loop. */
@@ -89,7 +99,7 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
         url: c.req.url,
         status: c.res.status,
         durationMs,
-        headers: c.req.raw.headers,
+        headers: headersOf(c),
         requestBody: body instanceof Promise ? await body : body,
         responseText: responseText ?? c.get('sentJson'),
         matched,

@@ -5,7 +5,7 @@
  * matched no route.
  *
  * Recording is cheap: an entry holds references to what the request already
- * made (its headers object, the body text the handler read, the JSON text
+ * made (its raw header lines, the body text the handler read, the JSON text
  * the response was sent as) and nothing is parsed, copied or redacted until
  * someone reads the journal. Memory is bounded twice: the latest 1,000
  * entries per tenant, and a budget of body text per tenant beyond which the
@@ -40,7 +40,8 @@ export interface RequestObservation {
   url: string;
   status: number;
   durationMs: number;
-  headers: Headers;
+  /** A Headers object, or the raw name/value pairs as the HTTP server parsed them (read only when the entry is shown). */
+  headers: Headers | readonly string[];
   requestBody?: RecordedBody | undefined;
   /** The JSON text the response was sent as, or the pieces of its UTF-8 bytes when it was sent as bytes. */
   responseText?: string | readonly Uint8Array[] | undefined;
@@ -116,9 +117,17 @@ export function redactBody(text: string): JSONValue {
   }
 }
 
-function redactHeaders(headers: Headers): Record<string, string> {
+/** Raw pairs as a Headers object would hold them: names lower-cased, repeats joined, HTTP/2 pseudo-headers left out. */
+function asHeaders(headers: Headers | readonly string[]): Headers {
+  if (!Array.isArray(headers)) return headers as Headers;
+  const built = new Headers();
+  for (let i = 0; i + 1 < headers.length; i += 2) if (!headers[i]!.startsWith(':')) built.append(headers[i]!, headers[i + 1]!);
+  return built;
+}
+
+function redactHeaders(headers: Headers | readonly string[]): Record<string, string> {
   const shown: Record<string, string> = {};
-  headers.forEach((value, name) => {
+  asHeaders(headers).forEach((value, name) => {
     shown[name] = SECRET_KEY.test(name) ? '[redacted]' : redactPans(value);
   });
   return shown;

@@ -74,7 +74,7 @@ const SLAB_BYTES = 1024 * 1024;
 /** A body larger than this gets an ArrayBuffer of its own. */
 const SLAB_MAX_PIECE = SLAB_BYTES / 8;
 /** Cut on first use: a sandbox that never serves a rendered list holds no slab. */
-let slab = new Uint8Array(new ArrayBuffer(0));
+let slab: Uint8Array<ArrayBuffer> = Buffer.allocUnsafeSlow(0);
 let slabUsed = SLAB_BYTES;
 
 /** The parts as one body. Never reused: a slab lives as long as a body cut from it. */
@@ -83,10 +83,11 @@ export function joinParts(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer>
   for (const part of parts) size += part.byteLength;
   let out: Uint8Array<ArrayBuffer>;
   if (size > SLAB_MAX_PIECE) {
-    out = new Uint8Array(new ArrayBuffer(size));
+    out = Buffer.allocUnsafeSlow(size);
   } else {
     if (slabUsed + size > SLAB_BYTES) {
-      slab = new Uint8Array(new ArrayBuffer(SLAB_BYTES));
+      // Not zero-filled: every byte of a body is written before it is sent.
+      slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
       slabUsed = 0;
     }
     out = slab.subarray(slabUsed, slabUsed + size);

@@ -178,10 +178,9 @@ function inputCheckOf(c: Context): InputCheck {
   return check;
 }
 
-/** The request part exactly as it arrived (the validator already read and cached it); undefined when it cannot be read. */
-async function rawInput(c: Context, target: 'query' | 'json' | 'form'): Promise<unknown> {
+/** The body exactly as it arrived (the validator already read and cached it); undefined when it cannot be read. */
+async function rawInput(c: Context, target: 'json' | 'form'): Promise<unknown> {
   try {
-    if (target === 'query') return c.req.queries();
     if (target === 'json') return await c.req.json();
     return Object.fromEntries([...(await c.req.formData()).keys()].map((k) => [k, true]));
   } catch {
@@ -191,26 +190,80 @@ async function rawInput(c: Context, target: 'query' | 'json' | 'form'): Promise<
 
 type HookResult = ({ success: true; data: unknown } | { success: false; error: z.ZodError }) & { target: keyof ValidationTargets };
 
-/** The hook @hono/zod-openapi calls after validating a request part: bad input is a 400, unknown input is noted. */
+/**
+ * The hook @hono/zod-openapi calls after validating a body or the headers
+ * (the query and path parameters are checked by checkParameters): bad input
+ * is a 400, an unknown body member is noted.
+ */
 export async function validationHook(result: HookResult, c: Context): Promise<void> {
   const check = inputCheckOf(c);
   if (!result.success) {
     // Its field errors say what is wrong with this part; nothing after it is looked at.
     check.failed = true;
-    if (result.target === 'query') check.queryChecked = true;
-    else if (result.target === 'json' || result.target === 'form') check.bodyChecked = true;
+    if (result.target === 'json' || result.target === 'form') check.bodyChecked = true;
     throw invalidInput(fieldErrorsOf(result.error.issues));
   }
   const { target } = result;
-  if (target !== 'query' && target !== 'json' && target !== 'form') return;
+  if (target !== 'json' && target !== 'form') return;
   const raw = await rawInput(c, target);
-  if (target === 'query') {
+  check.bodyChecked = true;
+  // A form's values are files and strings: only its member names can be unknown.
+  check.body.push(...(target === 'form' ? droppedPaths(raw, Object.fromEntries(Object.keys(result.data as object).map((k) => [k, true]))) : droppedPaths(raw, result.data)));
+}
+
+/** A query string with nothing encoded, split as Hono splits one: each name's values in order, empty names skipped. */
+function splitQuery(query: string): Record<string, string[]> {
+  const lists: Record<string, string[]> = Object.create(null);
+  for (const pair of query.split('&')) {
+    const eq = pair.indexOf('=');
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    if (name !== '') (lists[name] ??= []).push(eq === -1 ? '' : pair.slice(eq + 1));
+  }
+  return lists;
+}
+
+/**
+ * The query as Hono's validators hand it on: a parameter given once is a
+ * string, one given more than once an array. A query with nothing encoded
+ * (no `%`, no `+`) is split here in one pass; any other is decoded by Hono.
+ */
+function queryValues(c: Context): Record<string, string | string[]> {
+  const url = c.req.url;
+  const hash = url.indexOf('#', 8);
+  const end = hash === -1 ? url.length : hash;
+  const start = url.indexOf('?', 8);
+  if (start === -1 || start > end) return {};
+  const query = url.slice(start + 1, end);
+  const lists = /[%+]/.test(query) ? c.req.queries() : splitQuery(query);
+  return Object.fromEntries(Object.entries(lists).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]));
+}
+
+/**
+ * Checks an operation's query and path parameters, synchronously, before
+ * its body: the query first, as zod-openapi orders its validators. Bad
+ * input is a 400 naming every field; a query parameter the operation does
+ * not define is noted.
+ */
+export function checkParameters(c: Context, query: z.ZodType | undefined, params: z.ZodType | undefined): void {
+  const check = inputCheckOf(c);
+  if (query) {
+    const raw = queryValues(c);
+    const result = query.safeParse(raw);
     check.queryChecked = true;
+    if (!result.success) {
+      check.failed = true;
+      throw invalidInput(fieldErrorsOf(result.error.issues));
+    }
     check.query.push(...droppedPaths(raw, result.data));
-  } else {
-    check.bodyChecked = true;
-    // A form's values are files and strings: only its member names can be unknown.
-    check.body.push(...(target === 'form' ? droppedPaths(raw, Object.fromEntries(Object.keys(result.data as object).map((k) => [k, true]))) : droppedPaths(raw, result.data)));
+    c.req.addValidatedData('query', result.data as object);
+  }
+  if (params) {
+    const result = params.safeParse(c.req.param());
+    if (!result.success) {
+      check.failed = true;
+      throw invalidInput(fieldErrorsOf(result.error.issues));
+    }
+    c.req.addValidatedData('param', result.data as object);
   }
 }
 
