@@ -238,33 +238,29 @@ function queryValues(c: Context): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(lists).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]));
 }
 
+/** The parsed part; a failure is a 400 naming every bad field, and nothing after this part is looked at. */
+function parsePart(check: InputCheck, schema: z.ZodType, raw: unknown): unknown {
+  const result = schema.safeParse(raw);
+  if (result.success) return result.data;
+  check.failed = true;
+  throw invalidInput(fieldErrorsOf(result.error.issues));
+}
+
 /**
  * Checks an operation's query and path parameters, synchronously, before
- * its body: the query first, as zod-openapi orders its validators. Bad
- * input is a 400 naming every field; a query parameter the operation does
- * not define is noted.
+ * its body: the query first, as zod-openapi orders its validators. A query
+ * parameter the operation does not define is noted.
  */
 export function checkParameters(c: Context, query: z.ZodType | undefined, params: z.ZodType | undefined): void {
   const check = inputCheckOf(c);
   if (query) {
     const raw = queryValues(c);
-    const result = query.safeParse(raw);
     check.queryChecked = true;
-    if (!result.success) {
-      check.failed = true;
-      throw invalidInput(fieldErrorsOf(result.error.issues));
-    }
-    check.query.push(...droppedPaths(raw, result.data));
-    c.req.addValidatedData('query', result.data as object);
+    const data = parsePart(check, query, raw);
+    check.query.push(...droppedPaths(raw, data));
+    c.req.addValidatedData('query', data as object);
   }
-  if (params) {
-    const result = params.safeParse(c.req.param());
-    if (!result.success) {
-      check.failed = true;
-      throw invalidInput(fieldErrorsOf(result.error.issues));
-    }
-    c.req.addValidatedData('param', result.data as object);
-  }
+  if (params) c.req.addValidatedData('param', parsePart(check, params, c.req.param()) as object);
 }
 
 /** Printable ASCII only, quoted: a header value can carry any member name a client sent. */
