@@ -62,9 +62,8 @@ function matchesRequest(fault: FaultRecord, method: string, path: string): boole
 
 /** Applies LATENCY and ERROR faults to the tenant's API requests before they are handled. */
 export function requestFaults(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const applyFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
     const tenant = c.get('tenant');
-    if (tenant.faults.size === 0) return next();
     const path = c.req.path.startsWith(API_BASE_PATH) ? c.req.path.slice(API_BASE_PATH.length) || '/' : c.req.path;
     const latency = spendFault(tenant, (f) => f.kind === 'LATENCY' && matchesRequest(f, c.req.method, path));
     if (latency?.latencyMs) await new Promise((resolve) => setTimeout(resolve, latency.latencyMs));
@@ -72,4 +71,6 @@ export function requestFaults(): MiddlewareHandler<AppEnv> {
     if (error?.code) throw apiError(error.code, `Injected by control-plane fault ${error.id}`, { faultId: error.id });
     return next();
   };
+  // No work for faults while none is armed.
+  return (c, next) => (c.get('tenant').faults.size === 0 ? next() : applyFaults(c, next));
 }

@@ -5,7 +5,7 @@
  * sends credentials with them. Any origin is allowed unless a list of
  * origins is given; an origin not on it gets no CORS headers at all.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 
 /** Headers a browser script may read from a response. */
 const EXPOSED = 'Retry-After, Location, Allow, Content-Disposition, Sandbox-Warning, X-Service-Signature';
@@ -44,9 +44,7 @@ export function cors(origins?: readonly string[]): MiddlewareHandler {
   const anyOrigin = origins === undefined || origins.includes('*');
   const listed = new Set(origins ?? []);
   const allowed = (origin: string) => anyOrigin || listed.has(origin.toLowerCase());
-  return async (c, next) => {
-    const origin = c.req.header('origin');
-    if (origin === undefined) return next();
+  const withOrigin = async (c: Context, next: Next, origin: string): Promise<Response | void> => {
     const requestedMethod = c.req.method === 'OPTIONS' ? c.req.header('access-control-request-method') : undefined;
     if (requestedMethod !== undefined) {
       // A preflight: answered here, before authentication, whatever the route.
@@ -69,5 +67,10 @@ export function cors(origins?: readonly string[]): MiddlewareHandler {
     headers.set('Access-Control-Allow-Origin', origin);
     headers.set('Access-Control-Allow-Credentials', 'true');
     headers.set('Access-Control-Expose-Headers', EXPOSED);
+  };
+  // A request without Origin (not from a browser page) passes straight through.
+  return (c, next) => {
+    const origin = c.req.header('origin');
+    return origin === undefined ? next() : withOrigin(c, next, origin);
   };
 }

@@ -26,11 +26,13 @@ class Entropy {
   }
 
   digits(n: number): string {
-    return [...this.take(n)].map((b) => String(b % 10)).join('');
+    return this.chars(n, '0123456789');
   }
 
   chars(n: number, alphabet: string): string {
-    return [...this.take(n)].map((b) => alphabet[b % alphabet.length]).join('');
+    let out = '';
+    for (const b of this.take(n)) out += alphabet[b % alphabet.length];
+    return out;
   }
 }
 
