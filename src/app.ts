@@ -111,7 +111,9 @@ function commitChanges(registry: TenantRegistry, log: Logger): MiddlewareHandler
   return async (c, next) => {
     await next();
     try {
-      await registry.commitDirty();
+      // Nothing written (every GET): no extra turn of the event loop.
+      const written = registry.commitDirty();
+      if (written) await written;
     } catch (err) {
       log.error('could not persist a change', { method: c.req.method, path: c.req.path, error: (err as Error).message });
       c.res = undefined;
