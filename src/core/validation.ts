@@ -188,6 +188,12 @@ async function rawInput(c: Context, target: 'json' | 'form'): Promise<unknown> {
   }
 }
 
+/** A request part failed: its field errors say what is wrong with it, and nothing after it is looked at. */
+function refuse(check: InputCheck, issues: readonly Issue[]): never {
+  check.failed = true;
+  throw invalidInput(fieldErrorsOf(issues));
+}
+
 type HookResult = ({ success: true; data: unknown } | { success: false; error: z.ZodError }) & { target: keyof ValidationTargets };
 
 /**
@@ -198,10 +204,8 @@ type HookResult = ({ success: true; data: unknown } | { success: false; error: z
 export async function validationHook(result: HookResult, c: Context): Promise<void> {
   const check = inputCheckOf(c);
   if (!result.success) {
-    // Its field errors say what is wrong with this part; nothing after it is looked at.
-    check.failed = true;
     if (result.target === 'json' || result.target === 'form') check.bodyChecked = true;
-    throw invalidInput(fieldErrorsOf(result.error.issues));
+    refuse(check, result.error.issues);
   }
   const { target } = result;
   if (target !== 'json' && target !== 'form') return;
@@ -238,12 +242,10 @@ function queryValues(c: Context): Record<string, string | string[]> {
   return Object.fromEntries(Object.entries(lists).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]));
 }
 
-/** The parsed part; a failure is a 400 naming every bad field, and nothing after this part is looked at. */
+/** The parsed part, or a 400 naming its every bad field. */
 function parsePart(check: InputCheck, schema: z.ZodType, raw: unknown): unknown {
   const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  check.failed = true;
-  throw invalidInput(fieldErrorsOf(result.error.issues));
+  return result.success ? result.data : refuse(check, result.error.issues);
 }
 
 /**
