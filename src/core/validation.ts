@@ -215,15 +215,35 @@ export async function validationHook(result: HookResult, c: Context): Promise<vo
   check.body.push(...(target === 'form' ? droppedPaths(raw, Object.fromEntries(Object.keys(result.data as object).map((k) => [k, true]))) : droppedPaths(raw, result.data)));
 }
 
-/** A query string with nothing encoded, split as Hono splits one: each name's values in order, empty names skipped. */
-function splitQuery(query: string): Record<string, string[]> {
-  const lists: Record<string, string[]> = Object.create(null);
-  for (const pair of query.split('&')) {
-    const eq = pair.indexOf('=');
-    const name = eq === -1 ? pair : pair.slice(0, eq);
-    if (name !== '') (lists[name] ??= []).push(eq === -1 ? '' : pair.slice(eq + 1));
+/** Sets a member, `__proto__` included (as an own member, like any other name a client sends). */
+function put(values: Record<string, string | string[]>, name: string, value: string | string[]): void {
+  if (name === '__proto__') Object.defineProperty(values, name, { value, enumerable: true, writable: true, configurable: true });
+  else values[name] = value;
+}
+
+/**
+ * A query string with nothing encoded, as Hono's validators hand it on:
+ * each name's value, or its values in order when it is given more than
+ * once; empty names skipped. One pass into a plain object (a null-prototype
+ * object or an entries round trip costs more than the rest of the check).
+ */
+function splitQuery(query: string): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  let from = 0;
+  while (from <= query.length) {
+    let to = query.indexOf('&', from);
+    if (to === -1) to = query.length;
+    const eq = query.indexOf('=', from);
+    const nameEnd = eq === -1 || eq > to ? to : eq;
+    if (nameEnd > from) {
+      const name = query.slice(from, nameEnd);
+      const value = nameEnd === to ? '' : query.slice(nameEnd + 1, to);
+      const seen = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+      put(values, name, seen === undefined ? value : typeof seen === 'string' ? [seen, value] : [...seen, value]);
+    }
+    from = to + 1;
   }
-  return lists;
+  return values;
 }
 
 /**
@@ -238,8 +258,10 @@ function queryValues(c: Context): Record<string, string | string[]> {
   const start = url.indexOf('?', 8);
   if (start === -1 || start > end) return {};
   const query = url.slice(start + 1, end);
-  const lists = /[%+]/.test(query) ? c.req.queries() : splitQuery(query);
-  return Object.fromEntries(Object.entries(lists).map(([name, values]) => [name, values.length === 1 ? values[0]! : values]));
+  if (!/[%+]/.test(query)) return splitQuery(query);
+  const values: Record<string, string | string[]> = {};
+  for (const [name, list] of Object.entries(c.req.queries())) put(values, name, list.length === 1 ? list[0]! : list);
+  return values;
 }
 
 /** The parsed part, or a 400 naming its every bad field. */

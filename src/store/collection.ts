@@ -11,13 +11,13 @@ export type IndexKey<T> = (record: T) => string | readonly string[] | undefined;
 
 export interface PageQuery<T> {
   /** Name of an index plus the key to select, or neither for the whole collection. */
-  index?: string;
-  key?: string;
+  index?: string | undefined;
+  key?: string | undefined;
   /** Extra condition for filters no index covers; makes the page O(n). */
-  where?: (record: T) => boolean;
+  where?: ((record: T) => boolean) | undefined;
   limit: number;
   /** Only records inserted before this sequence number (the cursor). */
-  beforeSeq?: number;
+  beforeSeq?: number | undefined;
 }
 
 export type { Page };

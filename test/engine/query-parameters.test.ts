@@ -57,6 +57,16 @@ describe('query values', () => {
     const plain = await client.get('/customers?plain=3&other&limit=1');
     expect(plain.headers.get(WARNING)).toBe('unknown query parameters ignored: "plain", "other"');
   });
+
+  it('named __proto__ are one more unknown parameter, given once or twice, encoded or not', async () => {
+    const client = await seeded();
+    for (const query of ['__proto__=x&limit=1', '__proto__=x&__proto__=y&limit=1', '__proto__=%78&limit=1', 'limit=1&constructor=1&__proto__']) {
+      const res = await client.get(`/customers?${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.body.data, query).toHaveLength(1);
+      expect(res.headers.get(WARNING), query).toBe(query.includes('constructor') ? 'unknown query parameters ignored: "constructor", "__proto__"' : 'unknown query parameters ignored: "__proto__"');
+    }
+  });
 });
 
 describe('path parameters', () => {

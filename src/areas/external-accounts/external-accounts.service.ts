@@ -149,7 +149,7 @@ export function listExternalAccounts(tenant: Tenant, owner: Owner, filter: Exter
   else if (filter.customerId !== undefined) index = { index: 'customer', key: filter.customerId };
   else if (filter.currency !== undefined) index = { index: 'anyCustomerCurrency', key: filter.currency };
   else index = { index: 'anyCustomer', key: 'all' };
-  const page = tenant.externalAccounts.page({ ...index, limit: filter.limit, ...(beforeSeq !== undefined ? { beforeSeq } : {}) });
+  const page = tenant.externalAccounts.page({ index: index.index, key: index.key, limit: filter.limit, beforeSeq });
   return renderListResult(list, page, (account) => tenant.externalAccounts.renderedJson(account, presentExternalAccount));
 }
 
