@@ -2,6 +2,7 @@
  * The app's edges: one error handler that turns anything thrown into the
  * spec's error body, and a not-found handler that tells 404 from 405.
  */
+import type { ServerResponse } from 'node:http';
 import type { Context, ErrorHandler, NotFoundHandler, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
@@ -9,6 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError, apiError, errorBody } from './errors.js';
 import type { Logger } from './log.js';
 import { joinParts, type JsonParts } from './pagination.js';
+import { bodyOnSocket } from './body-pool.js';
 
 declare module './env.js' {
   interface AppVariables {
@@ -20,7 +22,10 @@ declare module './env.js' {
 /** Answers with JSON rendered ahead of time, typed as c.json would type it. */
 export function sendJsonParts<T, S extends ContentfulStatusCode>(c: Context, parts: JsonParts<T>, status: S): TypedResponse<JSONParsed<T>, S, 'json'> {
   c.set('sentJson', parts);
-  return c.body(joinParts(parts), status, { 'content-type': 'application/json' }) as unknown as TypedResponse<JSONParsed<T>, S, 'json'>;
+  // Under the Node server the body goes to a socket, whose response says when the bytes are no longer needed.
+  const outgoing = (c.env as { outgoing?: Pick<ServerResponse, 'once'> } | undefined)?.outgoing;
+  const body = outgoing ? bodyOnSocket(parts, outgoing) : joinParts(parts);
+  return c.body(body as Uint8Array<ArrayBuffer>, status, { 'content-type': 'application/json' }) as unknown as TypedResponse<JSONParsed<T>, S, 'json'>;
 }
 
 function send(c: Context, error: ApiError): Response {

@@ -77,10 +77,26 @@ const SLAB_MAX_PIECE = SLAB_BYTES / 8;
 let slab: Uint8Array<ArrayBuffer> = Buffer.allocUnsafeSlow(0);
 let slabUsed = SLAB_BYTES;
 
-/** The parts as one body. Never reused: a slab lives as long as a body cut from it. */
-export function joinParts(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+/** Bytes in all the parts. */
+export function partsSize(parts: readonly Uint8Array[]): number {
   let size = 0;
   for (const part of parts) size += part.byteLength;
+  return size;
+}
+
+/** Copies the parts, in order, to the start of `out` (at least partsSize bytes); returns `out` cut to their size. */
+export function copyParts<B extends ArrayBufferLike>(parts: readonly Uint8Array[], out: Uint8Array<B>): Uint8Array<B> {
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return offset === out.byteLength ? out : out.subarray(0, offset);
+}
+
+/** The parts as one body. Never reused: a slab lives as long as a body cut from it. */
+export function joinParts(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const size = partsSize(parts);
   let out: Uint8Array<ArrayBuffer>;
   if (size > SLAB_MAX_PIECE) {
     out = Buffer.allocUnsafeSlow(size);
@@ -93,10 +109,5 @@ export function joinParts(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer>
     out = slab.subarray(slabUsed, slabUsed + size);
     slabUsed += (size + 7) & ~7;
   }
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.byteLength;
-  }
-  return out;
+  return copyParts(parts, out);
 }
