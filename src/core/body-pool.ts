@@ -5,7 +5,6 @@
  * memory V8 counts: at list-page sizes, a full garbage collection every few
  * thousand requests ("external memory pressure"), which stalls requests.
  */
-import type { ServerResponse } from 'node:http';
 import { copyParts, joinParts, partsSize } from './pagination.js';
 
 /** Bodies up to this size use a pooled buffer; a larger one gets memory of its own. */
@@ -14,6 +13,11 @@ export const POOLED_BODY_BYTES = 64 * 1024;
 const BUFFERS_KEPT = 64;
 
 const free: Buffer[] = [];
+
+/** What a body needs of its response (a Node ServerResponse): word of when it closed. */
+export interface ClosingResponse {
+  once(event: 'close', listener: () => void): unknown;
+}
 
 /** Whether a buffer handed out by bodyOnSocket is back for reuse (for tests). */
 export function pooledBuffers(): number {
@@ -24,7 +28,7 @@ export function pooledBuffers(): number {
  * The parts as one body for `outgoing`: in a pooled buffer that comes back
  * when the response closes, or (larger bodies) in memory of its own.
  */
-export function bodyOnSocket(parts: readonly Uint8Array[], outgoing: Pick<ServerResponse, 'once'>): Uint8Array {
+export function bodyOnSocket(parts: readonly Uint8Array[], outgoing: ClosingResponse): Uint8Array {
   if (partsSize(parts) > POOLED_BODY_BYTES) return joinParts(parts);
   // Not zero-filled: every byte of the body is written before it is sent, and only those bytes are sent.
   const buffer = free.pop() ?? Buffer.allocUnsafeSlow(POOLED_BODY_BYTES);

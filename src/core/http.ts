@@ -2,7 +2,6 @@
  * The app's edges: one error handler that turns anything thrown into the
  * spec's error body, and a not-found handler that tells 404 from 405.
  */
-import type { ServerResponse } from 'node:http';
 import type { Context, ErrorHandler, NotFoundHandler, TypedResponse } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JSONParsed } from 'hono/utils/types';
@@ -10,7 +9,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ApiError, apiError, errorBody } from './errors.js';
 import type { Logger } from './log.js';
 import { joinParts, type JsonParts } from './pagination.js';
-import { bodyOnSocket } from './body-pool.js';
+import { bodyOnSocket, type ClosingResponse } from './body-pool.js';
 
 declare module './env.js' {
   interface AppVariables {
@@ -23,7 +22,7 @@ declare module './env.js' {
 export function sendJsonParts<T, S extends ContentfulStatusCode>(c: Context, parts: JsonParts<T>, status: S): TypedResponse<JSONParsed<T>, S, 'json'> {
   c.set('sentJson', parts);
   // Under the Node server the body goes to a socket, whose response says when the bytes are no longer needed.
-  const outgoing = (c.env as { outgoing?: Pick<ServerResponse, 'once'> } | undefined)?.outgoing;
+  const outgoing = (c.env as { outgoing?: ClosingResponse } | undefined)?.outgoing;
   const body = outgoing ? bodyOnSocket(parts, outgoing) : joinParts(parts);
   return c.body(body as Uint8Array<ArrayBuffer>, status, { 'content-type': 'application/json' }) as unknown as TypedResponse<JSONParsed<T>, S, 'json'>;
 }

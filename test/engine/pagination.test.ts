@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
-import { joinParts } from '../../src/core/pagination.js';
+import { encodeCursor, joinParts, renderListResult, toListResult, type Page } from '../../src/core/pagination.js';
 
 let client: Client;
 beforeEach(() => {
@@ -73,6 +73,50 @@ describe('cursor pagination', () => {
       expect(res.status, cursor).toBe(400);
       expect(res.body.details.errors).toEqual([{ field: 'cursor', message: expect.stringContaining('nextCursor') }]);
     }
+  });
+
+  it('takes a cursor only whole: a stray character before or after it, or text around the list and position, is refused', async () => {
+    for (let i = 0; i < 3; i++) await client.post('/customers', individual());
+    const cursor = (await client.get('/customers?limit=1')).body.nextCursor as string;
+    expect((await client.get(`/customers?limit=1&cursor=${cursor}`)).status).toBe(200);
+    const forged = (text: string) => Buffer.from(text).toString('base64url');
+    for (const bad of [`.${cursor}`, `${cursor}.`, forged('9customers:2'), forged('customers:2x'), forged('customers:1234567890123456')]) {
+      const res = await client.get(`/customers?limit=1&cursor=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.code).toBe('INVALID_INPUT');
+      expect(res.body.reason, bad).toBe('Invalid cursor');
+    }
+  });
+
+  it('points past the tenth record and beyond: a cursor carries its position in full', async () => {
+    const created: string[] = [];
+    for (let i = 0; i < 13; i++) created.push((await client.post('/customers', individual({ fullName: `Person ${i}` }))).body.id);
+    const first = (await client.get('/customers?limit=1')).body;
+    // Positions count from 0: the newest of 13 is at 12, two digits.
+    expect(first.nextCursor).toBe(encodeCursor('customers', 12));
+    const second = (await client.get(`/customers?limit=2&cursor=${first.nextCursor}`)).body;
+    expect(second.data.map((c: { id: string }) => c.id)).toEqual([created[11], created[10]]);
+    // The largest position a cursor may name (15 digits): every record comes before it.
+    const far = (await client.get(`/customers?limit=20&cursor=${encodeCursor('customers', 999_999_999_999_999)}`)).body;
+    expect(far.data).toHaveLength(13);
+  });
+});
+
+describe('renderListResult: a page from rendered items', () => {
+  const json = (parts: readonly Uint8Array[]) => JSON.parse(Buffer.concat(parts).toString('utf8'));
+  const items = [{ id: 'a', name: 'Zoë' }, { id: 'b' }];
+  const render = (page: Page<{ id: string }>) => renderListResult('things', page, (item) => Buffer.from(JSON.stringify(item)));
+
+  it('is the same JSON as toListResult, with a cursor only while more follow', () => {
+    for (const page of [
+      { items, hasMore: true, lastSeq: 7, total: 9 },
+      { items, hasMore: false, lastSeq: 7, total: 2 },
+      { items: [], hasMore: false, lastSeq: undefined, total: 0 },
+    ]) {
+      expect(json(render(page))).toEqual(toListResult('things', page, (item) => item));
+    }
+    expect(json(render({ items, hasMore: false, lastSeq: 7, total: 2 }))).not.toHaveProperty('nextCursor');
+    expect(json(render({ items, hasMore: true, lastSeq: 7, total: 9 })).nextCursor).toBe(encodeCursor('things', 7));
   });
 });
 

@@ -58,6 +58,20 @@ describe('query values', () => {
     expect(plain.headers.get(WARNING)).toBe('unknown query parameters ignored: "plain", "other"');
   });
 
+  it('end at a fragment; a request without a query has none, and a ? after the fragment starts none', async () => {
+    const client = await seeded();
+    const cut = await client.get('/customers?limit=1#frag&x=1');
+    expect(cut.status).toBe(200);
+    expect(cut.body.data).toHaveLength(1);
+    expect(cut.headers.get(WARNING)).toBeNull();
+    for (const path of ['/customers', '/customers#frag?limit=1']) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.body.data, path).toHaveLength(4);
+      expect(res.headers.get(WARNING), path).toBeNull();
+    }
+  });
+
   it('named __proto__ are one more unknown parameter, given once or twice, encoded or not', async () => {
     const client = await seeded();
     for (const query of ['__proto__=x&limit=1', '__proto__=x&__proto__=y&limit=1', '__proto__=%78&limit=1', 'limit=1&constructor=1&__proto__']) {
