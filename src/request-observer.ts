@@ -28,6 +28,25 @@ export interface ObserverDeps {
   unmatched: WeakSet<Request>;
 }
 
+declare module './core/env.js' {
+  interface AppVariables {
+    /** The JSON text a response was sent as, when c.json sent it. */
+    sentText?: string;
+  }
+}
+
+/**
+ * c.json that keeps the JSON text it sends, for the journal. One function
+ * for every request, called as the context's method: a closure made per
+ * request and put on the context kept every request whole (its incoming
+ * message, its response, its body) alive through several collections.
+ */
+function jsonKeepingText(this: Context<AppEnv>, object: unknown, arg?: Parameters<Context['body']>[1], headers?: Record<string, string>): Response {
+  const text = JSON.stringify(object);
+  this.set('sentText', text);
+  return this.body(text, arg as never, { 'content-type': 'application/json', ...headers });
+}
+
 function under(path: string, base: string): boolean {
   return path === base || path.startsWith(`${base}/`);
 }
@@ -77,14 +96,8 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
 
     const started = monotonicMs();
     const requestId = requestIdFor(c, nextId);
-    let responseText: string | undefined;
-    if (api) {
-      // Keep the JSON text the response is sent as, made once: reading a finished response back would cost a copy.
-      c.json = ((object: unknown, arg?: Parameters<typeof c.body>[1], headers?: Record<string, string>) => {
-        responseText = JSON.stringify(object);
-        return c.body(responseText, arg as never, { 'content-type': 'application/json', ...headers });
-      }) as unknown as typeof c.json;
-    }
+    // Keep the JSON text the response is sent as, made once: reading a finished response back would cost a copy.
+    if (api) c.json = jsonKeepingText as unknown as typeof c.json;
     await next();
     const durationMs = Math.round((monotonicMs() - started) * 100) / 100;
     const tenant = c.get('tenant') as AppEnv['Variables']['tenant'] | undefined;
@@ -101,7 +114,7 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
         durationMs,
         headers: headersOf(c),
         requestBody: body instanceof Promise ? await body : body,
-        responseText: responseText ?? c.get('sentJson'),
+        responseText: c.get('sentText') ?? c.get('sentJson'),
         matched,
         unknownInputs: c.get('unknownInputs'),
       });
