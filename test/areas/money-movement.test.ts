@@ -549,7 +549,8 @@ describe('D. real-time funding', () => {
     const quote = await realtimeQuote(customer.id, internal.id);
     const exec = await execute(quote.id);
     expect(exec.status).toBe(409);
-    expect(exec.body.code).toBe('CONFLICT');
+    const reason = 'This quote is funded by paying its paymentInstructions; simulate that with POST /sandbox/send';
+    expect(exec.body).toEqual({ status: 409, code: 'CONFLICT', message: reason, reason, details: { quoteId: quote.id } });
     expect(await balances(customer.id)).toEqual({ available: 0, total: 0 });
 
     const sent = await client.post('/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' });

@@ -475,11 +475,13 @@ export function getQuote(tenant: Tenant, id: string): Quote {
 
 export function listQuotes(tenant: Tenant, query: { customerId?: string | undefined; status?: QuoteStatus | undefined; limit: number; cursor?: string | undefined }): ListResult<Quote> {
   const beforeSeq = decodeCursor(LIST, query.cursor);
+  const { customerId, status } = query;
   const page = tenant.quotes.page({
-    ...(query.customerId !== undefined ? { index: 'customer', key: query.customerId } : {}),
+    index: customerId !== undefined ? 'customer' : undefined,
+    key: customerId,
     limit: query.limit,
-    ...(beforeSeq !== undefined ? { beforeSeq } : {}),
-    ...(query.status !== undefined ? { where: (q: QuoteRecord) => presentQuote(tenant, q).status === query.status } : {}),
+    beforeSeq,
+    where: status !== undefined ? (q: QuoteRecord) => presentQuote(tenant, q).status === status : undefined,
   });
   return toListResult(LIST, page, (q) => presentQuote(tenant, q));
 }

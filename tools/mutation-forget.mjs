@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+/**
+ * Forgets the results Stryker's incremental report keeps for some mutants,
+ * so that the next `npm run mutation` tests them afresh.
+ *
+ * Why: in incremental mode Stryker reuses a mutant's result, and even when
+ * forced to test it again it runs only the tests that covered it before. A
+ * test added for code that did not change is therefore never run against that
+ * code's mutants: they stay "survived" or "no coverage". Forget them, then
+ * run the same range:
+ *
+ *   node tools/mutation-forget.mjs src/areas/quotes/quotes.service.ts:410-486
+ *   npx stryker run --mutate src/areas/quotes/quotes.service.ts:410-486
+ *
+ * Arguments: files, each optionally with a line range (`file:from-to`); a
+ * mutant is forgotten when it starts within the range (the whole file when
+ * no range is given).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const REPORT = 'reports/stryker-incremental.json';
+
+function parseTarget(arg) {
+  const match = /^(.+?)(?::(\d+)-(\d+))?$/.exec(arg);
+  if (!match) throw new Error(`not a file or file:from-to: ${arg}`);
+  const [, file, from, to] = match;
+  return { file, from: from === undefined ? 1 : Number(from), to: to === undefined ? Infinity : Number(to) };
+}
+
+const targets = process.argv.slice(2).map(parseTarget);
+if (targets.length === 0) {
+  process.stderr.write('usage: node tools/mutation-forget.mjs <file>[:<from>-<to>] ...\n');
+  process.exit(2);
+}
+
+const report = JSON.parse(readFileSync(REPORT, 'utf8'));
+for (const { file, from, to } of targets) {
+  const entry = report.files[file];
+  if (!entry) {
+    process.stderr.write(`${file}: not in ${REPORT}, nothing to forget\n`);
+    continue;
+  }
+  const before = entry.mutants.length;
+  entry.mutants = entry.mutants.filter((m) => m.location.start.line < from || m.location.start.line > to);
+  process.stdout.write(`${file}: forgot ${before - entry.mutants.length} of ${before} mutants\n`);
+}
+writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
