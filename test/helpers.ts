@@ -74,6 +74,9 @@ export function makeSandbox(options: SandboxOptions = {}) {
   };
 }
 
+/** The spec's error body, whole: its reason is also its message. */
+export const refusal = (status: number, code: string, reason: string, details: Record<string, unknown>) => ({ status, code, message: reason, reason, details });
+
 export const address = { line1: '1 Market St', city: 'San Francisco', state: 'CA', postalCode: '94105', country: 'US' };
 
 export function individual(overrides: Record<string, unknown> = {}) {

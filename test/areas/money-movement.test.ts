@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { individual, makeSandbox, refusal, usdAccount, type Client } from '../helpers.js';
 import { EVM_ADDRESS } from '../fixtures/account-samples.js';
 
 let client: Client;
@@ -549,8 +549,7 @@ describe('D. real-time funding', () => {
     const quote = await realtimeQuote(customer.id, internal.id);
     const exec = await execute(quote.id);
     expect(exec.status).toBe(409);
-    const reason = 'This quote is funded by paying its paymentInstructions; simulate that with POST /sandbox/send';
-    expect(exec.body).toEqual({ status: 409, code: 'CONFLICT', message: reason, reason, details: { quoteId: quote.id } });
+    expect(exec.body).toEqual(refusal(409, 'CONFLICT', 'This quote is funded by paying its paymentInstructions; simulate that with POST /sandbox/send', { quoteId: quote.id }));
     expect(await balances(customer.id)).toEqual({ available: 0, total: 0 });
 
     const sent = await client.post('/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' });

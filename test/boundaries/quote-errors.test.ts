@@ -4,7 +4,7 @@
  * matches than its limit.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { individual, makeSandbox, refusal, usdAccount, type Client } from '../helpers.js';
 
 /** The fixed service fee of a same-currency USD quote, in cents. */
 const FIXED_FEE = 25;
@@ -25,9 +25,6 @@ beforeEach(async () => {
   expect((await client.post(`/sandbox/internal-accounts/${source}/fund`, { amount: 100_000 })).status).toBe(200);
   destination = (await client.post('/customers/external-accounts', usdAccount(customerId, '000000123'))).body.id;
 });
-
-/** The spec's error body: the reason is also its message. */
-const refusal = (status: number, code: string, reason: string, details: Record<string, unknown>) => ({ status, code, message: reason, reason, details });
 
 const quote = (amount: number) =>
   client.post('/quotes', {

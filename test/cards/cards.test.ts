@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../src/index.js';
 import { manualTime } from '../../src/core/clock.js';
-import { individual, makeSandbox, type Client } from '../helpers.js';
+import { individual, makeSandbox, refusal, type Client } from '../helpers.js';
 
 type Balances = { balance: number; total: number };
 
@@ -95,17 +95,20 @@ describe('issuing a card', () => {
     const account = (await client.get(`/customers/internal-accounts?customerId=${customer.body.id}`)).body.data[0].id;
     const reply = await client.post('/cards', { customerId: customer.body.id, form: 'VIRTUAL', fundingSource: account });
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ code: 'CARDHOLDER_KYC_NOT_APPROVED', details: { status: 'UNVERIFIED' } });
+    expect(reply.body).toEqual(refusal(400, 'CARDHOLDER_KYC_NOT_APPROVED', "The cardholder's kycStatus is UNVERIFIED", { customerId: customer.body.id, status: 'UNVERIFIED' }));
   });
 
   it("refuses a funding source that is unknown or another customer's (400 FUNDING_SOURCE_INELIGIBLE), an unknown cardholder (400: POST /cards has no 404) or a form it does not know", async () => {
     const { client, customerId } = await cardSandbox();
     const unknown = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: 'InternalAccount:nope' });
-    expect(unknown).toMatchObject({ status: 400, body: { code: 'FUNDING_SOURCE_INELIGIBLE', details: { field: 'fundingSource' } } });
+    const ineligible = (accountId: string, why: string) => refusal(400, 'FUNDING_SOURCE_INELIGIBLE', `${accountId} cannot fund this card: ${why}`, { field: 'fundingSource' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual(ineligible('InternalAccount:nope', 'no internal account has this id'));
     const other = await client.post('/customers', individual({ fullName: 'Someone Else' }));
     const theirs = (await client.get(`/customers/internal-accounts?customerId=${other.body.id}`)).body.data[0].id;
     const foreign = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: theirs });
-    expect(foreign).toMatchObject({ status: 400, body: { code: 'FUNDING_SOURCE_INELIGIBLE' } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toEqual(ineligible(theirs, `it is not an internal account of ${customerId}`));
     const platform = (await client.get('/platform/internal-accounts')).body.data[0].id;
     expect((await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: platform })).body.code).toBe('FUNDING_SOURCE_INELIGIBLE');
     const physical = await client.post('/cards', { customerId, form: 'PHYSICAL', fundingSource: theirs });
@@ -207,21 +210,29 @@ describe('card lifecycle (PATCH /cards/{id})', () => {
     const { client, card } = await activeCard(0);
     await client.patch(`/cards/${card.id}`, { status: 'CLOSED' });
     const reply = await client.patch(`/cards/${card.id}`, { status });
-    expect(reply).toMatchObject({ status: 409, body: { code } });
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual(
+      code === 'CARD_ALREADY_CLOSED'
+        ? refusal(409, code, `Card ${card.id} is already CLOSED`, { status: 'CLOSED' })
+        : refusal(409, code, `A CLOSED card cannot become ${status}; CLOSED is final`, { from: 'CLOSED', to: status, allowed: [] }),
+    );
     expect((await client.get(`/cards/${card.id}`)).body.status).toBe('CLOSED');
   });
 
   it('refuses a new funding source on a CLOSED card with 409 CARD_NOT_MUTABLE', async () => {
     const { client, card, usd } = await activeCard(0);
     await client.patch(`/cards/${card.id}`, { status: 'CLOSED' });
-    expect(await client.patch(`/cards/${card.id}`, { fundingSource: usd })).toMatchObject({ status: 409, body: { code: 'CARD_NOT_MUTABLE' } });
+    const reply = await client.patch(`/cards/${card.id}`, { fundingSource: usd });
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual(refusal(409, 'CARD_NOT_MUTABLE', `Card ${card.id} is CLOSED; nothing about it can change`, { status: 'CLOSED' }));
   });
 
   it.each(['ACTIVE', 'FROZEN', 'CLOSED'])('refuses PROCESSING -> %s with 409 INVALID_STATE_TRANSITION', async (status) => {
     const { client, customerId, usd } = await cardSandbox();
     const card = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd });
     const reply = await client.patch(`/cards/${card.body.id}`, { status });
-    expect(reply).toMatchObject({ status: 409, body: { code: 'INVALID_STATE_TRANSITION', details: { from: 'PROCESSING', to: status } } });
+    expect(reply.status).toBe(409);
+    expect(reply.body).toEqual(refusal(409, 'INVALID_STATE_TRANSITION', `A PROCESSING card cannot become ${status}`, { from: 'PROCESSING', to: status, allowed: expect.any(Array) }));
   });
 
   it('treats the current status as no change, and needs status or fundingSource', async () => {
@@ -235,7 +246,9 @@ describe('card lifecycle (PATCH /cards/{id})', () => {
 
   it("moves to another of the cardholder's accounts in the card's currency only", async () => {
     const { client, card, customerId, eur } = await activeCard(0);
-    expect((await client.patch(`/cards/${card.id}`, { fundingSource: eur })).body.code).toBe('FUNDING_SOURCE_INELIGIBLE');
+    expect((await client.patch(`/cards/${card.id}`, { fundingSource: eur })).body).toEqual(
+      refusal(400, 'FUNDING_SOURCE_INELIGIBLE', `${eur} cannot fund this card: the card is in USD and the account in EUR`, { field: 'fundingSource' }),
+    );
     const second = await client.patch(`/customers/${customerId}`, { customerType: 'INDIVIDUAL', currencies: ['USD', 'EUR', 'MXN'] });
     expect(second.status).toBe(200);
     const mxn = (await client.get(`/customers/internal-accounts?customerId=${customerId}&currency=MXN`)).body.data[0].id;
@@ -314,9 +327,13 @@ describe('reveal', () => {
     expect((await app.request(new URL(reveal.body.panEmbedUrl).pathname)).status).toBe(410);
     expect((await app.request('/hosted/cards/nope.nope')).status).toBe(404);
     const fresh = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd });
-    expect(await client.post(`/cards/${fresh.body.id}/reveal`)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', details: { status: 'PROCESSING' } } });
+    const processing = await client.post(`/cards/${fresh.body.id}/reveal`);
+    expect(processing.status).toBe(403);
+    expect(processing.body).toEqual(refusal(403, 'FORBIDDEN', `Card ${fresh.body.id} is still PROCESSING; its number exists once it is ACTIVE`, { status: 'PROCESSING' }));
     await client.patch(`/cards/${card.id}`, { status: 'CLOSED' });
-    expect(await client.post(`/cards/${card.id}/reveal`)).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', details: { status: 'CLOSED' } } });
+    const closed = await client.post(`/cards/${card.id}/reveal`);
+    expect(closed.status).toBe(403);
+    expect(closed.body).toEqual(refusal(403, 'FORBIDDEN', `Card ${card.id} is CLOSED; its number can no longer be revealed`, { status: 'CLOSED' }));
     expect((await client.post('/cards/Card:nope/reveal')).body).toMatchObject({ status: 404, code: 'REFERENCE_NOT_FOUND' });
   });
 });
