@@ -14,7 +14,9 @@
  *
  * Arguments: files, each optionally with a line range (`file:from-to`); a
  * mutant is forgotten when it starts within the range (the whole file when
- * no range is given).
+ * no range is given). With `--survivors`, only the mutants no test killed
+ * (survived, no coverage) are forgotten: a rerun gives each its chance
+ * against every test that reaches it now.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -27,9 +29,12 @@ function parseTarget(arg) {
   return { file, from: from === undefined ? 1 : Number(from), to: to === undefined ? Infinity : Number(to) };
 }
 
-const targets = process.argv.slice(2).map(parseTarget);
+const args = process.argv.slice(2);
+const survivorsOnly = args.includes('--survivors');
+const targets = args.filter((a) => a !== '--survivors').map(parseTarget);
+const unkilled = new Set(['Survived', 'NoCoverage']);
 if (targets.length === 0) {
-  process.stderr.write('usage: node tools/mutation-forget.mjs <file>[:<from>-<to>] ...\n');
+  process.stderr.write('usage: node tools/mutation-forget.mjs [--survivors] <file>[:<from>-<to>] ...\n');
   process.exit(2);
 }
 
@@ -41,7 +46,8 @@ for (const { file, from, to } of targets) {
     continue;
   }
   const before = entry.mutants.length;
-  entry.mutants = entry.mutants.filter((m) => m.location.start.line < from || m.location.start.line > to);
+  const inRange = (m) => m.location.start.line >= from && m.location.start.line <= to;
+  entry.mutants = entry.mutants.filter((m) => !inRange(m) || (survivorsOnly && !unkilled.has(m.status)));
   process.stdout.write(`${file}: forgot ${before - entry.mutants.length} of ${before} mutants\n`);
 }
 writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);

@@ -19,7 +19,7 @@ export interface ClosingResponse {
   once(event: 'close', listener: () => void): unknown;
 }
 
-/** Whether a buffer handed out by bodyOnSocket is back for reuse (for tests). */
+/** How many buffers are free for reuse (for tests). */
 export function pooledBuffers(): number {
   return free.length;
 }
