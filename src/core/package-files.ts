@@ -19,13 +19,17 @@ function isPackageRoot(dir: string): boolean {
   }
 }
 
-/** The folder holding the package's package.json. */
-export function packageRoot(): string {
-  if (root !== undefined) return root;
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
-    if (isPackageRoot(dir)) return (root = dir);
+/** The nearest folder at or above `start` whose package.json names paysandbox; throws when there is none. */
+export function packageRootAbove(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (isPackageRoot(dir)) return dir;
     if (dirname(dir) === dir) throw new Error('paysandbox: the package root (its package.json) was not found above its code');
   }
+}
+
+/** The folder holding the package's package.json (looked for once). */
+export function packageRoot(): string {
+  return (root ??= packageRootAbove(dirname(fileURLToPath(import.meta.url))));
 }
 
 /** A path inside the package, e.g. packagePath('vendor', 'swagger-ui', 'swagger-ui.css'). */

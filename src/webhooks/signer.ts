@@ -3,12 +3,29 @@
  * kept there (in memory mode, once per process). X-Service-Signature is the
  * base64 DER ECDSA signature over the SHA-256 of the exact body bytes.
  */
-import { createPublicKey, generateKeyPairSync, createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { createPublicKey, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { p256 } from '@noble/curves/nist.js';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 const KEY_FILE = 'webhook-signing-key.pem';
+/** An uncompressed P-256 point: the last bytes of its SubjectPublicKeyInfo. */
+const POINT_BYTES = 65;
+
+const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+
+/**
+ * A new P-256 private key, made by @noble/curves rather than Node's key
+ * generation: on Node 20, exporting a key while a collection finalizes the
+ * job that generated it deadlocks the process (ExportJWK holds the key's
+ * lock while it allocates; the job's destructor waits for the same lock).
+ */
+function newPrivateKey(): KeyObject {
+  const secret = p256.utils.randomSecretKey();
+  const point = p256.getPublicKey(secret, false);
+  return createPrivateKey({ key: { kty: 'EC', crv: 'P-256', d: base64url(secret), x: base64url(point.subarray(1, 33)), y: base64url(point.subarray(33)) }, format: 'jwk' });
+}
 
 export class WebhookSigner {
   readonly publicKeyPem: string;
@@ -18,15 +35,15 @@ export class WebhookSigner {
   private constructor(private readonly privateKey: KeyObject) {
     const publicKey = createPublicKey(privateKey);
     this.publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const jwk = publicKey.export({ format: 'jwk' });
-    this.publicKeyHex = `04${Buffer.from(jwk.x!, 'base64url').toString('hex')}${Buffer.from(jwk.y!, 'base64url').toString('hex')}`;
+    const spki = publicKey.export({ type: 'spki', format: 'der' });
+    this.publicKeyHex = spki.subarray(spki.length - POINT_BYTES).toString('hex');
   }
 
   /** The key of `dataDir`, created there on first use; a fresh one without a directory. */
   static open(dataDir?: string): WebhookSigner {
     const file = dataDir ? join(dataDir, KEY_FILE) : undefined;
     if (file && existsSync(file)) return new WebhookSigner(createPrivateKey(readFileSync(file, 'utf8')));
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const privateKey = newPrivateKey();
     if (file) writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600 });
     return new WebhookSigner(privateKey);
   }

@@ -4,7 +4,7 @@
  * test endpoint.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { individual, makeSandbox, type Client } from '../helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
@@ -50,6 +50,10 @@ describe('webhook delivery', () => {
     const signature = Buffer.from(String(request!.headers['x-service-signature']), 'base64');
     expect(verify('sha256', Buffer.from(request!.body), { key: key.pem, dsaEncoding: 'der' }, signature)).toBe(true);
     expect(verify('sha256', Buffer.from(`${request!.body} `), { key: key.pem, dsaEncoding: 'der' }, signature)).toBe(false);
+    // The hex form is the same key: the uncompressed point 04 || x || y.
+    const point = Buffer.from(key.hex, 'hex');
+    const fromHex = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
+    expect(verify('sha256', Buffer.from(request!.body), { key: fromHex, dsaEncoding: 'der' }, signature)).toBe(true);
     const [delivery] = await until(() => deliveries(client), (d) => d[0]?.status === 'SUCCEEDED');
     expect(delivery).toMatchObject({ eventId: envelope.id, eventType: 'CUSTOMER.KYC_APPROVED', resourceId: customer.body.id, url: receiver.url, attempts: [{ status: 200 }] });
   });
