@@ -3,28 +3,31 @@
  * kept there (in memory mode, once per process). X-Service-Signature is the
  * base64 DER ECDSA signature over the SHA-256 of the exact body bytes.
  */
-import { createPublicKey, createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { createECDH, createPublicKey, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { p256 } from '@noble/curves/nist.js';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 const KEY_FILE = 'webhook-signing-key.pem';
 /** An uncompressed P-256 point: the last bytes of its SubjectPublicKeyInfo. */
 const POINT_BYTES = 65;
+const SCALAR_BYTES = 32;
 
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 
 /**
- * A new P-256 private key, made by @noble/curves rather than Node's key
- * generation: on Node 20, exporting a key while a collection finalizes the
- * job that generated it deadlocks the process (ExportJWK holds the key's
- * lock while it allocates; the job's destructor waits for the same lock).
+ * A new P-256 private key, made by ECDH rather than generateKeyPairSync: on
+ * Node 20, exporting a key while a collection finalizes the job that
+ * generated it deadlocks the process (ExportJWK holds the key's lock while
+ * it allocates; the job's destructor waits for the same lock).
  */
 function newPrivateKey(): KeyObject {
-  const secret = p256.utils.randomSecretKey();
-  const point = p256.getPublicKey(secret, false);
-  return createPrivateKey({ key: { kty: 'EC', crv: 'P-256', d: base64url(secret), x: base64url(point.subarray(1, 33)), y: base64url(point.subarray(33)) }, format: 'jwk' });
+  const ecdh = createECDH('prime256v1');
+  const point = ecdh.generateKeys();
+  // A JWK's d is the full 32 bytes; the scalar may have leading zero bytes.
+  const scalar = ecdh.getPrivateKey();
+  const d = Buffer.concat([Buffer.alloc(SCALAR_BYTES - scalar.length), scalar]);
+  return createPrivateKey({ key: { kty: 'EC', crv: 'P-256', d: base64url(d), x: base64url(point.subarray(1, 33)), y: base64url(point.subarray(33)) }, format: 'jwk' });
 }
 
 export class WebhookSigner {
