@@ -5,6 +5,7 @@
  * persisted data; the indexes are derived and rebuilt on load.
  */
 
+import { setOwn } from '../core/objects.js';
 import type { Page } from '../core/pagination.js';
 
 export type IndexKey<T> = (record: T) => string | readonly string[] | undefined;
@@ -100,7 +101,7 @@ export class Collection<T extends { id: string }> {
 
   insert(record: T): T {
     if (this.seqById.has(record.id)) throw new Error(`duplicate id ${record.id}`);
-    this.records[record.id] = record;
+    setOwn(this.records, record.id, record);
     this.track(record);
     this.changedRecord(record.id);
     return record;

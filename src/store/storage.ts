@@ -2,6 +2,7 @@
  * Where a tenant's state is kept: in memory, or in files (a snapshot plus an
  * append-only journal, folded together in the background; see ./files.ts).
  */
+import { setOwn } from '../core/objects.js';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import type { ZodType } from 'zod';
 import { monotonicMs } from '../core/clock.js';
@@ -261,7 +262,7 @@ function applyCommit(state: TenantState, commit: unknown, schema: StoreSchema): 
       if (!isObject(value) || value.id !== id) return `${name}["${id}"]: the record's id does not match`;
       const issue = firstIssue(spec.schema, value);
       if (issue) return `${name}["${id}"]: ${issue}`;
-      records[id] = value as { id: string };
+      setOwn(records, id, value as { id: string });
     } else if (kind === 'd' && typeof name === 'string') {
       const spec = schema.document(name);
       if (!spec) continue;
