@@ -47,6 +47,24 @@ describe('a write is on disk before its response', () => {
     await second.registry.close();
   });
 
+  it('keeps a record whose id is a client\'s text, __proto__ included, through the journal and through the snapshot', async () => {
+    const link = (sandbox: ReturnType<typeof makeSandbox>) =>
+      sandbox.client('proto', 's').post('/stablecoin-provider-accounts', { provider: 'BRALE', apiClientId: 'client-1', apiClientSecret: 'secret-000' }, { 'idempotency-key': '__proto__' });
+    const first = makeSandbox({ dataDir: dir });
+    const created = await link(first);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // Not closed: the idempotency record comes back from the journal...
+    const fromJournal = makeSandbox({ dataDir: dir });
+    const replayed = await link(fromJournal);
+    expect(replayed.body.id).toBe(created.body.id);
+    await fromJournal.registry.close();
+    // ...and, once written into the snapshot, from there.
+    const fromSnapshot = makeSandbox({ dataDir: dir });
+    expect((await link(fromSnapshot)).body.id).toBe(created.body.id);
+    expect((await fromSnapshot.client('proto', 's').get('/stablecoin-provider-accounts')).body.data).toHaveLength(1);
+    await fromSnapshot.registry.close();
+  });
+
   it('answers 201 only once the change is in the journal: a process that is never closed loses nothing', async () => {
     const first = makeSandbox({ dataDir: dir });
     const a = first.client('unclosed', 's');
