@@ -26,9 +26,9 @@ beforeEach(async () => {
   destination = (await client.post('/customers/external-accounts', usdAccount(customerId, '000000123'))).body.id;
 });
 
-const quote = (amount: number) =>
+const quote = (amount: number, from = source) =>
   client.post('/quotes', {
-    source: { sourceType: 'ACCOUNT', accountId: source },
+    source: { sourceType: 'ACCOUNT', accountId: from },
     destination: { destinationType: 'ACCOUNT', accountId: destination },
     lockedCurrencySide: 'SENDING',
     lockedCurrencyAmount: amount,
@@ -103,12 +103,7 @@ describe('GET /quotes filtered, with more matches than the limit', () => {
     for (let i = 0; i < 5; i++) pending.push((await quote(1_000 + i)).body.id);
     const executed = (await quote(2_000)).body.id;
     expect((await client.post(`/quotes/${executed}/execute`, {})).status).toBe(200);
-    const foreign = await client.post('/quotes', {
-      source: { sourceType: 'ACCOUNT', accountId: otherSource },
-      destination: { destinationType: 'ACCOUNT', accountId: destination },
-      lockedCurrencySide: 'SENDING',
-      lockedCurrencyAmount: 1_000,
-    });
+    const foreign = await quote(1_000, otherSource);
     expect(foreign.status).toBe(201);
 
     const status = (await client.get(`/quotes/${pending[0]}`)).body.status as string;
