@@ -322,6 +322,13 @@ describe('private files and secrets', () => {
     expect((await again.client('hashed', 'my-very-secreT').get('/customers')).status).toBe(401);
   });
 
+  it('hashes a memory-only tenant’s secret at scrypt N=2^4, still salted and still checked', async () => {
+    const sandbox = makeSandbox();
+    expect((await sandbox.client('cheap', 'my-very-secret').get('/customers')).status).toBe(200);
+    expect(sandbox.registry.get('cheap')!.secret).toEqual({ algorithm: 'scrypt', cost: 4, salt: expect.any(String), hash: expect.any(String) });
+    expect((await sandbox.client('cheap', 'my-very-secreT').get('/customers')).status).toBe(401);
+  });
+
   it('accepts a version 1 file once and replaces its unsalted secret hash', async () => {
     mkdirSync(tenantsPath(), { recursive: true });
     const now = '2025-10-13T00:00:00.000Z';

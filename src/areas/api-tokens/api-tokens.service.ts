@@ -6,7 +6,7 @@
 import { parseInstant } from '../../core/clock.js';
 import { notFound } from '../../core/errors.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
-import { DISK_SECRET_COST, MEMORY_SECRET_COST, hashSecret, verifySecret } from '../../store/secrets.js';
+import { DISK_SECRET_COST, hashSecret, verifySecret } from '../../store/secrets.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { ApiToken, ApiTokenCreateRequest, ApiTokenRecord, Permission, TokenListQuery } from './api-tokens.schemas.js';
 import { newTokenClientId, newTokenSecret } from './token-credentials.js';
@@ -24,11 +24,17 @@ export function requireToken(tenant: Tenant, id: string): ApiTokenRecord {
   return token;
 }
 
+/**
+ * A memory-only tenant's token hash is written nowhere, but unlike its client
+ * secret it leaves in a snapshot export with the token: cheaper than on disk
+ * (test suites create many), not as cheap as the client secret's.
+ */
+const MEMORY_TOKEN_SECRET_COST = 10;
+
 /** POST /tokens: the only answer that carries clientSecret. */
 export async function createToken(tenant: Tenant, input: ApiTokenCreateRequest): Promise<ApiToken> {
   const clientSecret = newTokenSecret();
-  // Memory-only tenants never write the hash anywhere: a cheaper cost keeps test suites fast.
-  const secret = await hashSecret(clientSecret, tenant.persistent ? DISK_SECRET_COST : MEMORY_SECRET_COST);
+  const secret = await hashSecret(clientSecret, tenant.persistent ? DISK_SECRET_COST : MEMORY_TOKEN_SECRET_COST);
   const now = tenant.clock.nowIso();
   const record: ApiTokenRecord = {
     id: tenant.ids('Token'),
