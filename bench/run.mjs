@@ -18,11 +18,16 @@
  *   BENCH_LIST_SIZES stored external accounts of the list runs (default 1000,10000,100000)
  *   BENCH_ONLY       a comma-separated subset of the steps to run: startup, list, create, idleMemory,
  *                    compaction, quoteExecute, walletSigned, bulkImport (default: all)
+ *   BENCH_PIN        0 to leave every process free to run on any core. By default, where taskset exists and
+ *                    there are two cores or more, each server under load (the sandbox and bare Hono alike) runs on core 0
+ *                    alone and this process (the load generator) on the others, so the server measured never
+ *                    shares its core with the load, and its garbage collector and compiler threads never take
+ *                    the load generator's.
  */
-import { fork, spawn } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -43,6 +48,26 @@ const GET_SIZES = process.env.BENCH_LIST_SIZES ? process.env.BENCH_LIST_SIZES.sp
 const GET_CUSTOMERS = 1_000;
 const AUTH = `Basic ${Buffer.from('bench:secret').toString('base64')}`;
 const MB = 1024 * 1024;
+
+/** The prefix that runs a server on core 0 (empty when not pinning); this process moves to the other cores. */
+const SERVER_CORE = pinToCores();
+
+function pinToCores() {
+  const cores = availableParallelism();
+  if (process.env.BENCH_PIN === '0' || cores < 2) return [];
+  const self = spawnSync('taskset', ['-a', '-p', '-c', `1-${cores - 1}`, String(process.pid)], { stdio: 'ignore' });
+  return self.status === 0 ? ['taskset', '-c', '0'] : [];
+}
+
+/**
+ * spawn's command and arguments for `node ...args`: on the server core when pinning, else on every core (a child
+ * would otherwise inherit this process's cores). taskset execs node, so the child's pid is node's.
+ */
+function serverCommand(args, pin = true) {
+  if (SERVER_CORE.length === 0) return { command: process.execPath, args };
+  const cores = pin ? SERVER_CORE.slice(1) : ['-c', `0-${availableParallelism() - 1}`];
+  return { command: 'taskset', args: [...cores, process.execPath, ...args] };
+}
 
 function positive(text, fallback) {
   const n = Number(text);
@@ -187,9 +212,10 @@ const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 // The CLI and the seeded bench server.
 
 /** Spawns `node bin/paysandbox ...args`; resolves the API URL from the banner. */
-function spawnCli(args) {
+function spawnCli(args, { pin = true } = {}) {
   const started = performance.now();
-  const child = track(spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const { command, args: argv } = serverCommand([CLI, ...args], pin);
+  const child = track(spawn(command, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
   const stderr = collect(child.stderr);
   const url = new Promise((resolve, reject) => {
     let buffered = '';
@@ -216,7 +242,10 @@ function spawnCli(args) {
 
 /** Forks bench/server.mjs; resolves its ready message. */
 async function startBenchServer(args, { timeoutMs = 180_000, execArgv = [] } = {}) {
-  const child = track(fork(SERVER, args, { cwd: ROOT, execArgv: ['--expose-gc', ...execArgv], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }));
+  // fork runs `execPath ...execArgv SERVER ...args`: with taskset as execPath, node comes first among its arguments.
+  const { command, args: prefix } = serverCommand(['--expose-gc', ...execArgv]);
+  const pinned = command === process.execPath ? { execArgv: prefix } : { execPath: command, execArgv: prefix };
+  const child = track(fork(SERVER, args, { cwd: ROOT, ...pinned, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] }));
   const stderr = collect(child.stderr);
   const ready = new Promise((resolve, reject) => {
     child.on('message', (msg) => {
@@ -288,9 +317,10 @@ const mb = (bytes) => (bytes === undefined ? undefined : bytes / MB);
 // measured in the same run, interleaved with the sandbox, because this
 // machine is shared and its absolute speed drifts.
 
-function spawnBare(extraArgs = []) {
+function spawnBare(extraArgs = [], { pin = true } = {}) {
   const started = performance.now();
-  const child = track(spawn(process.execPath, [BARE, '--port', '0', ...extraArgs], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const { command, args } = serverCommand([BARE, '--port', '0', ...extraArgs], pin);
+  const child = track(spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
   const stderr = collect(child.stderr);
   const url = new Promise((resolve, reject) => {
     let buffered = '';
@@ -358,8 +388,9 @@ async function benchStartup() {
   const sandbox = [];
   const bare = [];
   for (let i = 0; i < STARTUP_RUNS; i++) {
-    bare.push(await firstOk(spawnBare(), '/customers'));
-    sandbox.push(await firstOk(spawnCli(['--port', '0', '--memory', '--log', 'pretty']), '/customers'));
+    // Start-up runs free, as a user's command does: no load runs meanwhile, and Node compiles on several threads.
+    bare.push(await firstOk(spawnBare([], { pin: false }), '/customers'));
+    sandbox.push(await firstOk(spawnCli(['--port', '0', '--memory', '--log', 'pretty'], { pin: false }), '/customers'));
     log(`      run ${i + 1}: bare ${fmt(bare[i].firstOkMs, 0)} ms, paysandbox ${fmt(sandbox[i].firstOkMs, 0)} ms`);
   }
   const s = median(sandbox.map((r) => r.firstOkMs));
@@ -874,9 +905,9 @@ function table(rows) {
 
 async function main() {
   const t0 = performance.now();
-  log(`paysandbox benchmark: node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per run (+${WARMUP} s warm-up before each)`);
+  log(`paysandbox benchmark: node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per run (+${WARMUP} s warm-up before each); ${SERVER_CORE.length > 0 ? 'servers pinned to core 0, load generator to the others' : 'no pinning'}`);
   log();
-  const results = { startedAt: new Date().toISOString(), node: process.version, durationS: DURATION, warmupS: WARMUP, connections: CONNECTIONS };
+  const results = { startedAt: new Date().toISOString(), node: process.version, durationS: DURATION, warmupS: WARMUP, connections: CONNECTIONS, pinned: SERVER_CORE.length > 0 };
   const failures = [];
   const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((k) => k.trim())) : undefined;
   const step = async (key, fn) => {
