@@ -31,7 +31,8 @@ export default {
   jsonReporter: { fileName: 'reports/mutation.json' },
   htmlReporter: { fileName: 'reports/mutation.html' },
   concurrency: 2,
-  timeoutMS: 10_000,
+  // Added to what the covering tests took in the dry run: a mutant that loops costs this wait and a fresh test runner.
+  timeoutMS: 3_000,
   thresholds: { high: 90, low: 80, break: null },
   // TypeScript 7 has no JavaScript API for Stryker to rewrite tsconfig.json with, and ours needs no rewriting in the
   // sandbox copy (no `extends` or project references outside the project): point Stryker at no file.
