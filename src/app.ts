@@ -3,7 +3,7 @@
  * module-level state, so every test can build a fresh app in one line.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { RouterRoute } from 'hono/types';
 import { matchedRoutes } from 'hono/route';
 import { bodyLimit } from 'hono/body-limit';
@@ -243,6 +243,28 @@ const platformOnly: MiddlewareHandler<AppEnv> = (c, next) => {
   return next();
 };
 
+/**
+ * The API's operations, registered once, when this module loads, and
+ * mounted on every app: they hold nothing of a sandbox (the tenant and the
+ * services come with each request's context), and registering some two
+ * hundred operations was most of what building a sandbox cost. Registered
+ * at load rather than by the first app, so that no request decides how.
+ */
+const apiOperations = router();
+registerAreas(apiOperations);
+/** The API's document, made from the shared operations on first use. */
+let apiDocument: Record<string, unknown> | undefined;
+const openApiDocument = (): Record<string, unknown> => (apiDocument ??= documentPermissions(buildApiDocument(apiOperations, webhookDefinitions)));
+
+/**
+ * Mounts a router's routes under `base` with Hono's own route(): zod-openapi's
+ * would also copy every operation's description into the outer app, which
+ * documents nothing (the documents are made from the mounted routers).
+ */
+function mount(app: AppRouter, base: string, routes: AppRouter): void {
+  (Hono.prototype.route as (this: AppRouter, path: string, sub: AppRouter) => AppRouter).call(app, base, routes);
+}
+
 export function createApp(deps: AppDeps): SandboxApp {
   const bind = (c: Context<AppEnv>, principal: Principal<Tenant>) => {
     c.set('tenant', principal.tenant);
@@ -260,19 +282,17 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const journal = new RequestJournal();
   const unmatched = new WeakSet<Request>();
-  const api = router();
+  // What every API request of this sandbox passes before its operation; mounted ahead of the shared operations.
+  const apiGate = router();
   // The request observer (outermost) sees the unknown inputs this names.
   // In three groups: the unknown-input warnings see the answer to a fault or a size limit thrown after them.
-  api.use('*', series(auth, credentialScope(deps.registry), requirePermission(apiPermission), services), unknownInputWarnings(), series(requestFaults(), jsonLimit));
-  registerAreas(api);
+  apiGate.use('*', series(auth, credentialScope(deps.registry), requirePermission(apiPermission), services), unknownInputWarnings(), series(requestFaults(), jsonLimit));
 
   const admin = router();
   admin.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next)));
   registerControl(admin, deps.registry, journal);
 
-  let apiDocument: Record<string, unknown> | undefined;
   let controlDocument: Record<string, unknown> | undefined;
-  const openApiDocument = (): Record<string, unknown> => (apiDocument ??= documentPermissions(buildApiDocument(api, webhookDefinitions)));
   const controlOpenApiDocument = (): Record<string, unknown> => (controlDocument ??= buildControlDocument(admin));
 
   const app = router();
@@ -284,8 +304,9 @@ export function createApp(deps: AppDeps): SandboxApp {
   app.get(`${ADMIN_BASE_PATH}/ui/:file`, async (c) => (await dashboard()).asset(c));
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
   app.get(`${ADMIN_BASE_PATH}/openapi.json`, (c) => c.json(controlOpenApiDocument()));
-  app.route(API_BASE_PATH, api);
-  app.route(ADMIN_BASE_PATH, admin);
+  mount(app, API_BASE_PATH, apiGate);
+  mount(app, API_BASE_PATH, apiOperations);
+  mount(app, ADMIN_BASE_PATH, admin);
   app.notFound(notFoundHandler(() => app.routes, (c) => unmatched.add(c.req.raw)));
 
   registerHostedPages(app, deps.registry);

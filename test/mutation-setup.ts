@@ -9,7 +9,8 @@
  * each file hands over only its own tests' coverage, and the next file starts with an empty record; Stryker merges
  * the files' records into the same totals.
  */
-import { beforeAll, inject } from 'vitest';
+import { beforeAll, beforeEach, inject } from 'vitest';
+import { forgetSharedTries } from '../src/core/memo-router.js';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -42,3 +43,7 @@ beforeAll((file) => {
     },
   });
 });
+
+// Every test builds its routers' trie under the mutant being tested: a trie shared from an earlier test may have been
+// built under another one (the worker, and so the module holding the shared tries, lives from mutant to mutant).
+beforeEach(forgetSharedTries);
