@@ -25,6 +25,7 @@ import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
 import { registerEndUserTermsPage } from './areas/customers/end-user-terms.page.js';
 import type { TenantRegistry } from './store/registry.js';
+import type { StoreSchema } from './store/spec.js';
 import { StoreAuditError, type Tenant } from './store/tenant.js';
 import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { RequestJournal } from './control/journal.js';
@@ -256,6 +257,21 @@ registerAreas(apiOperations);
 let apiDocument: Record<string, unknown> | undefined;
 const openApiDocument = (): Record<string, unknown> => (apiDocument ??= documentPermissions(buildApiDocument(apiOperations, webhookDefinitions)));
 
+/** The control plane's operations and document, made once for each store schema (the snapshot's shape follows it). */
+const controlBySchema = new WeakMap<StoreSchema, { routes: AppRouter; document: () => Record<string, unknown> }>();
+
+function controlOperations(schema: StoreSchema): { routes: AppRouter; document: () => Record<string, unknown> } {
+  let control = controlBySchema.get(schema);
+  if (!control) {
+    const routes = router();
+    registerControl(routes, schema);
+    let document: Record<string, unknown> | undefined;
+    control = { routes, document: () => (document ??= buildControlDocument(routes)) };
+    controlBySchema.set(schema, control);
+  }
+  return control;
+}
+
 /**
  * Mounts a router's routes under `base` with Hono's own route(): zod-openapi's
  * would also copy every operation's description into the outer app, which
@@ -274,13 +290,16 @@ export function createApp(deps: AppDeps): SandboxApp {
   // The control plane answers scripts (the dashboard, a test suite) that ask for JSON: no Basic challenge for them.
   const adminAuth = requestAuth(authenticator(deps.registry), bind, { jsonIsScript: true });
 
+  const journal = new RequestJournal();
+  // What the shared operations take from the request's context.
   const services: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('webhooks', deps.webhooks);
     c.set('tenantDirectory', deps.registry);
+    c.set('registry', deps.registry);
+    c.set('journal', journal);
     return next();
   };
 
-  const journal = new RequestJournal();
   const unmatched = new WeakSet<Request>();
   // What every API request of this sandbox passes before its operation; mounted ahead of the shared operations.
   const apiGate = router();
@@ -288,12 +307,9 @@ export function createApp(deps: AppDeps): SandboxApp {
   // In three groups: the unknown-input warnings see the answer to a fault or a size limit thrown after them.
   apiGate.use('*', series(auth, credentialScope(deps.registry), requirePermission(apiPermission), services), unknownInputWarnings(), series(requestFaults(), jsonLimit));
 
-  const admin = router();
-  admin.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next)));
-  registerControl(admin, deps.registry, journal);
-
-  let controlDocument: Record<string, unknown> | undefined;
-  const controlOpenApiDocument = (): Record<string, unknown> => (controlDocument ??= buildControlDocument(admin));
+  const adminGate = router();
+  adminGate.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next)));
+  const control = controlOperations(deps.registry.schema);
 
   const app = router();
   app.onError(errorHandler(deps.log));
@@ -303,10 +319,11 @@ export function createApp(deps: AppDeps): SandboxApp {
   app.get(ADMIN_BASE_PATH, async (c) => (await dashboard()).page(c));
   app.get(`${ADMIN_BASE_PATH}/ui/:file`, async (c) => (await dashboard()).asset(c));
   app.get('/openapi.json', (c) => c.json(openApiDocument()));
-  app.get(`${ADMIN_BASE_PATH}/openapi.json`, (c) => c.json(controlOpenApiDocument()));
+  app.get(`${ADMIN_BASE_PATH}/openapi.json`, (c) => c.json(control.document()));
   mount(app, API_BASE_PATH, apiGate);
   mount(app, API_BASE_PATH, apiOperations);
-  mount(app, ADMIN_BASE_PATH, admin);
+  mount(app, ADMIN_BASE_PATH, adminGate);
+  mount(app, ADMIN_BASE_PATH, control.routes);
   app.notFound(notFoundHandler(() => app.routes, (c) => unmatched.add(c.req.raw)));
 
   registerHostedPages(app, deps.registry);
@@ -316,5 +333,5 @@ export function createApp(deps: AppDeps): SandboxApp {
   app.get('/docs', async (c) => (await docs()).page(c));
   app.get('/docs/assets/:file', async (c) => (await docs()).asset(c));
   app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', adminOpenapi: `${ADMIN_BASE_PATH}/openapi.json`, admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH }));
-  return { app, openApiDocument, controlOpenApiDocument };
+  return { app, openApiDocument, controlOpenApiDocument: control.document };
 }

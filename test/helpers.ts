@@ -38,6 +38,7 @@ function clientFor(app: ReturnType<typeof buildSandbox>['app'], clientId: string
     get: <T = any>(path: string) => call<T>('GET', path),
     post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body ?? {}, headers),
     patch: <T = any>(path: string, body?: unknown) => call<T>('PATCH', path, body ?? {}),
+    put: <T = any>(path: string, body?: unknown) => call<T>('PUT', path, body ?? {}),
     delete: <T = any>(path: string) => call<T>('DELETE', path),
     /** A multipart request, e.g. a document upload. */
     upload: <T = any>(path: string, fields: Record<string, string | Blob>, method = 'POST') => {

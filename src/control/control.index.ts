@@ -7,6 +7,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv, AppRouter } from '../core/env.js';
 import type { TenantRegistry } from '../store/registry.js';
+import type { StoreSchema } from '../store/spec.js';
 import * as routes from './control.routes.js';
 import { advanceClock, clockState, health, listDeliveries, listEvents, listScenarios, loadScenario, resetTenant, restoreSnapshot, rulesReference, setClock, walletSandbox } from './control.service.js';
 import { exportSnapshot } from '../store/snapshot.js';
@@ -16,9 +17,23 @@ import { SIGNATURE_HEADER } from '../webhooks/signer.js';
 import { armFault, clearFaults, listFaults } from './faults.service.js';
 import { listTriggers, triggerEvent } from './triggers.js';
 
-export function registerControl(app: AppRouter, registry: TenantRegistry, journal: RequestJournal): void {
+declare module '../core/env.js' {
+  interface AppVariables {
+    /** The sandbox's tenants (the control plane resets, restores and seeds the caller's). */
+    registry: TenantRegistry;
+    /** The sandbox's request journal. */
+    journal: RequestJournal;
+  }
+}
+
+/**
+ * The control plane's operations hold nothing of a sandbox: the registry
+ * and the journal come with each request's context, so one registration
+ * serves every app whose store has this schema.
+ */
+export function registerControl(app: AppRouter, schema: StoreSchema): void {
   const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.get('tenant')), 200);
-  const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(resetTenant(registry, c.get('tenant')), 200);
+  const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(resetTenant(c.get('registry'), c.get('tenant')), 200);
   const clock: RouteHandler<typeof routes.clockRoute, AppEnv> = (c) => c.json(clockState(c.get('tenant')), 200);
   const advance: RouteHandler<typeof routes.advanceClockRoute, AppEnv> = (c) => c.json(advanceClock(c.get('tenant'), c.req.valid('json').seconds), 200);
   // A stream when the client asks for one; the route documents both answers.
@@ -28,13 +43,13 @@ export function registerControl(app: AppRouter, registry: TenantRegistry, journa
     AppEnv
   >;
   const set: RouteHandler<typeof routes.setClockRoute, AppEnv> = (c) => c.json(setClock(c.get('tenant'), c.req.valid('json').to), 200);
-  const exportRoute = routes.exportSnapshotRoute(registry.schema);
-  const snapshot: RouteHandler<typeof exportRoute, AppEnv> = (c) => c.json(exportSnapshot(c.get('tenant'), registry.schema) as never, 200);
-  const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(restoreSnapshot(registry, c.get('tenant'), c.req.valid('json')), 200);
-  const requests: RouteHandler<typeof routes.journalRoute, AppEnv> = (c) => c.json(journal.list(c.get('tenant'), c.req.valid('query')), 200);
-  const countRequests: RouteHandler<typeof routes.journalCountRoute, AppEnv> = (c) => c.json({ count: journal.count(c.get('tenant'), c.req.valid('query')) }, 200);
-  const unmatched: RouteHandler<typeof routes.journalUnmatchedRoute, AppEnv> = (c) => c.json(journal.list(c.get('tenant'), { ...c.req.valid('query'), unmatchedOnly: true }), 200);
-  const clearRequests: RouteHandler<typeof routes.clearJournalRoute, AppEnv> = (c) => c.json({ removed: journal.clear(c.get('tenant')) }, 200);
+  const exportRoute = routes.exportSnapshotRoute(schema);
+  const snapshot: RouteHandler<typeof exportRoute, AppEnv> = (c) => c.json(exportSnapshot(c.get('tenant'), schema) as never, 200);
+  const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(restoreSnapshot(c.get('registry'), c.get('tenant'), c.req.valid('json')), 200);
+  const requests: RouteHandler<typeof routes.journalRoute, AppEnv> = (c) => c.json(c.get('journal').list(c.get('tenant'), c.req.valid('query')), 200);
+  const countRequests: RouteHandler<typeof routes.journalCountRoute, AppEnv> = (c) => c.json({ count: c.get('journal').count(c.get('tenant'), c.req.valid('query')) }, 200);
+  const unmatched: RouteHandler<typeof routes.journalUnmatchedRoute, AppEnv> = (c) => c.json(c.get('journal').list(c.get('tenant'), { ...c.req.valid('query'), unmatchedOnly: true }), 200);
+  const clearRequests: RouteHandler<typeof routes.clearJournalRoute, AppEnv> = (c) => c.json({ removed: c.get('journal').clear(c.get('tenant')) }, 200);
   const trigger: RouteHandler<typeof routes.triggerRoute, AppEnv> = async (c) => c.json(await triggerEvent(c.get('tenant'), c.get('webhooks'), c.req.valid('json').type), 200);
   const triggerTypes: RouteHandler<typeof routes.triggerTypesRoute, AppEnv> = (c) => c.json(listTriggers(), 200);
   const deliveries: RouteHandler<typeof routes.deliveriesRoute, AppEnv> = (c) => c.json(listDeliveries(c.get('tenant'), c.req.valid('query')), 200);
@@ -42,7 +57,7 @@ export function registerControl(app: AppRouter, registry: TenantRegistry, journa
   const publicKey: RouteHandler<typeof routes.webhookKeyRoute, AppEnv> = (c) =>
     c.json({ pem: c.get('webhooks').signer.publicKeyPem, hex: c.get('webhooks').signer.publicKeyHex, header: SIGNATURE_HEADER, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64' }, 200);
   const scenarios: RouteHandler<typeof routes.scenariosRoute, AppEnv> = (c) => c.json(listScenarios(), 200);
-  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(loadScenario(registry, c.get('tenant'), c.req.valid('param').name), 200);
+  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(loadScenario(c.get('registry'), c.get('tenant'), c.req.valid('param').name), 200);
   const arm: RouteHandler<typeof routes.armFaultRoute, AppEnv> = (c) => c.json(armFault(c.get('tenant'), c.req.valid('json')), 201);
   const faults: RouteHandler<typeof routes.listFaultsRoute, AppEnv> = (c) => c.json(listFaults(c.get('tenant')), 200);
   const clear: RouteHandler<typeof routes.clearFaultsRoute, AppEnv> = (c) => c.json(clearFaults(c.get('tenant')), 200);
