@@ -10,7 +10,7 @@
  * run the same range:
  *
  *   node tools/mutation-forget.mjs src/areas/quotes/quotes.service.ts:410-486
- *   npx stryker run --mutate src/areas/quotes/quotes.service.ts:410-486
+ *   npm run mutation -- src/areas/quotes/quotes.service.ts:410-486
  *
  * Arguments: files, each optionally with a line range (`file:from-to`); a
  * mutant is forgotten when it starts within the range (the whole file when
