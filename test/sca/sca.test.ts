@@ -114,11 +114,28 @@ describe('factors', () => {
   });
 
   it('enrolls one passkey verified by WebAuthn, refuses a second (409 PASSKEY_ALREADY_ENROLLED), deletes it by credential id', async () => {
-    const { id } = await box.euCustomer();
+    const { id, email } = await box.euCustomer();
     const start = await client.post(`/sca/factors${q(id)}`, { type: 'PASSKEY' });
     expect(start.status).toBe(200);
     expect(start.body).toMatchObject({ type: 'PASSKEY', relyingPartyId: 'localhost', allowedOrigins: ['https://localhost', 'http://localhost'] });
-    expect(start.body.options).toMatchObject({ challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), rp: { id: 'localhost' }, attestation: 'none' });
+    // PublicKeyCredentialCreationOptions in their JSON form, whole: what navigator.credentials.create() is given.
+    expect(start.body.options).toEqual({
+      challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      rp: { id: 'localhost', name: 'paysandbox' },
+      user: { id: Buffer.from(id, 'utf8').toString('base64url'), name: email, displayName: email },
+      pubKeyCredParams: [
+        { type: 'public-key', alg: -7 },
+        { type: 'public-key', alg: -257 },
+      ],
+      timeout: 300_000,
+      attestation: 'none',
+      authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+      excludeCredentials: [],
+    });
+    // The relying party takes the wallet app's name once the platform gives one.
+    expect((await client.patch('/config', { embeddedWalletConfig: { appName: 'Acme Wallet' } })).status).toBe(200);
+    const other = await box.euCustomer();
+    expect((await client.post(`/sca/factors${q(other.id)}`, { type: 'PASSKEY' })).body.options.rp).toEqual({ id: 'localhost', name: 'Acme Wallet' });
     const passkey = new SoftwarePasskey({ rpId: 'localhost', origin: ORIGIN });
     // An attestation over another challenge, or made on another origin, does not verify.
     const stale = passkey.register('some-other-challenge', { challengeIsBase64url: true });
@@ -250,16 +267,35 @@ describe('login and sessions', () => {
     const { passkey } = await box.enrollPasskey(id);
     const start = await client.post(`/sca/login/start${q(id)}`, { factor: 'PASSKEY' });
     expect(start.body).toMatchObject({ factor: 'PASSKEY', relyingPartyId: 'localhost', allowedOrigins: ['https://localhost', 'http://localhost'] });
-    expect(start.body.passkeyOptions).toMatchObject({ rpId: 'localhost', allowCredentials: [{ id: passkey.credentialId, type: 'public-key' }] });
+    // PublicKeyCredentialRequestOptions in their JSON form, whole: what navigator.credentials.get() is given.
+    expect(start.body.passkeyOptions).toEqual({
+      challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      rpId: 'localhost',
+      allowCredentials: [{ id: passkey.credentialId, type: 'public-key', transports: ['internal'] }],
+      userVerification: 'preferred',
+      timeout: 300_000,
+    });
     const challenge = start.body.passkeyOptions.challenge;
     const impostor = new SoftwarePasskey({ rpId: 'localhost', origin: ORIGIN });
     const forged = { ...impostor.assert(challenge, { challengeIsBase64url: true }), credentialId: passkey.credentialId };
     const bad = await client.post(`/sca/login/complete${q(id)}`, { factor: 'PASSKEY', passkeyAssertion: assertionJson(forged), origin: ORIGIN, endUserIpAddress: IP });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors[0].field).toBe('passkeyAssertion');
+    // Every missing part of the assertion is named at once.
+    const incomplete = await client.post(`/sca/login/complete${q(id)}`, { factor: 'PASSKEY', passkeyAssertion: { response: {} }, origin: ORIGIN, endUserIpAddress: IP });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.details.errors).toEqual([
+      { field: 'passkeyAssertion.id', message: 'Required: the credential id (base64url)' },
+      { field: 'passkeyAssertion.response.clientDataJSON', message: 'Required (base64url)' },
+      { field: 'passkeyAssertion.response.authenticatorData', message: 'Required (base64url)' },
+      { field: 'passkeyAssertion.response.signature', message: 'Required (base64url)' },
+    ]);
     const noOrigin = await client.post(`/sca/login/complete${q(id)}`, { factor: 'PASSKEY', passkeyAssertion: assertionJson(forged), endUserIpAddress: IP });
     expect(noOrigin.status).toBe(400);
     expect(noOrigin.body.details.errors.map((e: any) => e.field)).toEqual(['origin']);
+    const elsewhere = await client.post(`/sca/login/complete${q(id)}`, { factor: 'PASSKEY', passkeyAssertion: assertionJson(passkey.assert(challenge, { challengeIsBase64url: true })), origin: 'https://evil.example', endUserIpAddress: IP });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.details.errors).toEqual([{ field: 'passkeyAssertion', message: 'origin https://evil.example is not allowed: https://localhost, http://localhost' }]);
     const code = await client.post(`/sca/login/complete${q(id)}`, { factor: 'PASSKEY', code: '123456', endUserIpAddress: IP });
     expect(code.status).toBe(400);
     const good = await client.post(`/sca/login/complete${q(id)}`, { factor: 'PASSKEY', passkeyAssertion: assertionJson(passkey.assert(challenge, { challengeIsBase64url: true })), origin: ORIGIN, endUserIpAddress: IP });
