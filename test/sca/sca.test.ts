@@ -503,6 +503,30 @@ describe('trusted beneficiaries', () => {
     expect((await client.post(`${path}/trust`)).status).toBe(404);
   });
 
+  it('a trust started again cancels the earlier challenge: only the newest is confirmed, and once confirmed none is left', async () => {
+    const { id } = await box.euCustomer();
+    const account = await box.eurBeneficiary(id);
+    const path = `/customers/external-accounts/${account}`;
+    const first = (await client.post(`${path}/trust`)).body.scaChallenge;
+    const second = (await client.post(`${path}/trust`)).body.scaChallenge;
+    expect(second.id).not.toBe(first.id);
+    const stale = await client.post(`${path}/trust/confirm`, { challengeId: first.id, code: '123456' });
+    expect(stale.status).toBe(400);
+    expect(stale.body.details.errors).toEqual([{ field: 'challengeId', message: 'Not the pending challenge of this trust' }]);
+    expect((await client.post(`${path}/trust/confirm`, { challengeId: second.id, code: '123456' })).body).toEqual({ trusted: true });
+    // The first challenge was cancelled when the second was issued: nothing is left to confirm.
+    await client.post(`${path}/untrust`);
+    expect((await client.post(`${path}/untrust/confirm`, { code: '123456' })).body).toEqual({ trusted: false });
+    const again = await client.post(`${path}/trust/confirm`, { code: '123456' });
+    expect(again.status).toBe(409);
+    expect(again.body.reason).toBe(`No trust of ${account} was started: POST /customers/external-accounts/${account}/trust first`);
+    // Another account's challenge is its own: starting one there cancels nothing here.
+    const other = await box.eurBeneficiary(id);
+    const here = (await client.post(`${path}/trust`)).body.scaChallenge;
+    expect((await client.post(`/customers/external-accounts/${other}/trust`)).status).toBe(200);
+    expect((await client.post(`${path}/trust/confirm`, { challengeId: here.id, code: '123456' })).body).toEqual({ trusted: true });
+  });
+
   it('asks for the passkey when the customer has one, with WebAuthn options; TOTP and SMS codes still work', async () => {
     const { id } = await box.euCustomer();
     await box.enrollTotp(id);
