@@ -1,6 +1,6 @@
 /** Agent Operations (/agents/me/*): the agent's token only, its customer only, the permissions its policy grants. */
 import { describe, expect, it } from 'vitest';
-import { usdAccount } from '../helpers.js';
+import { refusal, usdAccount } from '../helpers.js';
 import { agentWorld, ALL_PERMISSIONS, bearerClient, payoutQuote, policy } from './helpers.js';
 
 describe('credentials', () => {
@@ -312,5 +312,52 @@ describe('what agents make', () => {
     expect(broke.body.code).toBe('INSUFFICIENT_FUNDS');
     expect((await as.get('/agents/me/actions')).body.totalCount).toBe(0);
     expect((await w.balance(alice.usd)).available).toBe(1_000_000);
+  });
+});
+
+describe('the ends an agent names', () => {
+  it('transfer-in pulls from an external account into an internal one, transfer-out the reverse: the wrong kind at either end is 400 naming it', async () => {
+    const { alice, connectAgent } = await agentWorld();
+    const { as } = await connectAgent();
+    const wrong = async (path: string, source: string, destination: string, field: string, reason: string) => {
+      const res = await as.post(path, { source: { accountId: source }, destination: { accountId: destination }, amount: 100 });
+      expect(res.status, `${path} ${field}`).toBe(400);
+      expect(res.body).toEqual(refusal(400, 'INVALID_REQUEST_FORMAT', reason, { field }));
+    };
+    await wrong('/agents/me/transfer-in', alice.usd, alice.eur, 'source.accountId', 'transfer-in pulls from an external account');
+    await wrong('/agents/me/transfer-in', alice.external['000'], alice.external['002'], 'destination.accountId', 'transfer-in credits an internal account');
+    await wrong('/agents/me/transfer-out', alice.external['000'], alice.external['002'], 'source.accountId', 'transfer-out debits an internal account');
+    await wrong('/agents/me/transfer-out', alice.usd, alice.eur, 'destination.accountId', 'transfer-out pays an external account');
+    expect((await as.get('/agents/me/actions')).body.data).toEqual([]);
+  });
+
+  it('a real-time funded quote is its own customer’s: another customerId is 400, none takes the agent’s customer', async () => {
+    const { alice, bob, connectAgent } = await agentWorld();
+    const { as } = await connectAgent();
+    const realtime = (customerId?: string) =>
+      as.post('/agents/me/quotes', {
+        source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', ...(customerId ? { customerId } : {}) },
+        destination: { destinationType: 'ACCOUNT', accountId: alice.external['000'] },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 1_000,
+      });
+    const other = await realtime(bob.id);
+    expect(other.status).toBe(400);
+    expect(other.body.details.errors).toEqual([{ field: 'source.customerId', message: `Customer ${bob.id} not found` }]);
+    const own = await realtime();
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    expect(own.body.source).toEqual({ sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId: alice.id });
+    expect((await realtime(alice.id)).status).toBe(201);
+  });
+
+  it('lists the customer’s internal accounts by currency and by type', async () => {
+    const { alice, connectAgent } = await agentWorld();
+    const { as } = await connectAgent();
+    const ids = async (query: string) => ((await as.get(`/agents/me/internal-accounts${query}`)).body.data as Array<{ id: string }>).map((a) => a.id);
+    expect(await ids('?currency=EUR')).toEqual([alice.eur]);
+    expect((await ids('?type=INTERNAL_FIAT')).sort()).toEqual([alice.usd, alice.eur].sort());
+    expect(await ids('?type=EMBEDDED_WALLET')).toEqual([]);
+    expect(await ids('?currency=EUR&type=EMBEDDED_WALLET')).toEqual([]);
+    expect((await ids('')).sort()).toEqual([alice.usd, alice.eur].sort());
   });
 });
