@@ -503,6 +503,24 @@ describe('trusted beneficiaries', () => {
     expect((await client.post(`${path}/trust`)).status).toBe(404);
   });
 
+  it('refuses a passkey where the challenge takes codes, a wrong code and an expired challenge, each body in full', async () => {
+    const { id } = await box.euCustomer();
+    const account = await box.eurBeneficiary(id);
+    const path = `/customers/external-accounts/${account}`;
+    const challenge = (await client.post(`${path}/trust`)).body.scaChallenge;
+    const passkey = new SoftwarePasskey({ rpId: 'localhost', origin: ORIGIN });
+    const noPasskey = await client.post(`${path}/trust/confirm`, { challengeId: challenge.id, passkeyAssertion: assertionJson(passkey.assert('x', { challengeIsBase64url: true })), origin: ORIGIN });
+    expect(noPasskey.status).toBe(400);
+    expect(noPasskey.body.details.errors).toEqual([{ field: 'passkeyAssertion', message: 'This challenge takes SMS_OTP codes, not a passkey' }]);
+    const wrong = await client.post(`${path}/trust/confirm`, { challengeId: challenge.id, code: '999999' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'INVALID_INPUT', reason: 'Wrong SCA code', details: { errors: [{ field: 'code', message: 'Wrong code' }] } });
+    await box.advance(300);
+    const expired = await client.post(`${path}/trust/confirm`, { challengeId: challenge.id, code: '123456' });
+    expect(expired.status).toBe(400);
+    expect(expired.body).toMatchObject({ code: 'INVALID_INPUT', reason: `The SCA challenge ${challenge.id} has expired`, details: { errors: [{ field: 'code', message: `The challenge expired at ${challenge.expiresAt}` }] } });
+  });
+
   it('a trust started again cancels the earlier challenge: only the newest is confirmed, and once confirmed none is left', async () => {
     const { id } = await box.euCustomer();
     const account = await box.eurBeneficiary(id);
