@@ -166,6 +166,35 @@ describe('factors', () => {
     expect((await client.post(`/sca/factors${q(id)}`, { type: 'PASSKEY' })).status).toBe(200);
   });
 
+  it('a new enrollment replaces an unfinished one; a passkey needs one started; a credential another customer holds is 400', async () => {
+    const { id } = await box.euCustomer();
+    const passkey = new SoftwarePasskey({ rpId: 'localhost', origin: ORIGIN });
+    const none = await client.post(`/sca/factors/confirm${q(id)}`, { type: 'PASSKEY', origin: ORIGIN, credential: registrationJson(passkey.register('x', { challengeIsBase64url: true })) });
+    expect(none.status).toBe(400);
+    expect(none.body.details.errors).toEqual([{ field: 'type', message: 'Start a passkey enrollment with POST /sca/factors first' }]);
+
+    const [older, newer] = [(await client.post(`/sca/factors${q(id)}`, { type: 'TOTP' })).body, (await client.post(`/sca/factors${q(id)}`, { type: 'TOTP' })).body];
+    const replaced = await client.post(`/sca/factors/confirm${q(id)}`, { type: 'TOTP', secret: older.secret, code: '123456' });
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.details.errors).toEqual([{ field: 'secret', message: 'No TOTP enrollment of this customer was started with this secret' }]);
+    expect((await client.post(`/sca/factors/confirm${q(id)}`, { type: 'TOTP', secret: newer.secret, code: '123456' })).status).toBe(200);
+
+    const olderChallenge = (await client.post(`/sca/factors${q(id)}`, { type: 'PASSKEY' })).body.options.challenge;
+    const newerChallenge = (await client.post(`/sca/factors${q(id)}`, { type: 'PASSKEY' })).body.options.challenge;
+    const stale = await client.post(`/sca/factors/confirm${q(id)}`, { type: 'PASSKEY', origin: ORIGIN, credential: registrationJson(passkey.register(olderChallenge, { challengeIsBase64url: true })) });
+    expect(stale.status).toBe(400);
+    expect(stale.body.details.errors[0].field).toBe('credential');
+    expect((await client.post(`/sca/factors/confirm${q(id)}`, { type: 'PASSKEY', origin: ORIGIN, credential: registrationJson(passkey.register(newerChallenge, { challengeIsBase64url: true })) })).status).toBe(200);
+
+    // One authenticator's credential belongs to one customer.
+    const other = await box.euCustomer();
+    const start = (await client.post(`/sca/factors${q(other.id)}`, { type: 'PASSKEY' })).body.options.challenge;
+    const taken = await client.post(`/sca/factors/confirm${q(other.id)}`, { type: 'PASSKEY', origin: ORIGIN, credential: registrationJson(passkey.register(start, { challengeIsBase64url: true })) });
+    expect(taken.status).toBe(400);
+    expect(taken.body.details.errors).toEqual([{ field: 'credential.id', message: 'This credential is already enrolled' }]);
+    expect((await client.get(`/sca/factors${q(other.id)}`)).body.factors.map((f: { factor: string }) => f.factor)).toEqual(['SMS_OTP']);
+  });
+
   it('expires a passkey enrollment after 5 minutes: 299 s verifies, 300 s is 400', async () => {
     const { id } = await box.euCustomer();
     const passkey = new SoftwarePasskey({ rpId: 'localhost', origin: ORIGIN });
