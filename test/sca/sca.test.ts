@@ -195,6 +195,34 @@ describe('factors', () => {
     expect((await client.get(`/sca/factors${q(other.id)}`)).body.factors.map((f: { factor: string }) => f.factor)).toEqual(['SMS_OTP']);
   });
 
+  it('takes a passkey made on an allowed origin only: the relying party host over http(s), or the origins the platform lists', async () => {
+    const { id } = await box.euCustomer();
+    const challenge = (await client.post(`/sca/factors${q(id)}`, { type: 'PASSKEY' })).body.options.challenge;
+    const credential = registrationJson(new SoftwarePasskey({ rpId: 'localhost', origin: ORIGIN }).register(challenge, { challengeIsBase64url: true }));
+    const confirm = (origin: string, body: Record<string, unknown> = credential) => client.post(`/sca/factors/confirm${q(id)}`, { type: 'PASSKEY', origin, credential: body });
+    for (const origin of ['ftp://localhost', 'localhost', 'https://localhost.evil.example']) {
+      const res = await confirm(origin);
+      expect(res.status, origin).toBe(400);
+      expect(res.body.details.errors, origin).toEqual([{ field: 'origin', message: 'Not an allowed origin: https://localhost, http://localhost' }]);
+    }
+    // Both allowed, but the client data says where the credential was made.
+    const other = 'https://localhost';
+    const elsewhere = await confirm(other);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.details.errors).toEqual([{ field: 'credential', message: `the credential was made on ${ORIGIN}, not on ${other}` }]);
+    const garbled = await confirm(ORIGIN, { ...credential, response: { ...(credential.response as object), clientDataJSON: Buffer.from('not json').toString('base64url') } });
+    expect(garbled.status).toBe(400);
+    expect(garbled.body.details.errors).toEqual([{ field: 'credential', message: 'clientDataJson is not base64url JSON with an origin' }]);
+
+    expect((await client.patch('/config', { embeddedWalletConfig: { allowedOrigins: ['https://app.example.com/'] } })).status).toBe(200);
+    expect((await confirm(ORIGIN)).body.details.errors).toEqual([{ field: 'origin', message: 'Not an allowed origin: https://app.example.com' }]);
+    const fresh = await client.post(`/sca/factors${q(id)}`, { type: 'PASSKEY' });
+    expect(fresh.body.allowedOrigins).toEqual(['https://app.example.com']);
+    const onApp = new SoftwarePasskey({ rpId: 'localhost', origin: 'https://app.example.com' }).register(fresh.body.options.challenge, { challengeIsBase64url: true });
+    const done = await confirm('https://app.example.com', registrationJson(onApp));
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+  });
+
   it('expires a passkey enrollment after 5 minutes: 299 s verifies, 300 s is 400', async () => {
     const { id } = await box.euCustomer();
     const passkey = new SoftwarePasskey({ rpId: 'localhost', origin: ORIGIN });
