@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { business, fixtureFile, individual, makeSandbox } from '../helpers.js';
+import { address, business, fixtureFile, individual, makeSandbox } from '../helpers.js';
+import { DOCUMENT_TYPES } from '../../src/areas/documents/documents.schemas.js';
 
 let sandbox: ReturnType<typeof makeSandbox>;
 let client: ReturnType<ReturnType<typeof makeSandbox>['client']>;
@@ -75,6 +76,45 @@ describe('hosted verification links', () => {
     const res = await sandbox.app.request(pathOf(link.kycUrl), { method: 'POST', body: form({}) });
     expect(await res.text()).toContain('APPROVED');
     expect((await client.get(`/customers/${customerId}`)).body.kybStatus).toBe('APPROVED');
+  });
+
+  it('offers the documents the customer type needs, and shows what is on file and what is still needed', async () => {
+    const options = (html: string) => [...html.matchAll(/<option value="([A-Z_]+)">/g)].map((m) => m[1]);
+    const person = (await client.post('/customers', individual({ fullName: 'Ann Lee' }))).body.id;
+    const personLink = (await client.post(`/customers/${person}/kyc-link`, { redirectUri: 'https://app.example.com/done?from=kyc' })).body;
+    let html = await (await sandbox.app.request(pathOf(personLink.kycUrl))).text();
+    expect(html).toContain('<h1>Verify Ann Lee</h1>');
+    expect(options(html)).toEqual(['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID']);
+    expect(html).not.toContain('Documents on file');
+    expect(html).not.toContain('Beneficial owners');
+    expect((await client.upload('/documents', { documentHolder: person, documentType: 'PASSPORT', country: 'US', file: fixtureFile('passport.png') })).status).toBe(201);
+    html = await (await sandbox.app.request(pathOf(personLink.kycUrl))).text();
+    expect(html).toContain('<p>Documents on file: PASSPORT (passport.png)</p>');
+    const incomplete = await (await sandbox.app.request(pathOf(personLink.kycUrl), { method: 'POST', body: form({ 'address.line1': '' }) })).text();
+    const missing = (await client.get(`/verifications?customerId=${person}`)).body.data[0].errors as Array<{ field?: string; type: string; reason: string }>;
+    expect(missing.length).toBeGreaterThan(0);
+    expect(incomplete).toContain('<p>Still needed:</p>');
+    for (const e of missing) expect(incomplete).toContain(`<li>${e.field ?? e.type}: ${e.reason}</li>`);
+    const done = await (
+      await sandbox.app.request(pathOf(personLink.kycUrl), {
+        method: 'POST',
+        body: form({ 'address.line1': '1 Main St', 'address.city': 'Austin', 'address.state': 'TX', 'address.postalCode': '73301', 'address.country': 'US', idType: 'SSN', identifier: '123-45-6789', documentType: 'PASSPORT', file: fixtureFile('passport.png') }),
+      })
+    ).text();
+    // The way back keeps the query the app gave it.
+    expect(done).toContain('href="https://app.example.com/done?from=kyc&amp;status=APPROVED"');
+
+    const company = (await client.post('/customers', business({ businessInfo: { legalName: 'Acme & Sons', country: 'US', registrationNumber: 'REG-1', incorporatedOn: '2015-06-01', taxId: '12-3456789' } }))).body.id;
+    const companyLink = (await client.post(`/customers/${company}/kyc-link`)).body;
+    html = await (await sandbox.app.request(pathOf(companyLink.kycUrl))).text();
+    expect(html).toContain('<h1>Verify Acme &amp; Sons</h1>');
+    expect(options(html)).toEqual(DOCUMENT_TYPES.filter((t) => !['PASSPORT', 'DRIVERS_LICENSE', 'NATIONAL_ID', 'SELFIE'].includes(t)));
+    expect(options(html)).toContain('CERTIFICATE_OF_INCORPORATION');
+    expect(html).toContain('<p>Beneficial owners: none yet; add them with POST /beneficial-owners</p>');
+    const owner = await client.post('/beneficial-owners', { customerId: company, roles: ['UBO'], ownershipPercentage: 40, personalInfo: { firstName: 'Sam', lastName: 'Poe', birthDate: '1980-05-05', nationality: 'US', address, idType: 'SSN', identifier: '123-45-6789' } });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(201);
+    html = await (await sandbox.app.request(pathOf(companyLink.kycUrl))).text();
+    expect(html).toContain('<p>Beneficial owners: Sam Poe (UNVERIFIED)</p>');
   });
 
   it('escapes everything it renders', async () => {
