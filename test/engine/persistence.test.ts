@@ -232,6 +232,73 @@ describe('unusable data files stop start-up, named, and are left alone', () => {
     expect(readFileSync(file, 'utf8')).toBe(content);
   });
 
+  const snapshotWith = (changes: Record<string, unknown>) => JSON.stringify({ schemaVersion: 2, tenantId: 'x', journal: 1, secret: null, documents: {}, collections: {}, ...changes });
+  const scrypt = { algorithm: 'scrypt', hash: 'aGFzaA', salt: 'c2FsdA', cost: 14 };
+  it.each([
+    ['without a journal generation', snapshotWith({ journal: undefined }), 'journal generation is missing'],
+    ['with journal generation 0', snapshotWith({ journal: 0 }), 'journal generation is missing'],
+    ['with a fractional journal generation', snapshotWith({ journal: 1.5 }), 'journal generation is missing'],
+    ['with an empty tenant id', snapshotWith({ tenantId: '' }), 'tenantId is missing'],
+    ['without documents', snapshotWith({ documents: undefined }), 'documents or collections are missing'],
+    ['with collections as a list', snapshotWith({ collections: [] }), 'documents or collections are missing'],
+    ['with a secret of no known algorithm', snapshotWith({ secret: { algorithm: 'md5', hash: 'x' } }), 'the client secret record is malformed'],
+    ['with a SHA-256 secret without its hash', snapshotWith({ secret: { algorithm: 'sha256' } }), 'the client secret record is malformed'],
+    ['with a scrypt secret whose cost is text', snapshotWith({ secret: { ...scrypt, cost: '14' } }), 'the client secret record is malformed'],
+    ['with a scrypt secret without its salt', snapshotWith({ secret: { ...scrypt, salt: undefined } }), 'the client secret record is malformed'],
+    ['with a secret that is text', snapshotWith({ secret: 'hunter2' }), 'the client secret record is malformed'],
+    ['with a collection that is a list', snapshotWith({ collections: { customers: [] } }), 'collection customers is not an object'],
+    ['with a record under another id', snapshotWith({ collections: { customers: { 'Customer:a': { id: 'Customer:b' } } } }), `customers["Customer:a"]: the record's id does not match its key`],
+    ['with a record that is a number', snapshotWith({ collections: { customers: { 'Customer:a': 5 } } }), `customers["Customer:a"]: the record's id does not match its key`],
+  ])('a snapshot %s: exit 2 naming exactly why', (_what, content, why) => {
+    mkdirSync(tenantsPath(), { recursive: true });
+    const file = join(tenantsPath(), 'broken.json');
+    writeFileSync(file, content);
+    const error = startupError();
+    expect(error.file).toBe(file);
+    expect(error.why).toBe(why);
+  });
+
+  it.each([
+    ['a SHA-256 secret', { algorithm: 'sha256', hash: 'ab' }],
+    ['a scrypt secret', scrypt],
+    ['no secret', null],
+  ])('a snapshot with %s, journal generation 1 and a collection this version does not know loads', (_what, secret) => {
+    mkdirSync(tenantsPath(), { recursive: true });
+    writeFileSync(join(tenantsPath(), `${tenantFileBase('x')}.json`), snapshotWith({ secret, collections: { ghosts: { g: { id: 'g' } } } }));
+    const sandbox = makeSandbox({ dataDir: dir });
+    expect(sandbox.registry.get('x')!.secret).toEqual(secret);
+  });
+
+  it.each([
+    ['not a list', '{}', 'not a list of changes'],
+    ['a change that is not a list', '[5]', 'a change is not a list'],
+    ['a record under another id', '[["c","customers","Customer:x",{"id":"Customer:y"}]]', `customers["Customer:x"]: the record's id does not match`],
+    ['a record that is a number', '[["c","customers","Customer:x",5]]', `customers["Customer:x"]: the record's id does not match`],
+    ['a malformed secret', '[["s",{"algorithm":"x"}]]', 'the client secret record is malformed'],
+    ['an unknown kind of change', '[["z"]]', 'unknown change "z"'],
+    ['a record change without a collection name', '[["c",5,"id",null]]', 'unknown change "c"'],
+    ['a document change without a name', '[["d",5,{}]]', 'unknown change "d"'],
+  ])('a journal line holding %s: exit 2 naming the line and why', async (_what, line, why) => {
+    const first = makeSandbox({ dataDir: dir });
+    await first.client('lines', 's').get('/customers');
+    await first.registry.close();
+    const generation = snapshotOf('lines').journal as number;
+    const path = join(tenantsPath(), `${tenantFileBase('lines')}.${generation}.journal`);
+    appendFileSync(path, `[["c","ghosts","g",{"id":"g"}],["d","ghost-document",{}]]\n${line}\n`);
+    const error = startupError();
+    expect(error.file).toBe(path);
+    expect(error.why).toBe(`line ${readFileSync(path, 'utf8').trim().split('\n').length}: ${why}`);
+  });
+
+  it('a journaled document that does not fit its schema, named', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    await first.client('doc', 's').get('/customers');
+    await first.registry.close();
+    const path = join(tenantsPath(), `${tenantFileBase('doc')}.${snapshotOf('doc').journal}.journal`);
+    appendFileSync(path, '[["d","config",5]]\n');
+    expect(startupError().why).toMatch(/^line \d+: document config: /);
+  });
+
   it('a record that does not fit its schema, named by collection and id', async () => {
     const first = makeSandbox({ dataDir: dir });
     const customer = (await first.client('malformed', 's').post('/customers', individual())).body;
