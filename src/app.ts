@@ -1,6 +1,7 @@
 /**
- * createApp: the whole HTTP surface, built from its dependencies. No
- * module-level state, so every test can build a fresh app in one line.
+ * createApp: the whole HTTP surface, built from its dependencies. What is
+ * kept at module level (the operations, their documents) holds nothing of a
+ * sandbox, so every test can build a fresh app in one line, and cheaply.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
