@@ -143,6 +143,24 @@ describe('webhook delivery', () => {
 });
 
 describe('POST /sandbox/webhooks/test', () => {
+  it('counts 200 to 299 as delivered, at both ends, and 300 as refused, with the refusal read in full', async () => {
+    const { client, receiver } = await setUp();
+    for (const status of [200, 299]) {
+      receiver.answers.push(status);
+      const ok = await client.post('/sandbox/webhooks/test');
+      expect(ok.status, String(status)).toBe(200);
+      expect(ok.body.delivery).toMatchObject({ status: 'SUCCEEDED', attempts: [{ status }] });
+    }
+    const event = JSON.parse(receiver.received[0]!.body);
+    expect(event).toEqual({ id: expect.stringMatching(/^Webhook:/), type: 'TEST', timestamp: expect.any(String), data: { id: 'WebhookTest:test-client', message: expect.any(String) } });
+    receiver.answers.push(300);
+    const refused = await client.post('/sandbox/webhooks/test');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'WEBHOOK_DELIVERY_ERROR', reason: `The endpoint ${receiver.url} did not accept the test event`, details: { deliveryId: expect.stringMatching(/^WebhookDelivery:/), url: receiver.url, status: 300 } });
+    const log = await deliveries(client);
+    expect(log.find((d) => d.id === refused.body.details.deliveryId)).toMatchObject({ status: 'FAILED', attempts: [{ status: 300 }] });
+  });
+
   it('is 400 WEBHOOK_ENDPOINT_NOT_SET without an endpoint', async () => {
     const client = makeSandbox().client();
     const reply = await client.post('/sandbox/webhooks/test');
