@@ -3,7 +3,8 @@
  * tenant. A second sandbox opened on the same directory while the first is
  * still running sees exactly what a restart after `kill -9` would see.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -437,6 +438,38 @@ describe('tenant file names', () => {
       const listed = (await second.client(id, 's').get('/customers')).body;
       expect(listed.data.map((c: { fullName: string }) => c.fullName)).toEqual([`Of ${id.slice(0, 20)}`]);
     }
+  });
+});
+
+describe('tenant file names at the encoding limit', () => {
+  it('keeps the readable encoding up to 160 characters (120 bytes of id) and hashes a longer id', async () => {
+    const at = 'y'.repeat(120);
+    const over = 'y'.repeat(121);
+    expect(tenantFileBase(at)).toBe(`t-${Buffer.from(at).toString('base64url')}`);
+    expect(tenantFileBase(at)).toHaveLength(162);
+    expect(tenantFileBase(over)).toBe(`h-${createHash('sha256').update(over).digest('hex')}`);
+    const first = makeSandbox({ dataDir: dir });
+    for (const id of [at, over]) expect((await first.client(id, 's').get('/customers')).status).toBe(200);
+    await first.registry.close();
+    expect(tenantFiles().filter((f) => f.endsWith('.json')).sort()).toEqual([`${tenantFileBase(at)}.json`, `${tenantFileBase(over)}.json`].sort());
+    expect(makeSandbox({ dataDir: dir }).registry.all().map((t) => t.id).sort()).toEqual([at, over].sort());
+  });
+
+  it('refuses a journal whose snapshot file is gone, naming the journal', async () => {
+    const first = makeSandbox({ dataDir: dir });
+    await first.client('orphan', 's').post('/customers', individual());
+    const [journal] = journalsOf('orphan');
+    rmSync(join(tenantsPath(), `${tenantFileBase('orphan')}.json`));
+    const error = startupError();
+    expect(error.file).toBe(join(tenantsPath(), journal!));
+    expect(error.why).toBe('a journal without its snapshot file');
+  });
+
+  it('makes a data directory that exists with looser permissions private', () => {
+    mkdirSync(tenantsPath(), { recursive: true, mode: 0o755 });
+    chmodSync(tenantsPath(), 0o755);
+    makeSandbox({ dataDir: dir });
+    expect(statSync(tenantsPath()).mode & 0o777).toBe(0o700);
   });
 });
 
