@@ -261,7 +261,7 @@ const openApiDocument = (): Record<string, unknown> => (apiDocument ??= document
 /** The control plane's operations and document, made once for each store schema (the snapshot's shape follows it). */
 const controlBySchema = new WeakMap<StoreSchema, { routes: AppRouter; document: () => Record<string, unknown> }>();
 
-function controlOperations(schema: StoreSchema): { routes: AppRouter; document: () => Record<string, unknown> } {
+export function controlOperations(schema: StoreSchema): { routes: AppRouter; document: () => Record<string, unknown> } {
   let control = controlBySchema.get(schema);
   if (!control) {
     const routes = router();

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createApp } from './app.js';
+import { controlOperations, createApp } from './app.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import type { AppEnv } from './core/env.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
@@ -73,6 +73,8 @@ const CLOSE_GRACE_MS = 1_000;
 
 /** Everything a tenant holds: each layer's collections and documents. */
 export const STORE_SCHEMA = new StoreSchema([clockDocument, ...areaStoreParts, eventsCollection, webhookDeliveriesCollection, faultsCollection, jobsCollection]);
+// The control plane's operations for this store, registered now (as the API's are when app.ts loads), not by a request.
+controlOperations(STORE_SCHEMA);
 
 export interface RunningSandbox {
   /** Base URL of the API, version segment included. */
