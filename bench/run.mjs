@@ -22,7 +22,7 @@
  *                    there are two cores or more, each server under load (the sandbox and bare Hono alike) runs on core 0
  *                    alone and this process (the load generator) on the others, so the server measured never
  *                    shares its core with the load, and its garbage collector and compiler threads never take
- *                    the load generator's.
+ *                    the load generator's. Start-up is measured before anything is pinned, as a user's command runs.
  */
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -49,24 +49,23 @@ const GET_CUSTOMERS = 1_000;
 const AUTH = `Basic ${Buffer.from('bench:secret').toString('base64')}`;
 const MB = 1024 * 1024;
 
-/** The prefix that runs a server on core 0 (empty when not pinning); this process moves to the other cores. */
-const SERVER_CORE = pinToCores();
-
-function pinToCores() {
-  const cores = availableParallelism();
-  if (process.env.BENCH_PIN === '0' || cores < 2) return [];
-  const self = spawnSync('taskset', ['-a', '-p', '-c', `1-${cores - 1}`, String(process.pid)], { stdio: 'ignore' });
-  return self.status === 0 ? ['taskset', '-c', '0'] : [];
-}
+/** Whether servers under load get core 0 to themselves and this process (the load generator) the others. */
+const PINNING = process.env.BENCH_PIN !== '0' && availableParallelism() >= 2 && spawnSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' }).status === 0;
+/** This process moves to the other cores when the first pinned server starts: start-up, measured first, runs free. */
+let pinnedSelf = false;
 
 /**
- * spawn's command and arguments for `node ...args`: on the server core when pinning, else on every core (a child
- * would otherwise inherit this process's cores). taskset execs node, so the child's pid is node's.
+ * spawn's command and arguments for `node ...args`: on core 0 when pinning a server under load, else on every core
+ * (once this process is pinned, a child would otherwise inherit its cores). taskset execs node: the child's pid is node's.
  */
 function serverCommand(args, pin = true) {
-  if (SERVER_CORE.length === 0) return { command: process.execPath, args };
-  const cores = pin ? SERVER_CORE.slice(1) : ['-c', `0-${availableParallelism() - 1}`];
-  return { command: 'taskset', args: [...cores, process.execPath, ...args] };
+  if (!PINNING) return { command: process.execPath, args };
+  if (!pin) return pinnedSelf ? { command: 'taskset', args: ['-c', `0-${availableParallelism() - 1}`, process.execPath, ...args] } : { command: process.execPath, args };
+  if (!pinnedSelf) {
+    spawnSync('taskset', ['-a', '-p', '-c', `1-${availableParallelism() - 1}`, String(process.pid)], { stdio: 'ignore' });
+    pinnedSelf = true;
+  }
+  return { command: 'taskset', args: ['-c', '0', process.execPath, ...args] };
 }
 
 function positive(text, fallback) {
@@ -905,9 +904,9 @@ function table(rows) {
 
 async function main() {
   const t0 = performance.now();
-  log(`paysandbox benchmark: node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per run (+${WARMUP} s warm-up before each); ${SERVER_CORE.length > 0 ? 'servers pinned to core 0, load generator to the others' : 'no pinning'}`);
+  log(`paysandbox benchmark: node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per run (+${WARMUP} s warm-up before each); ${PINNING ? 'servers under load pinned to core 0, load generator to the others' : 'no pinning'}`);
   log();
-  const results = { startedAt: new Date().toISOString(), node: process.version, durationS: DURATION, warmupS: WARMUP, connections: CONNECTIONS, pinned: SERVER_CORE.length > 0 };
+  const results = { startedAt: new Date().toISOString(), node: process.version, durationS: DURATION, warmupS: WARMUP, connections: CONNECTIONS, pinned: PINNING };
   const failures = [];
   const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((k) => k.trim())) : undefined;
   const step = async (key, fn) => {
