@@ -1,7 +1,8 @@
 /**
  * The test selection Stryker runs against each mutant (`npm run mutation`):
  * every in-process test. Tests that spawn the command, npm or a browser are
- * left out, and so are the tests of the compiled build: they cover no code
+ * left out, so are the server's connection timeouts (each test waits for one on
+ * the real clock; no mutant touches them) and the tests of the compiled build: they cover no code
  * Stryker can see (it mutates this process's modules) and would only slow
  * each mutant down. A test that imports modules afresh would also be
  * credited with their load-time code, which no mutant run can re-execute.
@@ -42,6 +43,7 @@ const config = mergeConfig(
         'test/control/stream.test.ts',
         'test/engine/durability.test.ts',
         'test/engine/layering.test.ts',
+        'test/engine/connections.test.ts',
         'test/scenarios/compiled.test.ts',
         'test/openapi/documents.test.ts',
         'test/openapi/lint.test.ts',

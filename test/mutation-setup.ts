@@ -16,6 +16,8 @@ declare module 'vitest' {
   interface ProvidedContext {
     /** Set by Stryker's runner: 'dry-run' while it measures coverage, 'mutant' while it tests one mutant. */
     mode: 'dry-run' | 'mutant';
+    /** Set by Stryker's runner in a mutant's run: the id of the mutant switched on. */
+    activeMutant: string;
   }
 }
 
@@ -44,6 +46,14 @@ beforeAll((file) => {
   });
 });
 
-// Every test builds its routers' trie under the mutant being tested: a trie shared from an earlier test may have been
-// built under another one (the worker, and so the module holding the shared tries, lives from mutant to mutant).
-beforeEach(forgetSharedTries);
+// Routers' tries are built under the mutant being tested: a trie shared from an earlier run may have been built under
+// another one (the worker, and so the module holding the shared tries, lives from mutant to mutant). In the dry run
+// every test builds its own, so that each is credited with the building code; in a mutant's run the first test builds
+// them and the rest reuse them (rebuilt per test, they were 4% of every mutant's time).
+let triesBuiltUnder: string | undefined;
+beforeEach(() => {
+  const mutant = inject('mode') === 'mutant' ? String(inject('activeMutant')) : undefined;
+  if (mutant !== undefined && mutant === triesBuiltUnder) return;
+  forgetSharedTries();
+  triesBuiltUnder = mutant;
+});
