@@ -55,7 +55,7 @@ export interface TenantFileSet {
 }
 
 const JOURNAL_NAME = /^(.+)\.(\d{1,9})\.journal$/;
-const TEMP_NAME = /\.tmp-\d+$/;
+const TEMP_NAME = /\.tmp-\d+(-\d+)?$/;
 
 export function journalPath(base: string, generation: number): string {
   return `${base}.${generation}.journal`;
@@ -89,8 +89,11 @@ export function listTenantFiles(dir: string): TenantFileSet[] {
   return [...sets.values()];
 }
 
+let tempFiles = 0;
+
+/** A temp file of its own for each write: a rewrite during a background compaction must not write into the compaction's file (or, once renamed, into the live snapshot). */
 function tempPathOf(file: string): string {
-  return `${file}.tmp-${process.pid}`;
+  return `${file}.tmp-${process.pid}-${++tempFiles}`;
 }
 
 function syncDir(dir: string): void {

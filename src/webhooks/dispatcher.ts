@@ -119,6 +119,7 @@ export class WebhookDispatcher {
       if (waiting.has(delivery.resourceId)) continue;
       waiting.add(delivery.resourceId);
       if (state.inFlight.has(delivery.id)) continue;
+      // Stryker disable next-line StringLiteral: '' and any other text that is no date both parse to undefined, so the fallback is `now` either way
       const due = parseInstant(delivery.nextAttemptAt ?? '') ?? now;
       if (due <= now) void this.attempt(tenant, delivery.id);
       else nextDue = Math.min(nextDue ?? due, due);

@@ -1,0 +1,217 @@
+/**
+ * The file storage (src/store/storage.ts) on its own: when a background
+ * compaction runs, what it writes when a record vanishes meanwhile, how it
+ * is cut into steps and timed (on a monotonic clock under the test's
+ * control), what a rewrite during it means, what it removes and reports;
+ * and how loading tells a damaged file apart, version 1 files included.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { Logger } from '../../src/core/log.js';
+import { CorruptDataFileError } from '../../src/store/files.js';
+import { jobsCollection } from '../../src/store/jobs.js';
+import { StoreSchema, type StoredCollection } from '../../src/store/spec.js';
+import { FileStorage, loadTenantFiles, type SnapshotSource, type TenantState } from '../../src/store/storage.js';
+import { clockDocument } from '../../src/store/tenant.js';
+
+let dir: string;
+const opened: FileStorage[] = [];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'paysandbox-storage-'));
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  for (const s of opened.splice(0)) await s.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function capturingLog() {
+  const errors: Array<[string, Record<string, unknown> | undefined]> = [];
+  const log: Logger = { info() {}, warn() {}, error: (m, f) => void errors.push([m, f]) };
+  return { log, errors };
+}
+
+function storage(compactionBytes = 1_000_000, log: Logger = capturingLog().log) {
+  const files = { base: join(dir, 't'), snapshot: join(dir, 't.json') };
+  const s = new FileStorage(files, 0, { fsync: false, log, compactionBytes });
+  opened.push(s);
+  return { s, files };
+}
+
+/** A source of one collection whose records cost `costMs` of monotonic time each to read (or vanish, when the cost is null). */
+function source(records: Array<[string, number | null]>, clock?: { now: number }): SnapshotSource {
+  return {
+    begin: () => ({ tenantId: 'tenant-1', secret: null, documents: { clock: { clockOffsetMs: 0 } }, ids: [['things', records.map(([id]) => id)]] }),
+    record: (_name, id) => {
+      const cost = records.find(([r]) => r === id)![1];
+      if (cost === null) return undefined;
+      if (clock) clock.now += cost;
+      return { id };
+    },
+  };
+}
+
+function fakeMonotonic() {
+  const clock = { now: 1_000 };
+  vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+  return clock;
+}
+
+const files = () => readdirSync(dir).sort();
+
+describe('FileStorage compaction', () => {
+  it('runs once the journal is as big as the compaction size (with no snapshot yet, nothing bigger to wait for), not before', async () => {
+    const { s } = storage(21);
+    await s.append('0123456789\n');
+    await s.maybeCompact(source([]));
+    expect(s.stats()).toMatchObject({ compactions: 0, journalBytes: 11 });
+    await s.append('012345678\n');
+    await s.maybeCompact(source([['a', 0]]));
+    expect(s.stats()).toMatchObject({ compactions: 1, journalBytes: 0, commits: 2 });
+    expect(files()).toEqual(['t.json']);
+  });
+
+  it('writes the snapshot without a record that went away, and removes the journals it covers', async () => {
+    const { s, files: f } = storage(1);
+    s.rewrite(source([]));
+    await s.append('line\n');
+    expect(files()).toEqual(['t.1.journal', 't.json']);
+    await s.maybeCompact(source([['a', 0], ['gone', null], ['b', 0]]), true);
+    expect(readFileSync(f.snapshot, 'utf8')).toBe(
+      '{"schemaVersion":2,"tenantId":"tenant-1","journal":2,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"a":{"id":"a"},"b":{"id":"b"}}}}',
+    );
+    expect(files()).toEqual(['t.json']);
+    // And again: a finished compaction leaves the way open for the next.
+    await s.append('line\n');
+    await s.maybeCompact(source([['a', 0]]), true);
+    expect(s.stats().compactions).toBe(2);
+    expect(files()).toEqual(['t.json']);
+  });
+
+  it('gives way to a rewrite made while it runs: the rewritten snapshot stays whole and the compaction leaves nothing behind', async () => {
+    const { s, files: f } = storage(1);
+    s.rewrite(source([]));
+    await s.append('line\n');
+    const many = Array.from({ length: 300 }, (_, i): [string, number] => [`r${String(i).padStart(3, '0')}`, 0]);
+    const compaction = s.maybeCompact(source(many), true);
+    s.rewrite(source([['kept', 0]]));
+    const rewritten = readFileSync(f.snapshot, 'utf8');
+    await compaction;
+    expect(rewritten).toBe(
+      '{"schemaVersion":2,"tenantId":"tenant-1","journal":3,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"kept":{"id":"kept"}}}}',
+    );
+    expect(readFileSync(f.snapshot, 'utf8')).toBe(rewritten);
+    expect(files()).toEqual(['t.json']);
+    expect(s.stats().compactions).toBe(0);
+  });
+
+  it('is cut into a step at least every 2 ms of work; the longest step and the whole are reported', async () => {
+    const clock = fakeMonotonic();
+    const { s } = storage();
+    s.rewrite(source([]));
+    await s.maybeCompact(source([['a', 1.5], ['b', 0.5], ['c', 1.5], ['d', 0.5], ['e', 0.25]], clock), true);
+    // Steps: a+b (2 ms, cut), c+d (2 ms, cut), e with the collection's end.
+    expect(readFileSync(join(dir, 't.json'), 'utf8')).toBe(
+      '{"schemaVersion":2,"tenantId":"tenant-1","journal":2,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"a":{"id":"a"},"b":{"id":"b"},"c":{"id":"c"},"d":{"id":"d"},"e":{"id":"e"}}}}',
+    );
+    expect(s.stats()).toEqual({ file: join(dir, 't.json'), journalBytes: 0, commits: 0, compactions: 1, longestCompactionStepMs: 2, lastCompactionMs: 4 });
+  });
+
+  it('is cut into a step at least every 100 records', async () => {
+    const clock = fakeMonotonic();
+    const { s } = storage();
+    s.rewrite(source([]));
+    const records: Array<[string, number]> = Array.from({ length: 102 }, (_, i) => [`r${i + 1}`, 0]);
+    records[0]![1] = 0.5;
+    records[100]![1] = 0.75;
+    records[101]![1] = 0.75;
+    await s.maybeCompact(source(records, clock), true);
+    // Steps: r1..r100 (0.5 ms), r101..r102 (1.5 ms).
+    expect(JSON.parse(readFileSync(join(dir, 't.json'), 'utf8')).collections.things).toEqual(Object.fromEntries(records.map(([id]) => [id, { id }])));
+    expect(s.stats()).toMatchObject({ compactions: 1, longestCompactionStepMs: 1.5, lastCompactionMs: 2 });
+  });
+
+  it('reports the longest step rounded to a tenth of a millisecond', async () => {
+    const clock = fakeMonotonic();
+    const { s } = storage();
+    s.rewrite(source([]));
+    await s.maybeCompact(source([['a', 1.23]], clock), true);
+    expect(s.stats()).toMatchObject({ longestCompactionStepMs: 1.2 });
+  });
+
+  it('logs a compaction that fails; the journal is kept and the next one can run', async () => {
+    const { log, errors } = capturingLog();
+    const { s, files: f } = storage(1, log);
+    s.rewrite(source([]));
+    await s.append('line\n');
+    const broken: SnapshotSource = {
+      begin: () => {
+        throw new Error('source broke');
+      },
+      record: () => undefined,
+    };
+    await s.maybeCompact(broken, true);
+    expect(errors).toEqual([['could not compact tenant data; the journal keeps every change', { file: f.snapshot, error: 'source broke' }]]);
+    await s.maybeCompact(source([]), true);
+    expect(s.stats().compactions).toBe(1);
+  });
+});
+
+describe('loading tenant files', () => {
+  const nested: StoredCollection = { kind: 'collection', name: 'nested', schema: z.object({ id: z.string(), inner: z.object({ n: z.number() }) }), indexes: {}, ownsBlobs: false };
+  const schema = new StoreSchema([clockDocument, jobsCollection, nested]);
+  const fresh = (tenantId: string): TenantState => ({ tenantId, secret: null, documents: { clock: { clockOffsetMs: 0 } }, collections: { jobs: {}, nested: {} } });
+  const job = { id: 'Job:1', kind: 'ping', dueAtMs: 5, payload: {}, createdAt: '2026-03-02T10:00:00.000Z' };
+
+  function load(snapshot: unknown, journal?: unknown[]) {
+    const file = join(dir, 't.json');
+    writeFileSync(file, JSON.stringify(snapshot));
+    const journals = [];
+    if (journal) {
+      const journalFile = join(dir, 't.1.journal');
+      writeFileSync(journalFile, journal.map((line) => `${JSON.stringify(line)}\n`).join(''));
+      journals.push({ generation: 1, file: journalFile });
+    }
+    return loadTenantFiles({ base: join(dir, 't'), snapshot: file, journals }, schema, fresh);
+  }
+  const v2 = (overrides: Record<string, unknown> = {}) => ({ schemaVersion: 2, tenantId: 'tenant-1', journal: 1, secret: null, documents: {}, collections: {}, ...overrides });
+  const why = (run: () => unknown) => {
+    try {
+      run();
+    } catch (err) {
+      expect(err).toBeInstanceOf(CorruptDataFileError);
+      return (err as CorruptDataFileError).why;
+    }
+    throw new Error('loaded');
+  };
+
+  it('names the field of a record that does not fit its schema, and a document that is not an object', () => {
+    expect(why(() => load(v2({ collections: { jobs: { 'Job:1': { ...job, dueAtMs: 'soon' } } } })))).toBe('jobs["Job:1"]: dueAtMs: Invalid input: expected number, received string');
+    expect(why(() => load(v2({ collections: { nested: { N1: { id: 'N1', inner: { n: 'one' } } } } })))).toBe('nested["N1"]: inner.n: Invalid input: expected number, received string');
+    expect(why(() => load(v2({ documents: { clock: 5 } })))).toBe('document clock: Invalid input: expected object, received number');
+    expect(why(() => load(v2({ collections: { jobs: { 'Job:1': null } } })))).toBe(`jobs["Job:1"]: the record's id does not match its key`);
+  });
+
+  it('accepts only well-formed scrypt secrets', () => {
+    const scrypt = { algorithm: 'scrypt', hash: 'h', salt: 's', cost: 16384 };
+    expect(load(v2({ secret: scrypt })).state.secret).toEqual(scrypt);
+    for (const secret of [{ ...scrypt, algorithm: 'md5' }, { algorithm: 'scrypt', salt: 's', cost: 16384 }]) {
+      expect(why(() => load(v2({ secret })))).toBe('the client secret record is malformed');
+    }
+  });
+
+  it('upgrades a version 1 file: documents, collections and the unsalted secret hash', () => {
+    const loaded = load({ schemaVersion: 1, tenantId: 'tenant-1', secretSha256: 'abc', clock: { clockOffsetMs: 7 }, jobs: { 'Job:1': job } });
+    expect(loaded.state).toEqual({ tenantId: 'tenant-1', secret: { algorithm: 'sha256', hash: 'abc' }, documents: { clock: { clockOffsetMs: 7 } }, collections: { jobs: { 'Job:1': job }, nested: {} } });
+    expect(load({ schemaVersion: 1, tenantId: 'tenant-1' }).state.secret).toBeNull();
+  });
+
+  it('refuses a journal change of an unknown kind, or a record change without a string id', () => {
+    expect(why(() => load(v2(), [[['x', 'jobs', 'Job:1', null]]]))).toBe('line 1: unknown change "x"');
+    expect(why(() => load(v2(), [[['c', 'jobs', 7, job]]]))).toBe('line 1: unknown change "c"');
+    expect(load(v2(), [[['c', 'jobs', 'Job:1', job]], [['d', 'clock', { clockOffsetMs: 9 }]]]).state).toMatchObject({ documents: { clock: { clockOffsetMs: 9 } }, collections: { jobs: { 'Job:1': job } } });
+  });
+});
