@@ -4,8 +4,8 @@
  * a record that does not fit its schema are each refused at the commit, named.
  */
 import { describe, expect, it } from 'vitest';
-import { StoreAuditError } from '../../src/store/tenant.js';
 import { individual, makeSandbox } from '../helpers.js';
+import { auditError } from '../support/recording.js';
 
 async function withCustomer() {
   const sandbox = makeSandbox({ audit: true });
@@ -16,15 +16,6 @@ async function withCustomer() {
   return { sandbox, client, customer, tenant };
 }
 
-function auditError(commit: () => unknown): StoreAuditError {
-  try {
-    commit();
-  } catch (err) {
-    if (err instanceof StoreAuditError) return err;
-    throw err;
-  }
-  throw new Error('the commit passed the audit');
-}
 
 describe('the store audit', () => {
   it('refuses a record changed without going through its collection, naming the fields that changed', async () => {

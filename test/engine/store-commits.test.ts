@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { manualTime } from '../../src/core/clock.js';
 import { sequentialIds } from '../../src/core/ids.js';
-import type { Logger } from '../../src/core/log.js';
 import { BlobStore } from '../../src/store/blobs.js';
 import { Collection } from '../../src/store/collection.js';
 import { Hooks } from '../../src/store/hooks.js';
@@ -20,6 +19,7 @@ import { StoreSchema, type StoredCollection, type StoredDocument } from '../../s
 import type { PersistenceStats, SnapshotSource, TenantState, TenantStorage } from '../../src/store/storage.js';
 import { StoreAuditError, Tenant, clockDocument } from '../../src/store/tenant.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
+import { auditError, recordingLog } from '../support/recording.js';
 
 interface Thing {
   id: string;
@@ -79,17 +79,6 @@ class RecordingStorage implements TenantStorage {
   }
 }
 
-type LogEntry = [level: string, message: string, fields: Record<string, unknown> | undefined];
-
-function recordingLog(): Logger & { entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  return {
-    entries,
-    info: (message, fields) => void entries.push(['info', message, fields]),
-    warn: (message, fields) => void entries.push(['warn', message, fields]),
-    error: (message, fields) => void entries.push(['error', message, fields]),
-  };
-}
 
 function freshState(): TenantState {
   return { tenantId: 'tenant-1', secret: null, documents: { clock: { clockOffsetMs: 0 }, settings: { mode: 'a' }, notes: { text: '' } }, collections: {} };
@@ -380,15 +369,6 @@ describe('a tenant’s signals, derived values and replaced state', () => {
   });
 });
 
-function auditError(commit: () => unknown): StoreAuditError {
-  try {
-    commit();
-  } catch (err) {
-    if (err instanceof StoreAuditError) return err;
-    throw err;
-  }
-  throw new Error('the commit passed the audit');
-}
 
 describe('the test-time audit of a commit', () => {
   it('names a record changed behind its collection’s back, and the fields that changed, added or dropped', () => {

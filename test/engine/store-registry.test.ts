@@ -11,7 +11,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { manualTime } from '../../src/core/clock.js';
 import { sequentialIds } from '../../src/core/ids.js';
-import type { Logger } from '../../src/core/log.js';
 import type { Collection } from '../../src/store/collection.js';
 import { CorruptDataFileError, journalPath, tenantFileBase, tenantsDir } from '../../src/store/files.js';
 import { Hooks } from '../../src/store/hooks.js';
@@ -21,6 +20,7 @@ import { DISK_SECRET_COST, MEMORY_SECRET_COST, hashSecret, type StoredSecret } f
 import { StoreSchema, type StoredCollection, type StoredDocument } from '../../src/store/spec.js';
 import { StoreAuditError, clockDocument, type Tenant } from '../../src/store/tenant.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
+import { recordingLog } from '../support/recording.js';
 
 interface Thing {
   id: string;
@@ -31,17 +31,6 @@ const things: StoredCollection = { kind: 'collection', name: 'things', schema: z
 const settingsDocument: StoredDocument = { kind: 'document', name: 'settings', schema: z.object({ mode: z.string() }), initial: () => ({ mode: 'a' }) };
 const schema = new StoreSchema([jobsCollection, things, clockDocument, settingsDocument]);
 
-type LogEntry = [level: string, message: string, fields: Record<string, unknown> | undefined];
-
-function recordingLog(): Logger & { entries: LogEntry[] } {
-  const entries: LogEntry[] = [];
-  return {
-    entries,
-    info: (message, fields) => void entries.push(['info', message, fields]),
-    warn: (message, fields) => void entries.push(['warn', message, fields]),
-    error: (message, fields) => void entries.push(['error', message, fields]),
-  };
-}
 
 let dir: string;
 const open: TenantRegistry[] = [];
