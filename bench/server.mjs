@@ -9,6 +9,7 @@
  * Messages from the parent:
  *   { type: 'memory' }  -> gc (when exposed), then { type: 'memory', rss, heapUsed, ... }
  *   { type: 'counts' }  -> { type: 'counts', customers, internalAccounts, externalAccounts }
+ *   { type: 'baseline', ms } -> the longest event-loop pause over the next ms, without compacting
  *   { type: 'compact' } -> fold the tenant's journal into a new snapshot now; answers with the
  *                          longest event-loop pause seen meanwhile and the persistence stats
  *   { type: 'close' }   -> close the sandbox (writes the data) and exit 0
@@ -134,6 +135,13 @@ async function main() {
       await tenant.compact();
       delay.disable();
       send({ type: 'compact', ms: performance.now() - started, eventLoopMaxMs: delay.max / 1e6, stats: tenant.persistenceStats() });
+    } else if (msg.type === 'baseline') {
+      // The same measurement as 'compact', over msg.ms of the load alone: what the pauses are without a compaction.
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      await new Promise((resolve) => setTimeout(resolve, msg.ms));
+      delay.disable();
+      send({ type: 'baseline', eventLoopMaxMs: delay.max / 1e6 });
     } else if (msg.type === 'counts') {
       send({ type: 'counts', ...counts(tenant) });
     } else if (msg.type === 'close') {

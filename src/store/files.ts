@@ -4,8 +4,8 @@
  * bytes). Every directory is created 0700 and every file 0600: the files hold
  * customers' personal data and wallet keys.
  */
-import { chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 
@@ -132,7 +132,9 @@ export async function writeFileAtomic(file: string, chunks: Iterable<string>, fs
   let bytes = 0;
   try {
     for (const chunk of chunks) bytes += (await handle.write(chunk)).bytesWritten;
-    if (fsync) await handle.sync();
+    // On the thread pool, before the rename: ext4 writes out a file renamed over another inside rename() itself
+    // (auto_da_alloc), 40-50 ms for a 70 MB snapshot with requests waiting. Written out here, the rename has nothing to do.
+    await (fsync ? handle.sync() : handle.datasync());
   } catch (err) {
     await handle.close();
     rmSync(temp, { force: true });
@@ -143,9 +145,25 @@ export async function writeFileAtomic(file: string, chunks: Iterable<string>, fs
     rmSync(temp, { force: true });
     return 0;
   }
+  // The rename stays synchronous (a rewrite must not land between the check above and it). Renaming over the old
+  // file would also free the old file's blocks inside the call (4-12 ms for 100 MB): a second name keeps it alive
+  // through the rename, and its blocks are freed on the thread pool.
+  const retired = secondName(file);
   renameSync(temp, file);
   if (fsync) syncDir(dirname(file));
+  if (retired !== undefined) await rm(retired, { force: true });
   return bytes;
+}
+
+/** A second (temporary) name for `file`, if it exists; removed at start-up if left behind. */
+function secondName(file: string): string | undefined {
+  const name = tempPathOf(file);
+  try {
+    linkSync(file, name);
+    return name;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Moves a tenant's files into `<data dir>/quarantine/` (for --repair). Returns where they went. */

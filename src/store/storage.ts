@@ -4,6 +4,7 @@
  */
 import { setOwn } from '../core/objects.js';
 import { readFileSync, rmSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { monotonicMs } from '../core/clock.js';
 import type { Logger } from '../core/log.js';
@@ -128,9 +129,11 @@ export class FileStorage implements TenantStorage {
       this.counters.longestCompactionStepMs = Math.max(this.counters.longestCompactionStepMs, ms);
     });
     const bytes = await writeFileAtomic(this.files.snapshot, chunks, this.options.fsync, () => this.epoch === epoch);
-    if (bytes === 0) return;
+    // Cancelled, or a rewrite came after the rename (while the old snapshot was being freed): its snapshot is the live one.
+    if (bytes === 0 || this.epoch !== epoch) return;
     this.snapshotBytes = bytes;
-    this.dropJournalsBefore(generation);
+    // Removed off the event loop: freeing a large journal's blocks takes milliseconds.
+    await Promise.all(this.journalsBefore(generation).map((file) => rm(file, { force: true })));
     this.counters.compactions++;
     this.counters.lastCompactionMs = Math.round(monotonicMs() - started);
   }
@@ -140,7 +143,7 @@ export class FileStorage implements TenantStorage {
     this.epoch++;
     const generation = this.rotate();
     this.snapshotBytes = writeFileAtomicSync(this.files.snapshot, snapshotChunks(source, generation), this.options.fsync);
-    this.dropJournalsBefore(generation);
+    for (const file of this.journalsBefore(generation)) rmSync(file, { force: true });
   }
 
   /** Moves on to the next journal; the snapshot written next covers everything before it. */
@@ -152,9 +155,12 @@ export class FileStorage implements TenantStorage {
     return this.generation;
   }
 
-  private dropJournalsBefore(generation: number): void {
-    for (let g = this.oldestGeneration; g < generation; g++) rmSync(journalPath(this.files.base, g), { force: true });
+  /** The journals the snapshot of `generation` covers, to be removed; from then on the oldest is `generation`. */
+  private journalsBefore(generation: number): string[] {
+    const files: string[] = [];
+    for (let g = this.oldestGeneration; g < generation; g++) files.push(journalPath(this.files.base, g));
     this.oldestGeneration = generation;
+    return files;
   }
 
   stats(): PersistenceStats {
