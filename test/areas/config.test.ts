@@ -13,6 +13,11 @@ describe('platform configuration', () => {
       singleTransactionMaximums: [],
     });
     expect(res.body.supportedCurrencies.map((c: any) => c.currencyCode)).toEqual(['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC']);
+    // A billion units in minor units, capped at 10^14 (exact in a JSON number): cents for fiat, the cap for USDC (6 decimals) and BTC (8).
+    const maxAmounts = [100_000_000_000, 100_000_000_000, 100_000_000_000, 100_000_000_000, 100_000_000_000, 100_000_000_000_000, 100_000_000_000_000];
+    expect(res.body.supportedCurrencies).toEqual(
+      ['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC'].map((currencyCode, i) => ({ currencyCode, minAmount: 1, maxAmount: maxAmounts[i], requiredCounterpartyFields: [], enabledTransactionTypes: ['INCOMING', 'OUTGOING'] })),
+    );
   });
 
   it('changes only what is sent', async () => {

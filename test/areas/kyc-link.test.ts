@@ -60,6 +60,31 @@ describe('hosted verification links', () => {
     expect(await reused.text()).toContain('already used');
   });
 
+  it('takes a document of exactly 10 MB, and answers a larger upload with a page (413) before reading it', async () => {
+    const customerId = (await client.post('/customers', individual({ address: undefined }))).body.id;
+    const link = (await client.post(`/customers/${customerId}/kyc-link`)).body;
+    const tooLarge = await sandbox.app.request(pathOf(link.kycUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(10 * 1024 * 1024 + 64 * 1024 + 1) },
+      body: Buffer.alloc(10 * 1024 * 1024 + 64 * 1024 + 1, 0x20),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await tooLarge.text()).toContain('The document is larger than 10 MB.');
+    expect((await client.get(`/documents?documentHolder=${customerId}`)).body.totalCount).toBe(0);
+
+    const exact = Buffer.alloc(10 * 1024 * 1024, 0);
+    const png = Buffer.from(await fixtureFile('passport.png').arrayBuffer());
+    png.copy(exact);
+    const done = await sandbox.app.request(pathOf(link.kycUrl), {
+      method: 'POST',
+      body: form({ idType: 'SSN', identifier: '123-45-6789', 'address.line1': '1 Main St', 'address.city': 'Austin', 'address.state': 'TX', 'address.postalCode': '73301', 'address.country': 'US', documentType: 'PASSPORT', file: new File([exact], 'limit.png', { type: 'image/png' }) }),
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('<p class="status" role="status">APPROVED</p>');
+    expect((await client.get(`/documents?documentHolder=${customerId}`)).body.totalCount).toBe(1);
+  });
+
   it('shows field errors on the page and changes nothing', async () => {
     const customerId = (await client.post('/customers', individual())).body.id;
     const link = (await client.post(`/customers/${customerId}/kyc-link`)).body;

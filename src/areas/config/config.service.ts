@@ -22,7 +22,8 @@ export const EEA_COUNTRIES: readonly string[] = [
 ];
 
 function currencyConfig(code: string): PlatformCurrencyConfig {
-  const decimals = currencyInfo(code)?.decimals ?? 2;
+  // Only the default currencies, every one in the currency table.
+  const decimals = currencyInfo(code)!.decimals;
   return {
     currencyCode: code,
     minAmount: 1,

@@ -19,7 +19,7 @@ class Entropy {
   }
 
   take(n: number): Buffer {
-    // Stryker disable next-line ArithmeticOperator,StringLiteral: no scheme reads more than 58 of the 160 derived bytes, so this guard never throws and its message is never seen
+    // Stryker disable next-line ArithmeticOperator,StringLiteral,ConditionalExpression,EqualityOperator: no scheme reads more than 58 of the 160 derived bytes, so this guard never throws and its message is never seen
     if (this.at + n > this.bytes.length) throw new Error('funding instructions need more entropy than derived');
     const out = this.bytes.subarray(this.at, this.at + n);
     this.at += n;
