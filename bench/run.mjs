@@ -368,12 +368,12 @@ async function interleaved(rounds, sandboxLoad, bareLoad, pids = {}) {
   return { sandbox: s, bare: b, ratio: s.reqPerSec / b.reqPerSec, cpuRatio };
 }
 
-/** ", CPU 52 vs 21 µs/req" for a summary row, when measured. */
+/** ", CPU 49 vs 19 µs/req" for a summary row, when measured. */
 function cpuNote(result) {
   return result.cpuRatio === undefined ? '' : `, CPU ${fmt(result.sandbox.serverCpuUsPerRequest, 0)} vs ${fmt(result.bare.serverCpuUsPerRequest, 0)} µs/req`;
 }
 
-/** " (server CPU 52 vs 21 µs a request, cores 100% vs 97%: CPU ratio 0.40)", when measured. */
+/** "; server CPU 49 vs 19 µs a request, a core busy 97% vs 84%: CPU ratio 0.39", when measured. */
 function cpuSummary(result) {
   const { sandbox: s, bare: b } = result;
   if (result.cpuRatio === undefined) return '';

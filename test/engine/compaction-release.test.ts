@@ -64,6 +64,9 @@ function source(ids: string[]): SnapshotSource {
   return { begin: () => ({ tenantId: 'tenant-1', secret: null, documents: {}, ids: [['things', ids]] }), record: (_name, id) => ({ id }) };
 }
 
+/** Until the compaction's file writes (thread pool) have reached its first rm: no deadline that a busy machine could miss. */
+const WAIT = { timeout: 15_000, interval: 2 };
+
 const snapshotOf = (ids: string[], journal: number) =>
   `{"schemaVersion":2,"tenantId":"tenant-1","journal":${journal},"secret":null,"documents":{},"collections":{"things":{${ids.map((id) => `"${id}":{"id":"${id}"}`).join(',')}}}}`;
 
@@ -74,7 +77,7 @@ describe('a background compaction', () => {
     const open = holdRemovals();
     let done = false;
     const compaction = storage.maybeCompact(source(['old', 'new']), true).then(() => (done = true));
-    await vi.waitFor(() => expect(removals.calls.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(removals.calls.length).toBeGreaterThan(0), WAIT);
 
     // The new snapshot is in place; the old one lives on only under its second name, a temp name start-up removes.
     const [retired] = removals.calls;
@@ -96,7 +99,7 @@ describe('a background compaction', () => {
     await storage.append('line\n');
     const open = holdRemovals();
     const compaction = storage.maybeCompact(source(['old', 'compacted']), true);
-    await vi.waitFor(() => expect(removals.calls.length).toBe(1));
+    await vi.waitFor(() => expect(removals.calls.length).toBe(1), WAIT);
     storage.rewrite(source(['rewritten']));
     open();
     await compaction;
