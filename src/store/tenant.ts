@@ -197,11 +197,9 @@ export class Tenant {
     if (!this.dirty && this.unwritten === '') return undefined;
     this.dirty = false;
     const storage = this.options.storage;
-    // Stryker disable next-line ConditionalExpression: with neither a file nor the audit, the changes listed are dropped just below; tracking only saves listing them
-    const tracking = storage.persistent || this.auditJson !== undefined;
     const changes: unknown[] = [];
-    // Stryker disable next-line ConditionalExpression: with neither a file nor the audit, the changes listed are dropped just below
-    if (tracking) {
+    // Stryker disable next-line ConditionalExpression: with neither a file nor the audit, the changes listed are dropped just below; this only saves listing them
+    if (storage.persistent || this.auditJson !== undefined) {
       for (const [name, ids] of this.touched) {
         const collection = this.collectionsByName.get(name)!;
         for (const id of ids) changes.push(['c', name, id, collection.get(id) ?? null]);

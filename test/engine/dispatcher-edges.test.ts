@@ -42,6 +42,13 @@ afterEach(async () => {
   );
 });
 
+/** Another dispatcher with the same signing key, closed after the test. */
+function secondDispatcher(signer: WebhookDispatcher['signer']): WebhookDispatcher {
+  const dispatcher = new WebhookDispatcher({ signer, log: capturingLog().log });
+  extraDispatchers.push(dispatcher);
+  return dispatcher;
+}
+
 /** An HTTP endpoint on 127.0.0.1 that answers each request with `answer` (which may wait). */
 async function endpoint(answer: (req: IncomingMessage, res: ServerResponse) => void | Promise<void> = (_req, res) => void res.writeHead(200).end('ok')): Promise<Endpoint> {
   const requests: Endpoint['requests'] = [];
@@ -275,8 +282,7 @@ describe('the retry timer', () => {
   it('is armed when a dispatcher attaches to a tenant with deliveries left pending', async () => {
     const { tenant, webhooks } = await setUp();
     pendingOf(tenant);
-    const another = new WebhookDispatcher({ signer: webhooks.signer, log: capturingLog().log });
-    extraDispatchers.push(another);
+    const another = secondDispatcher(webhooks.signer);
     const set = vi.spyOn(globalThis, 'setTimeout');
     another.attach(tenant);
     expect(set).not.toHaveBeenCalled();
@@ -287,8 +293,7 @@ describe('the retry timer', () => {
   it('pumping a tenant the dispatcher was never attached to does nothing', async () => {
     const { tenant, webhooks } = await setUp();
     pendingOf(tenant);
-    const stranger = new WebhookDispatcher({ signer: webhooks.signer, log: capturingLog().log });
-    extraDispatchers.push(stranger);
+    const stranger = secondDispatcher(webhooks.signer);
     const set = vi.spyOn(globalThis, 'setTimeout');
     expect(() => stranger.pump(tenant)).not.toThrow();
     expect(set).not.toHaveBeenCalled();
