@@ -5,7 +5,6 @@
  * persisted data; the indexes are derived and rebuilt on load.
  */
 
-import { setOwn } from '../core/objects.js';
 import type { Page } from '../core/pagination.js';
 
 export type IndexKey<T> = (record: T) => string | readonly string[] | undefined;
@@ -61,14 +60,21 @@ export class Collection<T extends { id: string }> {
   /** Each view's JSON of each record, dropped when the record changes. */
   private readonly rendered = new Map<(record: T) => unknown, Map<string, Buffer>>();
   private readonly seqById = new Map<string, number>();
-  private readonly bySeq = new Map<number, T>();
+  /**
+   * The records' sequence numbers, ascending, and the records at the same
+   * positions: two flat arrays rather than a second hash table (a record by
+   * its number is a binary search), which at 100k records is ~9 MB less.
+   */
   // Stryker disable next-line ArrayDeclaration: rebuild(), which the constructor calls, empties it before any use
   private readonly order: number[] = [];
+  // Stryker disable next-line ArrayDeclaration: as order
+  private readonly recordsInOrder: T[] = [];
   private readonly indexes = new Map<string, { keyOf: IndexKey<T>; lists: Map<string, number[]> }>();
   private nextSeq = 0;
 
+  /** Takes the records of `records` (as loaded: keyed by id); the object itself is not kept. */
   constructor(
-    private records: Record<string, T>,
+    records: Record<string, T>,
     indexDefs: Record<string, IndexKey<T>> = {},
     /** Told the id of every record inserted, updated or removed, so the change can be persisted. */
     private readonly onChange: (id: string) => void = () => {},
@@ -77,13 +83,12 @@ export class Collection<T extends { id: string }> {
     this.rebuild(records);
   }
 
-  /** Points the collection at a new records object (after a reset or restore). */
+  /** Holds the records of `records` instead (after a reset or restore). */
   rebuild(records: Record<string, T>): void {
-    this.records = records;
     this.rendered.clear();
     this.seqById.clear();
-    this.bySeq.clear();
     this.order.length = 0;
+    this.recordsInOrder.length = 0;
     for (const index of this.indexes.values()) index.lists.clear();
     this.nextSeq = 0;
     for (const record of Object.values(records)) this.track(record);
@@ -94,7 +99,14 @@ export class Collection<T extends { id: string }> {
   }
 
   get(id: string): T | undefined {
-    return Object.prototype.hasOwnProperty.call(this.records, id) ? this.records[id] : undefined;
+    const seq = this.seqById.get(id);
+    return seq === undefined ? undefined : this.recordAt(seq);
+  }
+
+  /** The record numbered `seq`, if it is still here. */
+  private recordAt(seq: number): T | undefined {
+    const at = lowerBound(this.order, seq);
+    return this.order[at] === seq ? this.recordsInOrder[at] : undefined;
   }
 
   has(id: string): boolean {
@@ -103,7 +115,6 @@ export class Collection<T extends { id: string }> {
 
   insert(record: T): T {
     if (this.seqById.has(record.id)) throw new Error(`duplicate id ${record.id}`);
-    setOwn(this.records, record.id, record);
     this.track(record);
     this.changedRecord(record.id);
     return record;
@@ -142,29 +153,28 @@ export class Collection<T extends { id: string }> {
         if (list) removeSorted(list, seq);
       }
     }
-    removeSorted(this.order, seq);
+    const at = lowerBound(this.order, seq);
+    this.order.splice(at, 1);
+    this.recordsInOrder.splice(at, 1);
     this.seqById.delete(id);
-    this.bySeq.delete(seq);
-    delete this.records[id];
     this.changedRecord(id);
     return record;
   }
 
   /** Records under one index key, oldest first. */
   byIndex(index: string, key: string): T[] {
-    return this.listOf(index, key).map((seq) => this.bySeq.get(seq)!);
+    return this.listOf(index, key).map((seq) => this.recordAt(seq)!);
   }
 
   /** First record under an index key, for unique lookups. */
   findOne(index: string, key: string): T | undefined {
     const list = this.listOf(index, key);
-    return list.length > 0 ? this.bySeq.get(list[0]!) : undefined;
+    return list.length > 0 ? this.recordAt(list[0]!) : undefined;
   }
 
   /** The record inserted first (of those still here). */
   oldest(): T | undefined {
-    const seq = this.order[0];
-    return seq === undefined ? undefined : this.bySeq.get(seq);
+    return this.recordsInOrder[0];
   }
 
   /** Removes records oldest first while `stale` holds: pruning of records that expire in insertion order. */
@@ -199,8 +209,17 @@ export class Collection<T extends { id: string }> {
     return [...this.seqById.keys()];
   }
 
-  values(): IterableIterator<T> {
-    return this.bySeq.values();
+  /** Every record, oldest first; like a Map's, the iteration goes on past records removed or added meanwhile. */
+  *values(): Generator<T, void, undefined> {
+    let at = 0;
+    let next = 0;
+    for (;;) {
+      // Where the record numbered `next` or the one after it is: still `at` unless the arrays changed under the iteration.
+      if (this.order[at - 1] !== next - 1) at = lowerBound(this.order, next);
+      if (at >= this.order.length) return;
+      next = this.order[at]! + 1;
+      yield this.recordsInOrder[at++]!;
+    }
   }
 
   seqOf(id: string): number | undefined {
@@ -211,16 +230,18 @@ export class Collection<T extends { id: string }> {
   page(query: PageQuery<T>): Page<T> {
     const list = query.index !== undefined ? this.listOf(query.index, query.key ?? '') : this.order;
     const start = (query.beforeSeq === undefined ? list.length : lowerBound(list, query.beforeSeq)) - 1;
+    // Positions in the whole collection's list are positions in recordsInOrder; an index's list holds numbers to look up.
+    const recordOf = list === this.order ? (i: number) => this.recordsInOrder[i]! : (i: number) => this.recordAt(list[i]!)!;
     const items: T[] = [];
     if (!query.where) {
-      for (let i = start; i >= 0 && items.length < query.limit; i--) items.push(this.bySeq.get(list[i]!)!);
+      for (let i = start; i >= 0 && items.length < query.limit; i--) items.push(recordOf(i));
       const hasMore = start - items.length >= 0;
       return { items, hasMore, lastSeq: this.lastSeqOf(items), total: list.length };
     }
     let total = 0;
     let hasMore = false;
     for (let i = list.length - 1; i >= 0; i--) {
-      const record = this.bySeq.get(list[i]!)!;
+      const record = recordOf(i);
       if (!query.where(record)) continue;
       total++;
       if (i > start) continue;
@@ -258,8 +279,8 @@ export class Collection<T extends { id: string }> {
   private track(record: T): void {
     const seq = this.nextSeq++;
     this.seqById.set(record.id, seq);
-    this.bySeq.set(seq, record);
     this.order.push(seq);
+    this.recordsInOrder.push(record);
     for (const index of this.indexes.values()) {
       for (const key of keysOf(index.keyOf(record))) this.listFor(index.lists, key, (list) => list.push(seq));
     }

@@ -445,18 +445,21 @@ describe('a collection', () => {
     expect(changed).toEqual([]);
   });
 
-  it('touches neither a record filed under a key other than its id nor one gone from its records object', () => {
+  it('holds a record under its id, whatever key it was given under, and no longer reads the records object it was given', () => {
     const changed: string[] = [];
     const records: Record<string, Thing> = { key: thing('other'), b: thing('b') };
     const c = new Collection<Thing>(records, byTag, (id) => void changed.push(id));
+    expect(c.get('key')).toBeUndefined();
     expect(() => c.update('key', () => {})).toThrow(new Error('no record key'));
     expect(c.remove('key')).toBeUndefined();
-    delete records.b;
-    expect(() => c.update('b', () => {})).toThrow(new Error('no record b'));
-    expect(c.remove('b')).toBeUndefined();
     expect(changed).toEqual([]);
+    delete records.b;
+    expect(c.get('b')).toEqual(thing('b'));
+    expect(c.get('other')).toEqual(thing('other'));
     expect(c.size).toBe(2);
     expect(c.byIndex('byTag', 'x').map((r) => r?.id)).toEqual(['other', 'b']);
+    c.insert(thing('c'));
+    expect(records).toEqual({ key: thing('other') });
   });
 
   it('keeps index lists oldest first when an update moves an older record under a key', () => {
@@ -505,6 +508,44 @@ describe('a collection', () => {
     expect(c.byIndex('byTag', 'w').map((r) => r.id)).toEqual(['d']);
     c.get('b')!.tag = 'v';
     expect(c.remove('b')?.id).toBe('b');
+  });
+
+  it('finds each record by id, by index and by page after removals at the start, in the middle and at the end', () => {
+    const c = new Collection<Thing>({}, byTag);
+    for (const [id, tag] of [['a', 'x'], ['b', 'y'], ['c', 'x'], ['d', 'y'], ['e', 'x'], ['f', 'y']] as const) c.insert(thing(id, tag));
+    c.remove('a');
+    c.remove('d');
+    c.remove('f');
+    expect(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => c.get(id)?.id)).toEqual([undefined, 'b', 'c', undefined, 'e', undefined]);
+    expect(c.oldest()?.id).toBe('b');
+    expect(c.findOne('byTag', 'y')?.id).toBe('b');
+    expect(c.byIndex('byTag', 'x').map((r) => r.id)).toEqual(['c', 'e']);
+    const page = c.page({ limit: 2 });
+    expect(page.items.map((r) => r.id)).toEqual(['e', 'c']);
+    expect(c.page({ limit: 2, beforeSeq: page.lastSeq }).items.map((r) => r.id)).toEqual(['b']);
+    expect(c.page({ index: 'byTag', key: 'x', limit: 1, beforeSeq: c.seqOf('e') }).items.map((r) => r.id)).toEqual(['c']);
+    expect(c.page({ limit: 5, where: (r) => r.id !== 'c' }).items.map((r) => r.id)).toEqual(['e', 'b']);
+    expect([...c.values()].map((r) => r.id)).toEqual(['b', 'c', 'e']);
+    expect(c.ids()).toEqual(['b', 'c', 'e']);
+  });
+
+  it('goes on iterating its records, as a Map does, when records are removed or added meanwhile', () => {
+    const c = new Collection<Thing>({}, byTag);
+    for (const id of ['a', 'b', 'c', 'd', 'e']) c.insert(thing(id));
+    const seen: string[] = [];
+    for (const record of c.values()) {
+      seen.push(record.id);
+      if (record.id === 'a') c.remove('a');
+      if (record.id === 'b') c.remove('d');
+      if (record.id === 'c') {
+        c.remove('c');
+        c.insert(thing('f'));
+      }
+    }
+    expect(seen).toEqual(['a', 'b', 'c', 'e', 'f']);
+    expect([...c.values()].map((r) => r.id)).toEqual(['b', 'e', 'f']);
+    const none = new Collection<Thing>({}, byTag);
+    expect([...none.values()]).toEqual([]);
   });
 
   it('pages an index with no key given as the empty key', () => {

@@ -69,7 +69,8 @@ export type ExternalAccountInput = Omit<CustomerExternalAccountCreate, 'customer
 
 export function createExternalAccount(tenant: Tenant, input: ExternalAccountInput): ExternalAccount {
   // Creating an external account answers bad input with 400 only: an unknown customer is a field error.
-  if (input.customerId !== undefined) referencedIn('customerId', () => requireLiveCustomer(tenant, input.customerId!));
+  // The customer's own id string, not the request's copy: an account is kept as long as its customer, and so is the id.
+  const customerId = input.customerId === undefined ? undefined : referencedIn('customerId', () => requireLiveCustomer(tenant, input.customerId!)).id;
   const info = input.accountInfo as AccountInfo;
   const spec = specOf(info);
 
@@ -81,7 +82,7 @@ export function createExternalAccount(tenant: Tenant, input: ExternalAccountInpu
   if (travelRule && input.ownershipType === undefined) {
     errors.push({ field: 'ownershipType', message: 'Required for self-custody wallets on platforms with counterparty requirements', constraint: { enum: ['FIRST_PARTY', 'THIRD_PARTY'] } });
   }
-  if (input.defaultUmaDepositAccount && input.customerId === undefined) {
+  if (input.defaultUmaDepositAccount && customerId === undefined) {
     errors.push({ field: 'defaultUmaDepositAccount', message: 'Only a customer account can be the default UMA deposit account' });
   }
   if (errors.length > 0) throw invalidInput(errors);
@@ -91,7 +92,7 @@ export function createExternalAccount(tenant: Tenant, input: ExternalAccountInpu
   const now = tenant.clock.nowIso();
   const account: ExternalAccount = {
     id: tenant.ids('ExternalAccount'),
-    ...(input.customerId !== undefined ? { customerId: input.customerId } : {}),
+    ...(customerId !== undefined ? { customerId } : {}),
     status: travelRule && input.ownershipType === 'FIRST_PARTY' ? 'PENDING_OWNERSHIP_VERIFICATION' : 'ACTIVE',
     ...(input.platformAccountId !== undefined ? { platformAccountId: input.platformAccountId } : {}),
     ...(input.ownershipType !== undefined ? { ownershipType: input.ownershipType } : {}),
