@@ -9,7 +9,9 @@ import type { Env, MiddlewareHandler } from 'hono';
 
 export function series<E extends Env>(...members: MiddlewareHandler<E>[]): MiddlewareHandler<E> {
   return (c, next) => {
-    const run = (i: number): Promise<Response | void> => (i === members.length ? next() : members[i]!(c, () => run(i + 1) as Promise<void>));
-    return run(0) as Promise<void>;
+    // One function for the whole group, not one per member: each member's next() runs the member after it.
+    let i = 0;
+    const step = (): Promise<void> => (i === members.length ? next() : (members[i++]!(c, step) as Promise<void>));
+    return step();
   };
 }
