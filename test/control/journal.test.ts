@@ -146,8 +146,34 @@ describe('what the journal records', () => {
     const body = (await res.json()) as { total: number; data: Array<{ query: string; id: number }> };
     expect(body.total).toBe(1_000);
     expect(body.data[0]!.query).toBe('?limit=5');
+    // Numbered in the order they came, newest first: the 500th newest is request 506 of 1,005.
+    expect(body.data.map((e) => e.id)).toEqual(Array.from({ length: 500 }, (_, i) => body.data[0]!.id - i));
+    expect(body.data[499]!.query).toBe(`?limit=${(505 % 100) + 1}`);
     const count = await app.request('/__admin/requests/count', { headers });
     expect(await count.json()).toEqual({ count: 1_000 });
+  });
+
+  it('gives back the body text of the entries the ring drops: of 1,400 bodies of 6,000 characters, the newest 1,000 are kept whole', async () => {
+    const { app } = makeSandbox();
+    const headers = { authorization: `Basic ${Buffer.from('ring:secret').toString('base64')}`, 'content-type': 'application/json' };
+    // 6 M characters in the ring at any time, under the 8 M budget; counted without giving back, they would pass it.
+    for (let i = 0; i < 1_400; i++) await app.request(`/2025-10-13/customers/Customer:gone-${i}`, { method: 'PATCH', headers, body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'p'.repeat(5_950), i }) });
+    const entry = async (i: number) => ((await (await app.request(`/__admin/requests?path=gone-${i}`, { headers })).json()) as { total: number; data: Array<{ requestBody: unknown }> });
+    const oldest = await entry(400);
+    expect(oldest.total).toBe(1_000);
+    expect(oldest.data).toHaveLength(1);
+    expect(oldest.data[0]!.requestBody).toMatchObject({ i: 400 });
+    expect((await entry(399)).data).toEqual([]);
+  });
+
+  it('shows a query string only for a request that had one', async () => {
+    const client = makeSandbox().client();
+    await client.get('/customers');
+    await client.get('/customers?limit=2&cursor');
+    const [withQuery, without] = (await client.get('/__admin/requests')).body.data;
+    expect(withQuery.query).toBe('?limit=2&cursor');
+    expect(without).not.toHaveProperty('query');
+    expect(without.path).toBe('/2025-10-13/customers');
   });
 
   it('lets the oldest bodies go once they add up past its budget, keeping the entries', async () => {

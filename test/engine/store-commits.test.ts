@@ -519,6 +519,7 @@ describe('a collection', () => {
     expect(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => c.get(id)?.id)).toEqual([undefined, 'b', 'c', undefined, 'e', undefined]);
     expect(c.oldest()?.id).toBe('b');
     expect(c.findOne('byTag', 'y')?.id).toBe('b');
+    expect(c.findOne('byTag', 'z')).toBeUndefined();
     expect(c.byIndex('byTag', 'x').map((r) => r.id)).toEqual(['c', 'e']);
     const page = c.page({ limit: 2 });
     expect(page.items.map((r) => r.id)).toEqual(['e', 'c']);
