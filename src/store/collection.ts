@@ -1,8 +1,8 @@
 /**
  * A keyed set of records with insertion-ordered secondary indexes, so that a
  * filtered, newest-first page costs O(limit + log n) whatever the size of
- * the collection. The records object itself is part of the tenant's
- * persisted data; the indexes are derived and rebuilt on load.
+ * the collection. The records are the tenant's persisted data; the numbers
+ * and indexes are derived and rebuilt on load.
  */
 
 import type { Page } from '../core/pagination.js';
@@ -100,7 +100,6 @@ export class Collection<T extends { id: string }> {
 
   get(id: string): T | undefined {
     const seq = this.seqById.get(id);
-    // Stryker disable next-line ConditionalExpression: recordAt(undefined) finds nothing either (no number equals undefined); this only skips the search
     return seq === undefined ? undefined : this.recordAt(seq);
   }
 
