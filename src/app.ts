@@ -13,7 +13,7 @@ import type { AppEnv, AppRouter } from './core/env.js';
 import { apiError, errorBody, notFound } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
-import { unknownInputWarnings, validationHook } from './core/validation.js';
+import { mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { registerAreas, webhookDefinitions } from './areas/index.js';
 import { agentCredential, tenantHoldingDeviceCode, tenantIdOfAccessToken } from './areas/agents/agents.service.js';
@@ -80,7 +80,7 @@ function jsonSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
     },
   });
   return (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
+    if (!mayHaveBody(c.req.method) || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
     const declared = c.req.header('content-length');
     if (declared === undefined) return meter(c, next);
     if (Number(declared) > maxBytes) throw tooLarge();

@@ -13,6 +13,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { isoAt, monotonicMs, type TimeSource } from './core/clock.js';
 import { fromDashboard } from './core/callers.js';
 import type { AppEnv } from './core/env.js';
+import { mayHaveBody } from './core/validation.js';
 import type { Logger } from './core/log.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH } from './core/version.js';
 import type { RecordedBody, RequestJournal } from './control/journal.js';
@@ -69,7 +70,7 @@ function headersOf(c: Context): Headers | readonly string[] {
 
 /** Synchronous when there is nothing to wait for (every GET): no extra turn of the event loop. */
 function recordedBody(c: Context, matched: boolean): RecordedBody | undefined | Promise<RecordedBody | undefined> {
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return undefined;
+  if (!mayHaveBody(c.req.method)) return undefined;
   if ((c.req.header('content-type') ?? '').startsWith('multipart/')) return { note: '[multipart form]' };
   // Hono keeps the body it read as promises (typed as the values).
   const cache = c.req.bodyCache as { text?: Promise<string>; arrayBuffer?: unknown; blob?: unknown; formData?: unknown };

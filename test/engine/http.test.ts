@@ -108,4 +108,14 @@ describe('body size', () => {
     expect(res.status).toBe(413);
     expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
   });
+
+  it('never holds a GET or HEAD to the JSON limit: they have no body, whatever Content-Length says', async () => {
+    const { app } = makeSandbox();
+    const headers = { authorization: `Basic ${Buffer.from('a:b').toString('base64')}`, 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) };
+    const get = await app.request('/2025-10-13/customers', { headers });
+    expect(get.status).toBe(200);
+    expect(((await get.json()) as { totalCount: number }).totalCount).toBe(0);
+    const head = await app.request('/2025-10-13/customers', { method: 'HEAD', headers });
+    expect(head.status).toBe(200);
+  });
 });
