@@ -1,5 +1,6 @@
 // Mutation testing (`npm run mutation`, not part of CI): the code that decides outcomes, mutated one change at a
-// time; a mutant no test notices is a missing assertion. Reports: reports/mutation.json (committed) and .html.
+// time; a mutant no test notices is a missing assertion. Reports: reports/mutation.json and .html; git
+// holds the JSON reports gzipped (tools/mutation-reports.mjs).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

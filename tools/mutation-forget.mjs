@@ -19,6 +19,7 @@
  * against every test that reaches it now.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { packReports, unpackReports } from './mutation-reports.mjs';
 
 const REPORT = 'reports/stryker-incremental.json';
 
@@ -38,6 +39,7 @@ if (targets.length === 0) {
   process.exit(2);
 }
 
+unpackReports('reports');
 const report = JSON.parse(readFileSync(REPORT, 'utf8'));
 for (const { file, from, to } of targets) {
   const entry = report.files[file];
@@ -51,3 +53,4 @@ for (const { file, from, to } of targets) {
   process.stdout.write(`${file}: forgot ${before - entry.mutants.length} of ${before} mutants\n`);
 }
 writeFileSync(REPORT, `${JSON.stringify(report, null, 2)}\n`);
+packReports('reports');

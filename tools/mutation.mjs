@@ -9,15 +9,18 @@
  * Then reports/mutation.json is rewritten one mutant per line, in a fixed
  * order. Stryker writes it as one line: every commit of it was a diff of the
  * whole file twice over (old and new), several megabytes for a change of
- * one mutant. One line per mutant makes a commit of it as big as what changed.
+ * one mutant. One line per mutant also compresses well: git holds the reports
+ * gzipped (tools/mutation-reports.mjs), the plain files are ignored.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packReports, unpackReports } from './mutation-reports.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const REPORT = join(ROOT, 'reports', 'mutation.json');
+const REPORTS = join(ROOT, 'reports');
+const REPORT = join(REPORTS, 'mutation.json');
 
 /** The report as text: the top level, each file and each test file on lines of their own, one mutant or test per line. */
 export function formatReport(report) {
@@ -58,9 +61,11 @@ async function main() {
       if (!['--force', '--dryRunOnly', '--incremental'].includes(arg) && !arg.includes('=') && args[i + 1] !== undefined && !args[i + 1].startsWith('-')) passed.push(args[++i]);
     } else targets.push(arg);
   }
+  unpackReports(REPORTS);
   const mutate = targets.length > 0 ? ['--mutate', (await scopeWith(targets)).join(',')] : [];
   const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', '@stryker-mutator', 'core', 'bin', 'stryker.js'), 'run', ...mutate, ...passed], { cwd: ROOT, stdio: 'inherit' });
   if (existsSync(REPORT)) writeFileSync(REPORT, formatReport(JSON.parse(readFileSync(REPORT, 'utf8'))));
+  packReports(REPORTS);
   process.exit(run.status ?? 1);
 }
 
