@@ -315,7 +315,7 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const app = router();
   app.onError(errorHandler(deps.log));
-  app.use('*', series(closeOnUnreadBody(), cors(deps.corsOrigins), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log)));
+  app.use('*', series(cors(deps.corsOrigins), closeOnUnreadBody(), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log)));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
   const dashboard = lazy(async (): Promise<DashboardUi> => (await import('./dashboard/dashboard.js')).dashboardUi());
   app.get(ADMIN_BASE_PATH, async (c) => (await dashboard()).page(c));
