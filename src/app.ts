@@ -14,6 +14,7 @@ import { apiError, errorBody, notFound } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
 import { mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
+import { closeOnUnreadBody } from './core/unread-body.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { registerAreas, webhookDefinitions } from './areas/index.js';
 import { agentCredential, tenantHoldingDeviceCode, tenantIdOfAccessToken } from './areas/agents/agents.service.js';
@@ -314,7 +315,7 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const app = router();
   app.onError(errorHandler(deps.log));
-  app.use('*', series(cors(deps.corsOrigins), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log)));
+  app.use('*', series(cors(deps.corsOrigins), closeOnUnreadBody(), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log)));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
   const dashboard = lazy(async (): Promise<DashboardUi> => (await import('./dashboard/dashboard.js')).dashboardUi());
   app.get(ADMIN_BASE_PATH, async (c) => (await dashboard()).page(c));

@@ -81,8 +81,13 @@ export interface JournalFilter {
 
 /** Member and header names whose values are never shown. */
 const SECRET_KEY = /secret|password|token|signature|bundle|^encrypted|otp|^cvv$|^pan$|authorization$|^attestation$|^assertion$|cookie|api-?key|^identifier$/i;
-/** 13 to 19 digits, possibly grouped by spaces, even inside a word (a slug made from a name): a card number when it passes the Luhn check. */
-const DIGIT_RUN = /(?<!\d)(?:\d ?){12,18}\d(?!\d)/g;
+/**
+ * 13 to 19 digits, possibly grouped by spaces, even inside a word (a slug made from a name): a card number when it passes the Luhn check.
+ * A run after '+' is an E.164 phone number (+4915112345678 happens to pass the Luhn check), never a card number.
+ */
+const DIGIT_RUN = /(?<![\d+])(?:\d ?){12,18}\d(?!\d)/g;
+/** Members that hold phone numbers: their digits are shown as sent, whatever the Luhn check says. */
+const PHONE_KEY = /phone|mobile/i;
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -102,7 +107,7 @@ function redactValue(value: unknown): unknown {
   if (typeof value === 'string') return redactPans(value);
   if (Array.isArray(value)) return value.map(redactValue);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : redactValue(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : PHONE_KEY.test(k) && typeof v === 'string' ? v : redactValue(v)]));
   }
   return value;
 }

@@ -9,15 +9,24 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { checkParameters } from './validation.js';
+import { checkParameters, emptyJsonIsNoBody } from './validation.js';
 
 type Options<E extends Env> = ConstructorParameters<typeof OpenAPIHono<E>>[0];
+
+/** An operation whose body is optional takes an empty JSON body as no body (ahead of zod-openapi's body validator). */
+function optionalBodyMayBeEmpty(route: RouteConfig): RouteConfig {
+  const body = route.request?.body;
+  if (!body || body.required === true) return route;
+  const before = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
+  return { ...route, middleware: [emptyJsonIsNoBody, ...before] } as RouteConfig;
+}
 
 export class ApiRouter<E extends Env> extends OpenAPIHono<E> {
   constructor(options: Options<E>) {
     super(options);
     const register = this.openapi;
-    const openapi = (route: RouteConfig, handler: never, hook?: never) => {
+    const openapi = (declared: RouteConfig, handler: never, hook?: never) => {
+      const route = optionalBodyMayBeEmpty(declared);
       const { query, params, ...request } = route.request ?? {};
       if (!query && !params) return register(route as never, handler, hook);
       const { middleware, hide, ...documented } = route;

@@ -358,3 +358,19 @@ export function unknownInputWarnings(): MiddlewareHandler {
     c.res.headers.set(SANDBOX_WARNING_HEADER, unknownInputsWarning(unknown));
   };
 }
+
+/**
+ * For an operation whose body is optional: a JSON Content-Type with an empty
+ * (or blank) body is no body, as many fetch wrappers send that header on
+ * every POST. The request goes on without the header, so the operation sees
+ * what an absent body gives it instead of "Malformed JSON".
+ */
+export const emptyJsonIsNoBody: MiddlewareHandler = async (c, next) => {
+  if (isJson(c) && c.req.raw.body !== null && (await c.req.text()).trim() === '') {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete('content-type');
+    headers.delete('content-length');
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers });
+  }
+  return next();
+};

@@ -110,6 +110,32 @@ async function umaQuote(sourceId: string, address: string, amount = 1000) {
   return { lookup: lookup.body, quote: res.body };
 }
 
+describe('POST /quotes/{quoteId}/execute with an optional body', () => {
+  async function pendingQuote() {
+    const { customerId, accountId } = await fundedCustomer(10_000);
+    return createdQuote(accountId, await externalUsd(customerId, accountNumberEndingIn('000')), 1000);
+  }
+
+  it.each([
+    ['an empty body', ''],
+    ['a blank body', ' \r\n '],
+  ])('JSON Content-Type with %s is no body: executed (200)', async (_, text) => {
+    const quote = await pendingQuote();
+    const res = await client.call('POST', `/quotes/${quote.id}/execute`, text, { 'content-type': 'application/json' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ transactionId: quote.transactionId, status: 'COMPLETED' });
+  });
+
+  it('one character of JSON that does not parse is still 400 Malformed JSON', async () => {
+    const quote = await pendingQuote();
+    const res = await client.call('POST', `/quotes/${quote.id}/execute`, '{', { 'content-type': 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: '(body)', message: 'Not valid JSON' }] } });
+    // Nothing ran: the quote still executes.
+    expect((await client.call('POST', `/quotes/${quote.id}/execute`)).status).toBe(200);
+  });
+});
+
 // ---------------------------------------------------------------- A
 
 describe('A. quote execution to a USD external account, by account-number suffix', () => {

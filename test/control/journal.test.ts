@@ -218,6 +218,29 @@ describe('what the journal records', () => {
     expect(JSON.stringify((await client.get('/__admin/requests')).body)).not.toContain('4111111111111111');
   });
 
+  it('shows phone numbers as sent: a run after + or in a phone member is never a card number, even when it passes the Luhn check', async () => {
+    const client = makeSandbox().client();
+    const phone = '+4915112345678'; // 4915112345678 passes the Luhn check
+    const body = { phoneNumber: '4915112345678', note: `call ${phone}`, mobile: phone, plain: '4915112345678', shortRun: '411111111117', atMin: '4111111111119', atMax: '4111111111111111110', beyond: '41111111111111111115', grouped: '4111 1111 1111 1111', notLuhn: '4111111111111112' };
+    await client.call('POST', '/nowhere', JSON.stringify(body), { 'content-type': 'application/json' });
+    const [entry] = (await client.get('/__admin/requests')).body.data;
+    expect(entry.requestBody).toEqual({
+      phoneNumber: '4915112345678',
+      note: `call ${phone}`,
+      mobile: phone,
+      plain: '[redacted card number]',
+      shortRun: '411111111117',
+      atMin: '[redacted card number]',
+      atMax: '[redacted card number]',
+      beyond: '41111111111111111115',
+      grouped: '[redacted card number]',
+      notLuhn: '4111111111111112',
+    });
+    await client.call('POST', '/nowhere', `phone ${phone} card 4111111111111111`, { 'content-type': 'text/plain' });
+    const [text] = (await client.get('/__admin/requests')).body.data;
+    expect(text.requestBody).toBe(`phone ${phone} card [redacted card number]`);
+  });
+
   it('redacts a customer\'s national identity number, which the API never shows back either', async () => {
     const client = makeSandbox().client();
     const created = await client.post('/customers', individual({ idType: 'SSN', identifier: '123-45-6789' }));

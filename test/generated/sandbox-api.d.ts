@@ -586,7 +586,7 @@ export interface paths {
         put?: never;
         /**
          * Record a security event
-         * @description FAILED_LOGIN_ATTEMPT counts towards the lockout ladder (refused with 423 while locked). RESET_PASSWORD_COMPLETED revokes every SCA session and clears the counter and any lock. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
+         * @description FAILED_LOGIN_ATTEMPT adds one to the cumulative failed-login counter, also while the customer is locked, and answers the resulting lock: 5 attempts lock for 15 minutes, 6 for 30 minutes, 7 for 1 hour, 8 for 24 hours, 9 or more suspend. RESET_PASSWORD_COMPLETED revokes every SCA session and clears the counter and any lock. Only for customers of an SCA region (scaRegions, the EEA by default); 409 CONFLICT for any other customer.
          */
         post: operations["recordSecurityEvent"];
         delete?: never;

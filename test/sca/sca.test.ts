@@ -14,6 +14,8 @@ beforeEach(() => {
 const IP = '203.0.113.42';
 const q = (customerId: string) => `?customerId=${encodeURIComponent(customerId)}`;
 const recordFailure = (customerId: string) => client.post(`/sca/record-event${q(customerId)}`, { eventType: 'FAILED_LOGIN_ATTEMPT' });
+/** A login completion with no login started: 423 while locked, else 400 on the factor. */
+const loginAttempt = (customerId: string) => client.post(`/sca/login/complete${q(customerId)}`, { factor: 'SMS_OTP', challengeId: 'x', code: '123456', endUserIpAddress: IP });
 
 describe('outside SCA regions', () => {
   it('answers every SCA operation with 409 for a US customer', async () => {
@@ -371,7 +373,7 @@ describe('login and sessions', () => {
 });
 
 describe('lockout ladder', () => {
-  it('record-event: 1-4 unlocked, 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9 -> suspended; 423 while locked', async () => {
+  it('record-event: 1-4 unlocked, 5 -> 15 min, 6 -> 30 min, 7 -> 1 h, 8 -> 24 h, 9 -> suspended; the counter is cumulative and counts while locked (200)', async () => {
     const { id } = await box.euCustomer();
     for (let n = 1; n <= 4; n++) expect((await recordFailure(id)).body).toEqual({ eventType: 'FAILED_LOGIN_ATTEMPT', suspended: false, lockedUntil: null, failedAttempts: n });
     const ladder: Array<[number, number]> = [
@@ -380,29 +382,45 @@ describe('lockout ladder', () => {
       [7, 3600],
       [8, 86_400],
     ];
+    // Each attempt lands while the previous one's lock still runs: counted, and the lock escalates.
     for (const [attempts, seconds] of ladder) {
       const t = await box.now();
       const res = await recordFailure(id);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ eventType: 'FAILED_LOGIN_ATTEMPT', suspended: false, lockedUntil: new Date(t + seconds * 1000).toISOString(), failedAttempts: attempts });
-      await box.advance(seconds - 1);
-      const locked = await recordFailure(id);
-      expect(locked.status).toBe(423);
-      expect(locked.body).toMatchObject({ code: 'ACCOUNT_LOCKED', details: { suspended: false, lockedUntil: res.body.lockedUntil, failedAttempts: attempts } });
-      expect(locked.headers.get('retry-after')).toBe('1');
-      await box.advance(1);
+      const start = await loginAttempt(id);
+      expect(start.status).toBe(423);
+      expect(start.body).toMatchObject({ code: 'ACCOUNT_LOCKED', details: { suspended: false, lockedUntil: res.body.lockedUntil, failedAttempts: attempts } });
+      expect(start.headers.get('retry-after')).toBe(String(seconds));
+      await box.advance(60);
     }
     const ninth = await recordFailure(id);
+    expect(ninth.status).toBe(200);
     expect(ninth.body).toEqual({ eventType: 'FAILED_LOGIN_ATTEMPT', suspended: true, lockedUntil: null, failedAttempts: 9 });
     await box.advance(86_400 * 365);
-    const suspended = await recordFailure(id);
-    expect(suspended.status).toBe(423);
-    expect(suspended.body.details).toEqual({ suspended: true, lockedUntil: null, failedAttempts: 9 });
-    const start = await client.post(`/sca/login/start${q(id)}`, { factor: 'SMS_OTP' });
-    expect((await client.post(`/sca/login/complete${q(id)}`, { factor: 'SMS_OTP', challengeId: start.body.challengeId, code: '123456', endUserIpAddress: IP })).status).toBe(423);
+    const tenth = await recordFailure(id);
+    expect(tenth.status).toBe(200);
+    expect(tenth.body).toEqual({ eventType: 'FAILED_LOGIN_ATTEMPT', suspended: true, lockedUntil: null, failedAttempts: 10 });
+    const start = await loginAttempt(id);
+    expect(start.status).toBe(423);
+    expect(start.body.details).toEqual({ suspended: true, lockedUntil: null, failedAttempts: 10 });
     const reset = await client.post(`/sca/record-event${q(id)}`, { eventType: 'RESET_PASSWORD_COMPLETED' });
     expect(reset.body).toEqual({ eventType: 'RESET_PASSWORD_COMPLETED', suspended: false, lockedUntil: null, failedAttempts: 0 });
     await box.login(id);
+  });
+
+  it('a lock that ran out is not lifted by the count: the 6th attempt after a 15-minute lock expired locks for 30 minutes', async () => {
+    const { id } = await box.euCustomer();
+    for (let n = 1; n <= 5; n++) await recordFailure(id);
+    await box.advance(900);
+    expect((await loginAttempt(id)).body.code).toBe('INVALID_INPUT');
+    const t = await box.now();
+    const sixth = await recordFailure(id);
+    expect(sixth.body).toEqual({ eventType: 'FAILED_LOGIN_ATTEMPT', suspended: false, lockedUntil: new Date(t + 1800 * 1000).toISOString(), failedAttempts: 6 });
+    await box.advance(1799);
+    expect((await loginAttempt(id)).status).toBe(423);
+    await box.advance(1);
+    expect((await loginAttempt(id)).body.code).toBe('INVALID_INPUT');
   });
 
   it('counts wrong SCA proofs: the fifth wrong login code locks with 423, a good login clears the counter', async () => {

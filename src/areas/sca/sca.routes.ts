@@ -108,7 +108,7 @@ export const recordEventRoute = createRoute({
   operationId: 'recordSecurityEvent',
   tags,
   summary: 'Record a security event',
-  description: `FAILED_LOGIN_ATTEMPT counts towards the lockout ladder (refused with 423 while locked). RESET_PASSWORD_COMPLETED revokes every SCA session and clears the counter and any lock. ${ONLY}`,
+  description: `FAILED_LOGIN_ATTEMPT adds one to the cumulative failed-login counter, also while the customer is locked, and answers the resulting lock: 5 attempts lock for 15 minutes, 6 for 30 minutes, 7 for 1 hour, 8 for 24 hours, 9 or more suspend. RESET_PASSWORD_COMPLETED revokes every SCA session and clears the counter and any lock. ${ONLY}`,
   request: { query: CustomerIdQuery, body: jsonBody(RecordSecurityEventRequest) },
   responses: { 200: jsonResponse(RecordSecurityEventResponse, "The customer's login security now") },
 });

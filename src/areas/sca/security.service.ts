@@ -97,8 +97,9 @@ export function recordSecurityEvent(tenant: Tenant, customerId: string, eventTyp
     clearFailures(tenant, customerId);
     return present(eventType, lockStateOf(tenant, customerId));
   }
-  // A login attempt while locked should never have happened: refused, and not counted.
-  requireNotLocked(tenant, customerId);
+  // The counter is cumulative: an attempt made while locked still counts and
+  // escalates the lock (the 6th locks for 30 minutes, the 9th suspends); the
+  // answer is the resulting state, not a refusal.
   return present(eventType, recordFailure(tenant, customerId));
 }
 
