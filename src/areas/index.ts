@@ -95,7 +95,9 @@ import { TestWebhook } from '../webhooks/webhooks.schemas.js';
 import { CustomerWebhook } from './customers/customers.schemas.js';
 import { VerificationWebhook } from './verifications/verifications.schemas.js';
 import { IncomingPaymentWebhook, OutgoingPaymentWebhook } from './transactions/transactions.schemas.js';
-import { CardStatusWebhook, CardTransactionWebhook } from './cards/cards.schemas.js';
+import { CardFundingSourceWebhook, CardStatusWebhook, CardTransactionWebhook } from './cards/cards.schemas.js';
+import { InternalAccountWebhook } from './internal-accounts/internal-accounts.schemas.js';
+import { ExternalAccountWebhook } from './external-accounts/external-accounts.schemas.js';
 import { AgentActionWebhook } from './agents/agents.schemas.js';
 import { agentActionsCollection, agentDeviceCodesCollection, agentRequestsCollection, agentsCollection } from './agents/agents.store.js';
 import { registerAgents } from './agents/agents.index.js';
@@ -110,7 +112,10 @@ export const webhookDefinitions: readonly WebhookDefinition[] = [
   CustomerWebhook,
   VerificationWebhook,
   CardStatusWebhook,
+  CardFundingSourceWebhook,
   CardTransactionWebhook,
+  InternalAccountWebhook,
+  ExternalAccountWebhook,
   AgentActionWebhook,
   InvitationClaimedWebhook,
   BulkUploadWebhook,

@@ -16,6 +16,8 @@ import type { RequestJournal } from './journal.js';
 import { SIGNATURE_HEADER } from '../webhooks/signer.js';
 import { armFault, clearFaults, listFaults } from './faults.service.js';
 import { listTriggers, triggerEvent } from './triggers.js';
+import { setInternalAccountStatus } from '../areas/internal-accounts/internal-accounts.service.js';
+import { reviewExternalAccount } from '../areas/external-accounts/external-accounts.service.js';
 
 declare module '../core/env.js' {
   interface AppVariables {
@@ -62,7 +64,13 @@ export function registerControl(app: AppRouter, schema: StoreSchema): void {
   const faults: RouteHandler<typeof routes.listFaultsRoute, AppEnv> = (c) => c.json(listFaults(c.get('tenant')), 200);
   const clear: RouteHandler<typeof routes.clearFaultsRoute, AppEnv> = (c) => c.json(clearFaults(c.get('tenant')), 200);
   const wallet: RouteHandler<typeof routes.walletSandboxRoute, AppEnv> = (c) => c.json(walletSandbox(c.get('tenant')), 200);
+  const internalStatus: RouteHandler<typeof routes.internalAccountStatusRoute, AppEnv> = (c) =>
+    c.json(setInternalAccountStatus(c.get('tenant'), c.req.valid('param').id, c.req.valid('json').status), 200);
+  const externalReview: RouteHandler<typeof routes.externalAccountReviewRoute, AppEnv> = (c) =>
+    c.json(reviewExternalAccount(c.get('tenant'), c.req.valid('param').id, c.req.valid('json').status), 200);
   app.openapi(routes.healthRoute, getHealth);
+  app.openapi(routes.internalAccountStatusRoute, internalStatus);
+  app.openapi(routes.externalAccountReviewRoute, externalReview);
   app.openapi(routes.armFaultRoute, arm);
   app.openapi(routes.listFaultsRoute, faults);
   app.openapi(routes.clearFaultsRoute, clear);

@@ -7,6 +7,9 @@ import { WebhookDelivery } from '../webhooks/webhooks.schemas.js';
 import { listResponse } from '../core/schemas.js';
 import { RulesReference, ClockSetRequest, DeliveryListQuery, JournalCleared, JournalCount, JournalCountQuery, JournalList, JournalQuery, TriggerRequest, TriggerResult, TriggerTypes, UnmatchedQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
 import { TAGS } from '../core/tags.js';
+import { InternalAccount, InternalAccountStatus } from '../areas/internal-accounts/internal-accounts.schemas.js';
+import { ExternalAccount } from '../areas/external-accounts/external-accounts.schemas.js';
+import { REVIEW_STATUSES } from '../areas/external-accounts/external-accounts.service.js';
 
 const tags = [TAGS.controlPlane];
 
@@ -258,4 +261,30 @@ export const rulesRoute = createRoute({
   summary: 'Every sandbox magic value',
   description: 'The rule tables the sandbox decides outcomes with: each value that selects an outcome, and the outcome.',
   responses: { 200: jsonResponse(RulesReference, 'The tables') },
+});
+
+const AccountId = z.object({ id: z.string().min(1).max(200) });
+
+export const internalAccountStatusRoute = createRoute({
+  operationId: 'adminSetInternalAccountStatus',
+  method: 'post',
+  path: '/internal-accounts/{id}/status',
+  tags,
+  summary: "Move an internal account to a status, as the service's provisioning and compliance would",
+  description:
+    'PENDING (provisioning), ACTIVE, FROZEN (compliance hold), FAILED (provisioning failed), CLOSED (final: any move after it is 409 INVALID_STATE_TRANSITION). Only an ACTIVE account takes or sends money, backs a new card or authorizes card spending, and serves funding instructions. Each change sends INTERNAL_ACCOUNT.STATUS_UPDATED, and FUNDING_INSTRUCTIONS_UPDATED when it is a move to or from ACTIVE; the same status again changes nothing and sends nothing.',
+  request: { params: AccountId, body: jsonBody(z.object({ status: InternalAccountStatus }).openapi('AdminInternalAccountStatusRequest')) },
+  responses: { 200: jsonResponse(InternalAccount, 'The account after the change') },
+});
+
+export const externalAccountReviewRoute = createRoute({
+  operationId: 'adminReviewExternalAccount',
+  method: 'post',
+  path: '/external-accounts/{id}/status',
+  tags,
+  summary: "Give an external account a review outcome, as the service's compliance review would",
+  description:
+    "UNDER_REVIEW, INACTIVE or ACTIVE. Each change sends EXTERNAL_ACCOUNT.STATUS_UPDATED; the same status again sends nothing. A wallet whose ownership is not yet verified (PENDING_OWNERSHIP_VERIFICATION, UNVERIFIED) gets there only through its challenge: 409 INVALID_STATE_TRANSITION.",
+  request: { params: AccountId, body: jsonBody(z.object({ status: z.enum(REVIEW_STATUSES) }).openapi('AdminExternalAccountReviewRequest')) },
+  responses: { 200: jsonResponse(ExternalAccount, 'The account after the change') },
 });

@@ -25,11 +25,11 @@ import { createBeneficialOwner } from '../areas/beneficial-owners/beneficial-own
 import { uploadDocument, type UploadedFile } from '../areas/documents/documents.service.js';
 import type { DocumentType } from '../areas/documents/documents.schemas.js';
 import { submitVerification } from '../areas/verifications/verifications.service.js';
-import { fundInternalAccount, primaryAccountOf } from '../areas/internal-accounts/internal-accounts.service.js';
-import { createExternalAccount } from '../areas/external-accounts/external-accounts.service.js';
+import { fundInternalAccount, primaryAccountOf, setInternalAccountStatus } from '../areas/internal-accounts/internal-accounts.service.js';
+import { createExternalAccount, reviewExternalAccount } from '../areas/external-accounts/external-accounts.service.js';
 import { createQuote, executeQuote } from '../areas/quotes/quotes.service.js';
 import { transferIn } from '../areas/transfers/transfers.service.js';
-import { CARD_ACTIVATION_JOB, issueCard } from '../areas/cards/cards.service.js';
+import { CARD_ACTIVATION_JOB, issueCard, updateCard } from '../areas/cards/cards.service.js';
 import { CARD_PULL_JOB, authorize, clear, refund } from '../areas/cards/card-network.service.js';
 import { createAgent, redeemDeviceCode } from '../areas/agents/agents.service.js';
 import { IMPORT_STEP_JOB, uploadCustomerCsv } from '../areas/customer-imports/customer-imports.service.js';
@@ -240,6 +240,17 @@ function agentActionAwaitingApproval(run: TriggerRun): void {
   if (action.transaction) run.created.transaction = action.transaction.id;
 }
 
+/** An approved customer's account goes through provisioning (PENDING), and then becomes ACTIVE: its funding instructions appear. */
+function provisionedAccount(run: TriggerRun): void {
+  const customer = individual(run, 'APPROVED');
+  const account = primaryAccountOf(run.tenant, customer)!;
+  run.created.internalAccount = account.id;
+  setInternalAccountStatus(run.tenant, account.id, 'PENDING');
+  // Each step its own commit, as two separate changes of the service would be.
+  run.tenant.settle();
+  setInternalAccountStatus(run.tenant, account.id, 'ACTIVE');
+}
+
 const approvedPurchase = (o: OutcomeOf<'cardAuthorization'>) => o.decision === 'APPROVED' && o.pull === 'IMMEDIATE';
 
 // ---- the recipes: one per webhook type ----------------------------------------
@@ -270,6 +281,25 @@ export const TRIGGERS: Readonly<Record<TriggerType, TriggerRecipe>> = {
   'INCOMING_PAYMENT.FAILED': { description: 'A pull from a bank account fails', run: (r) => pull(r, (o) => o.result === 'FAILED' && o.delaySeconds === 0) },
 
   'CARD.STATUS_CHANGE': { description: 'A new card becomes ACTIVE', run: (r) => void activeCard(r) },
+  'CARD.FUNDING_SOURCE_CHANGE': {
+    description: "An active card's funding source is set by PATCH /cards/{id}",
+    run: (r) => {
+      const cardId = activeCard(r);
+      updateCard(r.tenant, cardId, { fundingSource: r.created.internalAccount! });
+    },
+  },
+
+  'INTERNAL_ACCOUNT.BALANCE_UPDATED': { description: "A customer's account is funded through the sandbox", run: (r) => void fundedAccount(r, individual(r, 'APPROVED')) },
+  'INTERNAL_ACCOUNT.STATUS_UPDATED': { description: 'An account is provisioned: PENDING, then ACTIVE', run: provisionedAccount },
+  'INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED': { description: 'An account finishes provisioning and its funding instructions appear', run: provisionedAccount },
+
+  'EXTERNAL_ACCOUNT.STATUS_UPDATED': {
+    description: 'A bank account goes under compliance review',
+    run: (r) => {
+      const customer = individual(r, 'APPROVED');
+      reviewExternalAccount(r.tenant, bankAccount(r, customer, null), 'UNDER_REVIEW');
+    },
+  },
 
   'CARD_TRANSACTION.AUTHORIZED': { description: 'A card purchase is authorized', run: (r) => void purchase(r, approvedPurchase) },
   'CARD_TRANSACTION.SETTLED': {
@@ -324,6 +354,8 @@ export async function triggerEvent(tenant: Tenant, webhooks: WebhookDispatcher, 
   const stop = tenant.on('event', (event) => seen.push(event));
   try {
     await recipe.run(run);
+    // What the commit will announce (balances, account statuses) is part of what the recipe made happen.
+    tenant.settle();
   } finally {
     stop();
   }

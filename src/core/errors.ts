@@ -81,6 +81,8 @@ const DOCUMENT_REVIEW = ['uploadDocument', 'replaceDocument'] as const;
 
 /** Operations that look up, by an id, a resource without a 404 code of its own (REFERENCE_NOT_FOUND). */
 const NOT_FOUND_RAISERS = [
+  'adminSetInternalAccountStatus',
+  'adminReviewExternalAccount',
   'getBeneficialOwner',
   'updateBeneficialOwner',
   'deleteBeneficialOwner',
@@ -284,7 +286,7 @@ export const ERROR_CATALOGUE = {
   EMAIL_OTP_CREDENTIAL_SET_CHANGED: { status: 409, reason: 'The tied EMAIL_OTP credentials changed since the signed-retry challenge was issued; start again', raisedBy: ['updateCustomerById'] },
   TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: { status: 409, reason: "The transaction is not waiting for the platform's approval", raisedBy: ['approvePendingPayment', 'rejectPendingPayment', 'approveAgentAction', 'rejectAgentAction'] },
   TRANSACTION_NOT_CANCELLABLE: { status: 409, reason: 'The transaction has settled or cannot be cancelled', raisedBy: ['cancelTransaction'] },
-  INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition', raisedBy: ['updateCardById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'sandboxFundInternalAccount', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut', 'sandboxFundStablecoinOperation'] },
+  INVALID_STATE_TRANSITION: { status: 409, reason: 'The resource cannot make this state transition', raisedBy: ['adminSetInternalAccountStatus', 'adminReviewExternalAccount', 'updateCardById', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'sandboxFundInternalAccount', 'createQuote', 'executeQuote', 'createTransferIn', 'createTransferOut', 'sandboxFundStablecoinOperation'] },
   CARD_ALREADY_CLOSED: { status: 409, reason: 'The card is closed; nothing about it can change', raisedBy: ['updateCardById'] },
   CARD_NOT_MUTABLE: { status: 409, reason: 'The card is still being provisioned; its status cannot change yet', raisedBy: ['updateCardById'] },
   PASSKEY_ALREADY_ENROLLED: { status: 409, reason: 'The customer already has a passkey; delete it before enrolling another', raisedBy: ['startScaFactorEnrollment', 'confirmScaFactorEnrollment'] },

@@ -29,3 +29,17 @@ export function emitEvent<T extends string, D extends z.ZodType>(tenant: Tenant,
   tenant.signal('event', event);
   return event;
 }
+
+/**
+ * Tells what a commit changed about one resource, once: the first call in a
+ * commit (made before the change) reads the resource as it is; at the
+ * commit, `announce` gets it as it was then and as it is now, and emits
+ * what differs. Several changes in one commit make one announcement; a
+ * change undone in the same commit makes none.
+ */
+export function announceAtCommit<R>(tenant: Tenant, key: string, read: () => R, announce: (before: R, after: R) => void): void {
+  tenant.beforeCommit(`announce:${key}`, () => {
+    const before = read();
+    return () => announce(before, read());
+  });
+}

@@ -91,6 +91,8 @@ export class Tenant {
   /** Values derived from the data (e.g. running balances), dropped whenever the data is replaced. */
   private readonly derivedValues = new Map<string, unknown>();
   private readonly listeners = new Map<string, Set<(value: unknown) => void>>();
+  /** Work waiting for the next commit, one per key (see beforeCommit). */
+  private readonly commitWork = new Map<string, () => void>();
 
   constructor(
     state: TenantState,
@@ -194,6 +196,7 @@ export class Tenant {
    * the change counts as made; throws when it could not be written.
    */
   commit(): Promise<void> | undefined {
+    this.settle();
     if (!this.dirty && this.unwritten === '') return undefined;
     this.dirty = false;
     const storage = this.options.storage;
@@ -228,6 +231,31 @@ export class Tenant {
     this.unwritten = '';
     void storage.maybeCompact(this.snapshotSource());
     return synced;
+  }
+
+  /**
+   * Work to do once at the next commit, before its changes are written: what
+   * a commit changed can then be told once, however many steps made it.
+   * `prepare` runs now, only for a key not already waiting (so it can note
+   * how things were before the first change), and returns the work.
+   */
+  beforeCommit(key: string, prepare: () => () => void): void {
+    if (this.commitWork.has(key)) return;
+    this.commitWork.set(key, prepare());
+    this.markDirty();
+  }
+
+  /** Runs the work waiting for the commit now (work that adds more runs too); the commit does this first. */
+  settle(): void {
+    for (const [key, work] of this.commitWork) {
+      this.commitWork.delete(key);
+      try {
+        work();
+      } catch (err) {
+        // The changes it was about have happened: they are committed all the same.
+        this.log.error('before-commit work failed', { tenant: this.id, key, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
   }
 
   /** Subscribes to a signal; returns the unsubscribe function. */
@@ -269,6 +297,8 @@ export class Tenant {
   replaceState(state: TenantState): void {
     this.scheduler.stop();
     this.derivedValues.clear();
+    // What was about to be told describes data that is gone.
+    this.commitWork.clear();
     this.documentValues = state.documents;
     this.secretRecord = state.secret;
     for (const [name, collection] of this.collectionsByName) collection.rebuild(state.collections[name] ?? {});

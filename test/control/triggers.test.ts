@@ -15,7 +15,9 @@ const EMITTED = [
   'OUTGOING_PAYMENT.PENDING', 'OUTGOING_PAYMENT.PROCESSING', 'OUTGOING_PAYMENT.COMPLETED', 'OUTGOING_PAYMENT.FAILED',
   'OUTGOING_PAYMENT.REFUND_PENDING', 'OUTGOING_PAYMENT.REFUND_COMPLETED', 'OUTGOING_PAYMENT.REFUND_FAILED',
   'INCOMING_PAYMENT.PENDING', 'INCOMING_PAYMENT.COMPLETED', 'INCOMING_PAYMENT.FAILED',
-  'CARD.STATUS_CHANGE',
+  'CARD.STATUS_CHANGE', 'CARD.FUNDING_SOURCE_CHANGE',
+  'INTERNAL_ACCOUNT.BALANCE_UPDATED', 'INTERNAL_ACCOUNT.STATUS_UPDATED', 'INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED',
+  'EXTERNAL_ACCOUNT.STATUS_UPDATED',
   'CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.EXCEPTION',
   'BULK_UPLOAD.COMPLETED', 'BULK_UPLOAD.FAILED',
   'AGENT_ACTION.PENDING_APPROVAL',
@@ -28,11 +30,17 @@ function resourcePath(type: string, id: string): string {
   if (type.startsWith('VERIFICATION.')) return `/verifications/${id}`;
   if (type.startsWith('CARD.')) return `/cards/${id}`;
   if (type.startsWith('BULK_UPLOAD.')) return `/customers/bulk/jobs/${id}`;
+  if (type.startsWith('EXTERNAL_ACCOUNT.')) return `/customers/external-accounts/${id}`;
   return `/transactions/${id}`;
 }
 
 /** The event's data as the API serves it: an agent action through the platform's list of approvals (it has no GET of its own for the platform). */
-async function fetchResource(client: Client, type: string, id: string): Promise<{ status: number; body: { id?: string } }> {
+async function fetchResource(client: Client, type: string, id: string, data: { customerId?: string }): Promise<{ status: number; body: { id?: string } }> {
+  // An internal account has no GET of its own: it is found in its customer's list.
+  if (type.startsWith('INTERNAL_ACCOUNT.')) {
+    const list = await client.get(`/customers/internal-accounts?customerId=${data.customerId}`);
+    return { status: list.status, body: list.body.data.find((a: { id: string }) => a.id === id) ?? {} };
+  }
   if (!type.startsWith('AGENT_ACTION.')) return client.get(resourcePath(type, id));
   const approvals = await client.get('/agents/approvals?limit=100');
   return { status: approvals.status, body: approvals.body.data.find((a: { id: string }) => a.id === id) ?? {} };
@@ -82,7 +90,7 @@ describe.each([
     const stored = (await client.get(`/__admin/events?type=${type}&limit=100`)).body.data.find((e: { id: string }) => e.id === event.id);
     expect(stored).toBeDefined();
     const id = stored.data.id as string;
-    const fetched = await fetchResource(client, type, id);
+    const fetched = await fetchResource(client, type, id, stored.data);
     expect(fetched.status).toBe(200);
     expect(fetched.body.id).toBe(id);
     // Every id the answer names exists.

@@ -92,6 +92,9 @@
  *       is the sum of the actions that ran (at once, or approved), each on the day it ran; the
  *       API's answer to each agent action is the one its policy gives (403 with the limit
  *       passed, PENDING_APPROVAL above the threshold or in APPROVAL_REQUIRED mode);
+ *   (7) per account, the balances INTERNAL_ACCOUNT.BALANCE_UPDATED carries follow the account
+ *       step by step: no event repeats what the account already showed, and the last one
+ *       carries what it shows now;
  *   and no request answers 5xx, but a mint or burn of an amount ending in 503 cents (503, as
  *   the stablecoinAmount table says).
  */
@@ -620,6 +623,48 @@ async function observe(world: World): Promise<Observation> {
   }
   const { dailyTransactionCount, dailySpend, monthlySpend } = agent.body.usage;
   return { accounts, transactions: transactions.body.data, usage: { dailyTransactionCount, dailySpend, monthlySpend }, operations: operations.body.data };
+}
+
+interface BalanceEvent {
+  id: string;
+  accountId: string;
+  balance: number;
+  total: number;
+}
+
+/** The INTERNAL_ACCOUNT.BALANCE_UPDATED events not seen yet, oldest first (the outbox lists newest first, a page at a time). */
+async function newBalanceEvents(world: World, seen: Set<string>): Promise<BalanceEvent[]> {
+  const fresh: BalanceEvent[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await expectOk<any>('balance events', world.client.get(`/__admin/events?type=INTERNAL_ACCOUNT.BALANCE_UPDATED&limit=100${cursor ? `&cursor=${cursor}` : ''}`));
+    for (const e of page.data) {
+      if (seen.has(e.id)) return fresh.reverse();
+      seen.add(e.id);
+      fresh.push({ id: e.id, accountId: e.data.id, balance: e.data.balance.amount, total: e.data.totalBalance.amount });
+    }
+    if (!page.hasMore) return fresh.reverse();
+    cursor = page.nextCursor;
+  }
+}
+
+/**
+ * Per account, the balances BALANCE_UPDATED carries follow the account step
+ * by step: each event differs from what the account showed before it (no
+ * event without a change), and the last one carries what it shows now (no
+ * change without an event).
+ */
+function balanceEventsBroken(before: Observation, after: Observation, events: BalanceEvent[]): string | undefined {
+  for (const [id, now] of after.accounts) {
+    let last = before.accounts.get(id) ?? { balance: 0, total: 0 };
+    for (const e of events.filter((x) => x.accountId === id)) {
+      if (e.balance === last.balance && e.total === last.total) return `(7) ${id}: BALANCE_UPDATED ${e.id} carries ${e.balance}/${e.total}, what the account already showed`;
+      last = e;
+    }
+    if (last.balance !== now.balance || last.total !== now.total) return `(7) ${id} shows ${now.balance}/${now.total} but its last BALANCE_UPDATED carried ${last.balance}/${last.total}`;
+  }
+  const unknown = events.find((e) => !after.accounts.has(e.accountId));
+  return unknown ? `(7) BALANCE_UPDATED ${unknown.id} for an account no list shows: ${unknown.accountId}` : undefined;
 }
 
 function changes(before: Observation, after: Observation): string | undefined {
@@ -1320,6 +1365,10 @@ async function runScenario(startMs: number, openingFunds: readonly number[], mov
   let before = await observe(world);
   const first = violation(world, model, before);
   if (first) fail(`before any action: ${first}`);
+  const seenEvents = new Set<string>();
+  // What building the world announced: each account's last event carries what it shows.
+  const opening = balanceEventsBroken({ ...before, accounts: new Map() }, before, await newBalanceEvents(world, seenEvents));
+  if (opening) fail(`before any action: ${opening}`);
   for (const [i, action] of actions.entries()) {
     let outcome: Outcome;
     try {
@@ -1336,7 +1385,7 @@ async function runScenario(startMs: number, openingFunds: readonly number[], mov
       const changed = changes(before, after);
       if (changed) fail(`(5) an action that moves no money changed something: ${changed}`);
     }
-    const broken = violation(world, model, after);
+    const broken = violation(world, model, after) ?? balanceEventsBroken(before, after, await newBalanceEvents(world, seenEvents));
     if (broken) fail(broken);
     before = after;
   }

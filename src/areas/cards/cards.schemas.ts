@@ -211,6 +211,18 @@ export const CardStatusWebhook = defineWebhook({
   data: Card,
 });
 
+/** CARD.FUNDING_SOURCE_CHANGE: a PATCH supplied the card's funding source(s). */
+export const CardFundingSourceWebhook = defineWebhook({
+  key: 'card-funding-source-change',
+  operationId: 'cardFundingSourceChangeWebhook',
+  name: 'CardFundingSourceChangeWebhook',
+  summary: "A card's funding sources were replaced",
+  description:
+    'Sent for every successful `PATCH /cards/{id}` that supplies `fundingSource` or `fundingSources`: the list is replaced whole, so naming the same account is an update too (its `updatedAt` moves). A PATCH that supplies neither sends none. `data` is the card after the change.',
+  types: ['CARD.FUNDING_SOURCE_CHANGE'],
+  data: Card,
+});
+
 /** CARD_TRANSACTION.<status>: a card transaction changed. */
 export const CardTransactionWebhook = defineWebhook({
   key: 'card-transaction',

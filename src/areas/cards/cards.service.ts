@@ -15,7 +15,7 @@ import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
 import { brandOf, newLast4, referencesOf } from './card-numbers.js';
-import { CardStatusWebhook, type Card, type CardCreateRequest, type CardListQuery, type CardRecord, type CardStatus, type CardUpdateRequest } from './cards.schemas.js';
+import { CardFundingSourceWebhook, CardStatusWebhook, type Card, type CardCreateRequest, type CardListQuery, type CardRecord, type CardStatus, type CardUpdateRequest } from './cards.schemas.js';
 
 export const CARD_ACTIVATION_JOB = 'card.activate';
 const LIST = 'cards';
@@ -167,14 +167,17 @@ export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest)
   }
   // Check everything before changing anything.
   const account = patch.fundingSource !== undefined ? fundingAccount(tenant, card.customerId, patch.fundingSource, card.currency) : undefined;
-  if (account && account.id !== card.fundingSource) {
+  // Supplying the source replaces the list whole: an update even when it names the same account.
+  if (account) {
     tenant.cards.update(id, (c) => {
       c.fundingSource = account.id;
       c.updatedAt = tenant.clock.nowIso();
     });
     tenant.changed();
   }
-  return target !== undefined && target !== card.status ? setStatus(tenant, id, target) : requireCard(tenant, id);
+  const updated = target !== undefined && target !== card.status ? setStatus(tenant, id, target) : requireCard(tenant, id);
+  if (account) emitEvent(tenant, CardFundingSourceWebhook, 'CARD.FUNDING_SOURCE_CHANGE', updated);
+  return updated;
 }
 
 /** POST /cards/{id}/reveal: a single-use, short-lived link to the page that shows the card's credentials. */

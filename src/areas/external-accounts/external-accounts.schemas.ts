@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { defineWebhook } from '../../events/events.schemas.js';
 import { Address, CountryCode, CurrencyCode, Email, IsoDate, ListQuery, PhoneNumber, Timestamp, listResponse, whenObject } from '../../core/schemas.js';
 import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, accountTypeSpec, currencyMismatch, type AccountType, type AccountTypeSpec, type FieldRule } from './account-types.js';
 
@@ -190,6 +191,18 @@ export const ExternalAccount = z
     updatedAt: Timestamp,
   })
   .openapi('ExternalAccount');
+
+/** EXTERNAL_ACCOUNT.STATUS_UPDATED: an external account moved to another status. */
+export const ExternalAccountWebhook = defineWebhook({
+  key: 'external-account-status',
+  operationId: 'externalAccountStatusWebhook',
+  name: 'ExternalAccountStatusWebhook',
+  summary: "An external account's status changed",
+  description:
+    'Sent on every status transition: ownership verified (PENDING_OWNERSHIP_VERIFICATION to ACTIVE, by signature or liveness), a failed attempt (to UNVERIFIED), a new challenge after a failure (back to PENDING_OWNERSHIP_VERIFICATION), and review outcomes (UNDER_REVIEW, INACTIVE, ACTIVE). `data` is the account as GET returns it after the change.',
+  types: ['EXTERNAL_ACCOUNT.STATUS_UPDATED'],
+  data: ExternalAccount,
+});
 
 export const CustomerExternalAccountListQuery = ListQuery.extend({
   currency: CurrencyCode.optional(),

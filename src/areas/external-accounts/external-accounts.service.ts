@@ -13,7 +13,8 @@ import type { Tenant } from '../../store/tenant.js';
 import { hasCounterpartyRequirements } from '../config/config.service.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import { accountTypeSpec, currencyMismatch, isSelfCustodyWallet, primaryIdentifier, type AccountTypeSpec } from './account-types.js';
-import type { AccountInfo, Beneficiary, CustomerExternalAccountCreate, ExternalAccount, OwnershipChallenge } from './external-accounts.schemas.js';
+import { emitEvent } from '../../events/outbox.js';
+import { ExternalAccountWebhook, type AccountInfo, type Beneficiary, type CustomerExternalAccountCreate, type ExternalAccount, type ExternalAccountStatus, type OwnershipChallenge } from './external-accounts.schemas.js';
 
 const LIST_CUSTOMER = 'customer-external-accounts';
 const LIST_PLATFORM = 'platform-external-accounts';
@@ -154,11 +155,32 @@ export function listExternalAccounts(tenant: Tenant, owner: Owner, filter: Exter
   return renderListResult(list, page, (account) => tenant.externalAccounts.renderedJson(account, presentExternalAccount));
 }
 
-function setStatus(tenant: Tenant, id: string, status: ExternalAccount['status']): ExternalAccount {
-  return tenant.externalAccounts.update(id, (a) => {
+/** Every transition is announced; the same status again is none. */
+function setStatus(tenant: Tenant, id: string, status: ExternalAccountStatus): ExternalAccount {
+  const account = tenant.externalAccounts.get(id)!;
+  if (account.status === status) return account;
+  const updated = tenant.externalAccounts.update(id, (a) => {
     a.status = status;
     a.updatedAt = tenant.clock.nowIso();
   });
+  tenant.changed();
+  emitEvent(tenant, ExternalAccountWebhook, 'EXTERNAL_ACCOUNT.STATUS_UPDATED', presentExternalAccount(updated));
+  return updated;
+}
+
+/** The statuses a review gives (control plane). */
+export const REVIEW_STATUSES = ['UNDER_REVIEW', 'INACTIVE', 'ACTIVE'] as const;
+
+/**
+ * A review outcome (control plane). An account whose wallet ownership is
+ * not proven yet gets there only through its challenge: 409.
+ */
+export function reviewExternalAccount(tenant: Tenant, id: string, status: (typeof REVIEW_STATUSES)[number]): ExternalAccount {
+  const account = requireExternalAccount(tenant, id);
+  if (account.status === 'PENDING_OWNERSHIP_VERIFICATION' || account.status === 'UNVERIFIED') {
+    throw apiError('INVALID_STATE_TRANSITION', `ExternalAccount ${id} is ${account.status}; its ownership is verified through its challenge, not a review`, { status: account.status, requested: status });
+  }
+  return presentExternalAccount(setStatus(tenant, id, status));
 }
 
 /** Starts (or restarts) ownership verification of a FIRST_PARTY self-custody wallet. */
@@ -208,9 +230,8 @@ export function verifyOwnership(tenant: Tenant, id: string, owner: Owner, signat
   const valid = rule === 'VALID' || (rule === 'VERIFY' && verifyWalletSignature(account.accountInfo.accountType, String(account.accountInfo.address), challenge.messageToSign, signature));
   if (!valid) throw fail('The signature does not prove control of this wallet');
   tenant.ownershipChallenges.remove(id);
-  setStatus(tenant, id, 'ACTIVE');
-  tenant.changed();
-  return presentExternalAccount(account);
+  const verified = setStatus(tenant, id, 'ACTIVE');
+  return presentExternalAccount(verified);
 }
 
 /** Due job: the hosted liveness check of an ownership challenge has passed. */

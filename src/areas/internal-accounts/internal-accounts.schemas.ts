@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { defineWebhook } from '../../events/events.schemas.js';
 import { CurrencyAmount, CurrencyCode, ListQuery, PositiveAmount, Timestamp, listResponse } from '../../core/schemas.js';
 
 export const InternalAccountType = z.enum(['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET']).openapi('InternalAccountType');
@@ -27,6 +28,18 @@ export const InternalAccount = z
     updatedAt: Timestamp,
   })
   .openapi('InternalAccount');
+
+/** INTERNAL_ACCOUNT.<kind>: what a commit changed about an internal account, one event per kind. */
+export const InternalAccountWebhook = defineWebhook({
+  key: 'internal-account-status',
+  operationId: 'internalAccountStatusWebhook',
+  name: 'InternalAccountStatusWebhook',
+  summary: "An internal account's balance, status or funding instructions changed",
+  description:
+    'Sent once per kind of change per committed request (or clock advance): BALANCE_UPDATED when `balance` or `totalBalance` moved (several postings in one request make one event carrying the final balances), STATUS_UPDATED when `status` changed, FUNDING_INSTRUCTIONS_UPDATED when `fundingPaymentInstructions` changed (they are served only while the account is ACTIVE). `data` is the account as GET returns it after the change.',
+  types: ['INTERNAL_ACCOUNT.BALANCE_UPDATED', 'INTERNAL_ACCOUNT.STATUS_UPDATED', 'INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED'],
+  data: InternalAccount,
+});
 
 export const CustomerInternalAccountListQuery = ListQuery.extend({
   currency: CurrencyCode.optional(),

@@ -3,20 +3,17 @@
  * each customer. Balances come from the ledger.
  */
 import { apiError, invalidInput, notFound } from '../../core/errors.js';
-import { amountOf, currencyInfo } from '../../core/money.js';
+import { currencyInfo } from '../../core/money.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import type { Tenant } from '../../store/tenant.js';
 import { fundingInstructionsFor } from './funding-instructions.js';
-import type { InternalAccount, InternalAccountRecord, InternalAccountType } from './internal-accounts.schemas.js';
-import { balancesOf, postEntry } from './ledger.js';
+import type { InternalAccount, InternalAccountRecord, InternalAccountStatus, InternalAccountType } from './internal-accounts.schemas.js';
+import { postEntry } from './ledger.js';
+import { presentInternalAccount, watchInternalAccount } from './account-events.js';
+
+export { presentInternalAccount } from './account-events.js';
 
 const LIST = 'internal-accounts';
-
-export function presentInternalAccount(tenant: Tenant, record: InternalAccountRecord): InternalAccount {
-  const { currency, ...rest } = record;
-  const balances = balancesOf(tenant, record.id);
-  return { ...rest, balance: amountOf(balances.available, currency), totalBalance: amountOf(balances.total, currency) };
-}
 
 export function requireInternalAccount(tenant: Tenant, id: string): InternalAccountRecord {
   const account = tenant.internalAccounts.get(id);
@@ -60,15 +57,28 @@ export function primaryAccountOf(tenant: Tenant, customerId: string): InternalAc
   return accounts.find((a) => a.type === 'INTERNAL_FIAT') ?? accounts[0];
 }
 
-export function setCustomerAccountsStatus(tenant: Tenant, customerId: string, status: InternalAccountRecord['status']): void {
-  const now = tenant.clock.nowIso();
-  for (const account of customerAccounts(tenant, customerId)) {
-    tenant.internalAccounts.update(account.id, (a) => {
-      a.status = status;
-      a.updatedAt = now;
-    });
-  }
+/**
+ * Moves an account to `status` (its webhooks follow at the commit; the same
+ * status again changes nothing). CLOSED is final: 409 for any move after it.
+ */
+export function setInternalAccountStatus(tenant: Tenant, accountId: string, status: InternalAccountStatus): InternalAccount {
+  const account = requireInternalAccount(tenant, accountId);
+  if (account.status === status) return presentInternalAccount(tenant, account);
+  if (account.status === 'CLOSED') throw apiError('INVALID_STATE_TRANSITION', `InternalAccount ${accountId} is CLOSED, which is final`, { status: account.status, requested: status });
+  watchInternalAccount(tenant, accountId);
+  const updated = tenant.internalAccounts.update(accountId, (a) => {
+    a.status = status;
+    a.updatedAt = tenant.clock.nowIso();
+  });
   tenant.changed();
+  return presentInternalAccount(tenant, updated);
+}
+
+/** Every account of the customer to `status` (a deleted customer's are CLOSED), each announced. */
+export function setCustomerAccountsStatus(tenant: Tenant, customerId: string, status: InternalAccountStatus): void {
+  for (const account of customerAccounts(tenant, customerId)) {
+    if (account.status !== 'CLOSED') setInternalAccountStatus(tenant, account.id, status);
+  }
 }
 
 export interface CustomerAccountFilter {

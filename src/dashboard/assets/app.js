@@ -418,6 +418,27 @@ function followEvents(onEvent) {
   stopPage = () => { controller.abort(); previous(); };
 }
 
+/** Every event type the sandbox sends, by family (INTERNAL_ACCOUNT, CARD, ...), each with a button that makes it happen through the real flows. */
+async function familiesSection(typeFilter) {
+  const { data } = await get('/__admin/events/trigger');
+  const families = new Map();
+  for (const t of data) {
+    const family = t.type.split('.')[0];
+    if (!families.has(family)) families.set(family, []);
+    families.get(family).push(t);
+    typeFilter.append(el('option', { value: t.type }, t.type));
+  }
+  return el('section', { 'aria-label': 'Event types' }, el('h2', {}, 'Event types'),
+    el('p', { class: 'muted' }, 'Trigger runs the flow that causes the event (creating what it needs) in this tenant.'),
+    [...families].map(([family, types]) => details(`${family} (${types.length})`, table(['Type', 'Caused by', ''], types.map((t) => [t.type, t.description,
+      el('button', { type: 'button', class: 'secondary', 'data-trigger': t.type, onclick: async () => {
+        try {
+          const result = await call('POST', '/__admin/events/trigger', { type: t.type });
+          toast(`${t.type}: ${result.events.length} event(s)`);
+        } catch (err) { toast(err.message); }
+      } }, 'Trigger')])))));
+}
+
 async function webhooksPage() {
   const stream = el('ol', { 'aria-label': 'Live events' });
   const streamSection = el('section', {}, el('h2', {}, 'Live events'), el('p', { class: 'muted' }, 'New events of this tenant appear here as they happen.'), stream);
@@ -438,11 +459,13 @@ async function webhooksPage() {
       } }, 'Replay'),
     ]), 'No deliveries. Set webhookEndpoint with PATCH /config to have events delivered.');
   });
+  const typeFilter = el('select', { id: 'event-type', 'aria-label': 'Event type', onchange: () => events.refresh() }, el('option', { value: '' }, 'Every type'));
   const events = liveSection('Events', async () => {
-    const { data } = await get('/__admin/events?limit=50');
+    const { data } = await get(`/__admin/events?limit=50${typeFilter.value ? `&type=${encodeURIComponent(typeFilter.value)}` : ''}`);
     return table(['Event', 'Type', 'At', 'Data'], data.map((e) => [e.id, e.type, e.timestamp, details('data', json(e.data))]));
   }, 5000);
-  page('Webhooks', streamSection, deliveries, events);
+  events.querySelector('h2').after(typeFilter);
+  page('Webhooks', streamSection, deliveries, events, await familiesSection(typeFilter));
   followEvents((event) => stream.prepend(el('li', {}, el('strong', {}, event.type), ' ', el('span', { class: 'muted' }, event.timestamp), details('data', json(event.data)))));
 }
 
