@@ -1,12 +1,14 @@
 /**
  * The published package, as a user gets it: `npm pack`, the tarball
  * installed into an empty project (dependencies from the public registry,
- * the local npm cache first), then `npx paysandbox`. Nothing is built at
- * install and no dependency runs an install script. Skipped, with a notice,
- * only when the registry cannot be reached.
+ * the local npm cache first), then `npx paysandbox` and a user's Vitest
+ * suite that imports it. Nothing is built at install, the packed manifest has
+ * no install-time script (a clone's `prepare` is left out by prepack) and no
+ * dependency runs one. Skipped, with a notice, only when the registry cannot
+ * be reached.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +19,8 @@ import { allGone, killTree, processTree, startCommand } from './processes.js';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const AUTH = `Basic ${Buffer.from('npx-test:secret').toString('base64')}`;
 const exec = promisify(execFile);
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; dependencies: Record<string, string> };
+const manifestText = readFileSync(join(ROOT, 'package.json'), 'utf8');
+const pkg = JSON.parse(manifestText) as { name: string; version: string; dependencies: Record<string, string>; scripts: Record<string, string> };
 
 /** A user's environment: none of the npm_* variables of the npm that runs this test suite. */
 const userEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k))) as Record<string, string>;
@@ -27,6 +30,7 @@ let work: string;
 let app: string;
 let tarball: string;
 let skipped: string | undefined;
+let installWarnings = '';
 const trees: number[][] = [];
 
 /** Every package.json under node_modules, nested ones included. */
@@ -56,12 +60,13 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'paysandbox-pack-'));
   app = join(work, 'app');
   mkdirSync(app);
-  // dist is fresh (the suite's global set-up compiled it): packing needs no prepare run.
-  const packed = await exec('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], { cwd: ROOT, env: userEnv });
+  // As a publish packs: prepack builds (incrementally: the suite's global set-up already did) and leaves the clone-only scripts out.
+  const packed = await exec('npm', ['pack', '--silent', '--pack-destination', work], { cwd: ROOT, env: userEnv, timeout: 240_000 });
   tarball = join(work, packed.stdout.trim().split('\n').pop()!);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'pack-test-app', version: '1.0.0', private: true }));
   try {
-    await exec('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: app, env: userEnv, timeout: 240_000 });
+    const installed = await exec('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: app, env: userEnv, timeout: 240_000 });
+    installWarnings = installed.stderr;
   } catch (err) {
     const text = `${(err as { stderr?: string }).stderr ?? ''} ${(err as Error).message}`;
     if (!NETWORK_ERROR.test(text)) throw err;
@@ -79,7 +84,7 @@ describe('the packed package', () => {
   it('holds the compiled code, the docs UI and the dashboard, and no TypeScript sources', async ({ skip }) => {
     const { stdout } = await exec('tar', ['-tzf', tarball]);
     const files = stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'bin/paysandbox', 'dist/bin/paysandbox.js', 'dist/bundle/paysandbox.cjs', 'dist/bundle/paysandbox.cjs.cache', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/client/index.js', 'dist/scenarios/index.js', 'src/dashboard/assets/app.js', 'src/dashboard/assets/index.html', 'vendor/swagger-ui/swagger-ui-bundle.js', 'vendor/swagger-ui/swagger-ui.css', 'vendor/swagger-ui/LICENSE', 'fixtures/passport.png']) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'bin/paysandbox', 'dist/bin/paysandbox.js', 'dist/bundle/paysandbox.cjs', 'dist/bundle/paysandbox.cjs.cache', 'dist/bundle/index.mjs', 'dist/bundle/index.cjs', 'dist/bundle/index.cjs.cache', 'bin/load-bundle.mjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/client/index.js', 'dist/scenarios/index.js', 'src/dashboard/assets/app.js', 'src/dashboard/assets/index.html', 'vendor/swagger-ui/swagger-ui-bundle.js', 'vendor/swagger-ui/swagger-ui.css', 'vendor/swagger-ui/LICENSE', 'fixtures/passport.png']) {
       expect(files, needed).toContain(needed);
     }
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
@@ -88,6 +93,14 @@ describe('the packed package', () => {
     const manifest = JSON.parse((await exec('tar', ['-xzOf', tarball, 'package/package.json'])).stdout) as Record<string, unknown>;
     expect(manifest.private).toBeUndefined();
     expect(Object.keys(manifest.dependencies as object)).not.toContain('swagger-ui-dist');
+    // What the clone has, the tarball has not: no script npm would run when installing it.
+    const scripts = manifest.scripts as Record<string, string>;
+    expect(scripts.build).toBeDefined();
+    for (const script of ['preinstall', 'install', 'postinstall', 'preprepare', 'prepare', 'postprepare', 'prepublish']) expect(scripts[script], script).toBeUndefined();
+    expect(pkg.scripts.prepare).toBe('npm run build');
+    // Packing left the clone's manifest as it was.
+    expect(readFileSync(join(ROOT, 'package.json'), 'utf8')).toBe(manifestText);
+    expect(existsSync(join(ROOT, '.package.json.unpacked'))).toBe(false);
     if (skipped) skip();
   });
 
@@ -99,9 +112,54 @@ describe('the packed package', () => {
     const withScripts = installed.filter((p) => ['preinstall', 'install', 'postinstall'].some((s) => p.scripts?.[s]) || existsSync(join(p.path, 'binding.gyp')));
     expect(withScripts.map((p) => p.name)).toEqual([]);
     expect(installed.some((p) => p.name === '@scarf/scarf')).toBe(false);
+    // npm's install-scripts check has nothing to say about us.
+    expect(installWarnings).not.toMatch(/paysandbox@/);
     // Nothing was built at install: what runs is what was packed.
     expect(statSync(join(app, 'node_modules', 'paysandbox', 'dist', 'bin', 'paysandbox.js')).isFile()).toBe(true);
   });
+
+  it('exports the same names from the installed entry (its one-file bundle) as the sources do', async ({ skip }) => {
+    if (skipped) return skip();
+    const script = `import('paysandbox').then((m) => console.log(JSON.stringify(Object.keys(m).sort())))`;
+    const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env: userEnv });
+    const sources = Object.keys(await import('../src/index.js')).sort();
+    expect(JSON.parse(stdout)).toEqual(sources);
+    expect(sources).toContain('createSandbox');
+    // The entry is the bundle, with its code cache.
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'paysandbox', 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
+    expect(manifest.exports['.']!.default).toBe('./dist/bundle/index.mjs');
+    for (const file of ['index.mjs', 'index.cjs', 'index.cjs.cache']) expect(existsSync(join(app, 'node_modules', 'paysandbox', 'dist', 'bundle', file)), file).toBe(true);
+  });
+
+  it("runs a user's three-file Vitest suite that imports the installed package", async ({ skip }) => {
+    if (skipped) return skip();
+    const suite = join(work, 'suite');
+    mkdirSync(suite);
+    // The suite's own project: the installed package, and this repository's vitest (globals, so no import of it).
+    symlinkSync(join(app, 'node_modules'), join(suite, 'node_modules'), 'dir');
+    writeFileSync(join(suite, 'package.json'), JSON.stringify({ name: 'suite', private: true, type: 'module' }));
+    for (const n of [1, 2, 3]) {
+      writeFileSync(
+        join(suite, `customers-${n}.test.mjs`),
+        `import { createSandbox } from 'paysandbox';
+let sandbox;
+beforeAll(async () => { sandbox = await createSandbox(); });
+afterAll(() => sandbox.close());
+test('creates and lists customer ${n}', async () => {
+  const created = await sandbox.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Suite ${n}' });
+  expect(created.status).toBe(201);
+  const listed = await sandbox.get('/customers');
+  expect(listed.status).toBe(200);
+  expect(listed.body.data.map((c) => c.fullName)).toEqual(['Suite ${n}']);
+});
+`,
+      );
+    }
+    const { stdout } = await exec(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', suite, '--globals'], { cwd: suite, env: { ...userEnv, CI: '1' } });
+    const text = stdout.replace(/\u001b\[\d+m/g, '');
+    expect(text).toMatch(/Test Files\s+3 passed \(3\)/);
+    expect(text).toMatch(/Tests\s+3 passed \(3\)/);
+  }, 120_000);
 
   it('answers npx paysandbox --version with the package and API versions', async ({ skip }) => {
     if (skipped) return skip();

@@ -7,7 +7,7 @@
  * system call per turn, not one per request. With fsync on, each group is
  * also flushed to the disk before its responses leave.
  */
-import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { closeSync, fdatasync, fstatSync, ftruncateSync, openSync, readSync, truncateSync, writeSync } from 'node:fs';
 import { CorruptDataFileError, PRIVATE_FILE_MODE } from './files.js';
 
 export class JournalFile {
@@ -101,26 +101,45 @@ export class JournalFile {
   }
 }
 
+/** How much of a journal file is read at a time: a restart never holds a whole journal (or its text) at once. */
+const READ_CHUNK = 1 << 20;
+
 /**
- * The commits of a journal file, in order. A last line cut short by a crash
- * (no newline) is dropped and cut from the file, so later appends follow the
+ * Hands each commit of a journal file to `onCommit`, in order, as it is read
+ * (1 MiB at a time, line by line). A last line cut short by a crash (no
+ * newline) is dropped and cut from the file, so later appends follow the
  * last whole line; a bad line anywhere else means the file is corrupt.
  */
-export function readJournal(file: string): { commits: unknown[]; droppedTail: boolean } {
-  const bytes = readFileSync(file);
-  const end = bytes.lastIndexOf(0x0a) + 1;
-  const lines = bytes.subarray(0, end).toString('utf8').split('\n');
-  lines.pop();
-  const commits: unknown[] = [];
-  lines.forEach((line, i) => {
-    try {
-      commits.push(JSON.parse(line));
-    } catch {
-      throw new CorruptDataFileError(file, `line ${i + 1} is not a journal entry`);
+export function readJournal(file: string, onCommit: (commit: unknown, line: number) => void): { commits: number; droppedTail: boolean } {
+  const fd = openSync(file, 'r');
+  const chunk = Buffer.allocUnsafe(READ_CHUNK);
+  let carry = Buffer.alloc(0);
+  let read = 0;
+  let line = 0;
+  try {
+    for (let n = readSync(fd, chunk, 0, READ_CHUNK, null); n > 0; n = readSync(fd, chunk, 0, READ_CHUNK, null)) {
+      read += n;
+      const data = carry.length === 0 ? chunk.subarray(0, n) : Buffer.concat([carry, chunk.subarray(0, n)]);
+      let start = 0;
+      for (let end = data.indexOf(0x0a); end !== -1; end = data.indexOf(0x0a, start)) {
+        line++;
+        let commit: unknown;
+        try {
+          commit = JSON.parse(data.toString('utf8', start, end));
+        } catch {
+          throw new CorruptDataFileError(file, `line ${line} is not a journal entry`);
+        }
+        onCommit(commit, line);
+        start = end + 1;
+      }
+      // A copy: the chunk is read into again.
+      carry = Buffer.from(data.subarray(start));
     }
-  });
+  } finally {
+    closeSync(fd);
+  }
   // Bytes after the last newline are a commit whose write never finished: it was never acknowledged.
-  const droppedTail = end < bytes.length;
-  if (droppedTail) truncateSync(file, end);
-  return { commits, droppedTail };
+  const droppedTail = carry.length > 0;
+  if (droppedTail) truncateSync(file, read - carry.length);
+  return { commits: line, droppedTail };
 }

@@ -359,12 +359,11 @@ export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: 
       rmSync(journal.file, { force: true });
       continue;
     }
-    const read = readJournal(journal.file);
-    droppedTail ||= read.droppedTail;
-    read.commits.forEach((commit, i) => {
+    const read = readJournal(journal.file, (commit, line) => {
       const why = applyCommit(state, commit, schema);
-      if (why) throw new CorruptDataFileError(journal.file, `line ${i + 1}: ${why}`);
+      if (why) throw new CorruptDataFileError(journal.file, `line ${line}: ${why}`);
     });
+    droppedTail ||= read.droppedTail;
     generation = journal.generation;
   }
   return { state, generation, oldestGeneration: from, unknownCollections, droppedTail };
