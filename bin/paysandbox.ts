@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from '../src/server.js';
 import { API_VERSION } from '../src/core/version.js';
-import { packagePath } from '../src/core/package-files.js';
+import { packageVersion } from '../src/core/package-files.js';
 import { listen, ListenError } from '../src/cli/listen.js';
 import { InvalidCorsOriginError, parseCorsOrigins } from '../src/core/cors.js';
 import { describeTrigger, triggerRemote, TriggerError } from '../src/cli/trigger.js';
@@ -153,15 +153,6 @@ function parseCommand<T extends NonNullable<Parameters<typeof parseArgs>[0]>['op
   } catch (err) {
     // parseArgs adds advice about '--' that does not apply here.
     throw new UsageError(`${(err as Error).message.split('\n')[0]!.replace(/\. To specify a positional argument.*$/, '')} (see paysandbox ${command} --help)`);
-  }
-}
-
-/** The package's version, from its package.json. */
-function packageVersion(): string {
-  try {
-    return (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
-  } catch {
-    return 'unknown';
   }
 }
 

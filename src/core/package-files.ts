@@ -36,3 +36,17 @@ export function packageRoot(): string {
 export function packagePath(...segments: string[]): string {
   return join(packageRoot(), ...segments);
 }
+
+let version: string | undefined;
+
+/** The package's version, from its package.json (read once). */
+export function packageVersion(): string {
+  if (version === undefined) {
+    try {
+      version = (JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+    } catch {
+      version = 'unknown';
+    }
+  }
+  return version;
+}

@@ -249,7 +249,7 @@ export class TenantRegistry {
     const stamp = isoAt(this.options.time.nowMs()).replace(/[:.]/g, '-');
     for (const set of listTenantFiles(tenantsDir(dataDir))) {
       try {
-        const loaded = loadTenantFiles(set, this.options.schema, (id) => this.freshState(id));
+        const loaded = loadTenantFiles(set, this.options.schema, (id) => this.freshState(id), { trust: !this.options.audit });
         const id = loaded.state.tenantId;
         if (this.tenants.has(id)) throw new CorruptDataFileError(set.snapshot, `a second file for tenant ${id}`);
         if (loaded.unknownCollections.length > 0) this.options.log.warn('dropping collections this version does not know', { file: set.snapshot, collections: loaded.unknownCollections });

@@ -4,9 +4,11 @@
  */
 import { setOwn } from '../core/objects.js';
 import { readFileSync, rmSync, statSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { rm } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { monotonicMs } from '../core/clock.js';
+import { packageVersion } from '../core/package-files.js';
 import type { Logger } from '../core/log.js';
 import { BlobStore } from './blobs.js';
 import { CorruptDataFileError, journalPath, writeFileAtomic, writeFileAtomicSync, type TenantFileSet } from './files.js';
@@ -191,8 +193,38 @@ function* timedChunks(chunks: Iterator<string>, report: (ms: number) => void): G
   }
 }
 
-/** The snapshot file: header and documents as they were at `begin`, records as they are when their chunk is made. */
+/**
+ * The snapshot file: header and documents as they were at `begin`, records as they are when their chunk is made;
+ * it ends with the writer (this version) and a CRC-32 of every byte before the checksum, so a restart of the same
+ * version can trust the records instead of checking each against its schema again (loadTenantFiles).
+ */
 function* snapshotChunks(source: SnapshotSource, generation: number): Generator<string> {
+  let crc = 0;
+  for (const chunk of snapshotBody(source, generation)) {
+    crc = crc32(chunk, crc);
+    yield chunk;
+  }
+  const writer = `,"writer":${JSON.stringify(storeWriter())}`;
+  yield writer;
+  yield `${CHECKSUM_KEY}"${crc32(writer, crc).toString(16).padStart(8, '0')}"}`;
+}
+
+const CHECKSUM_KEY = ',"checksum":';
+
+/** Who wrote a snapshot: records written by this package version fit this version's schemas. */
+export function storeWriter(): string {
+  return `paysandbox ${packageVersion()} store ${SCHEMA_VERSION}`;
+}
+
+/** Whether the file ends with the checksum of everything before it (a snapshot no one edited or cut short). */
+function checksumHolds(bytes: Buffer): boolean {
+  const at = bytes.lastIndexOf(CHECKSUM_KEY);
+  if (at < 0) return false;
+  const found = /^"([0-9a-f]{8})"\}\s*$/.exec(bytes.toString('latin1', at + CHECKSUM_KEY.length));
+  return found !== null && crc32(bytes.subarray(0, at)) === Number.parseInt(found[1]!, 16);
+}
+
+function* snapshotBody(source: SnapshotSource, generation: number): Generator<string> {
   const { tenantId, secret, documents, ids } = source.begin();
   yield `{"schemaVersion":${SCHEMA_VERSION},"tenantId":${JSON.stringify(tenantId)},"journal":${generation},"secret":${JSON.stringify(secret)},"documents":${JSON.stringify(documents)},"collections":{`;
   let firstCollection = true;
@@ -216,7 +248,7 @@ function* snapshotChunks(source: SnapshotSource, generation: number): Generator<
     }
     yield `${head}${parts.join('')}}`;
   }
-  yield '}}';
+  yield '}';
 }
 
 // ---------------------------------------------------------------------------
@@ -301,14 +333,19 @@ export interface LoadedTenant {
 /**
  * Reads a tenant's snapshot and replays its journals over it, checking every
  * record against its collection's schema. Throws CorruptDataFileError naming
- * the file and the first bad record or line.
+ * the file and the first bad record or line. With `trust` (not in the store
+ * audit), the records of a snapshot this same version wrote, checksum
+ * intact, are not checked again: at 100k records that was a fifth of a
+ * restart. Journal lines are always checked.
  */
-export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: (tenantId: string) => TenantState): LoadedTenant {
+export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: (tenantId: string) => TenantState, { trust = false }: { trust?: boolean } = {}): LoadedTenant {
   const file = set.snapshot;
   let raw: unknown;
+  let intact = false;
   try {
-    // Stryker disable next-line StringLiteral: without an encoding readFileSync returns a Buffer, which JSON.parse reads as the same UTF-8 text
-    raw = JSON.parse(readFileSync(file, 'utf8'));
+    const bytes = readFileSync(file);
+    intact = trust && checksumHolds(bytes);
+    raw = JSON.parse(bytes.toString('utf8'));
   } catch (err) {
     throw new CorruptDataFileError(file, err instanceof SyntaxError ? `not JSON: ${err.message}` : (err as Error).message);
   }
@@ -322,6 +359,7 @@ export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: 
   const secret = checkSecret(data.secret);
   if (secret === undefined) throw new CorruptDataFileError(file, 'the client secret record is malformed');
 
+  const trusted = intact && data.writer === storeWriter();
   const state = fresh(data.tenantId);
   state.secret = secret;
   for (const doc of schema.documents) {
@@ -343,6 +381,7 @@ export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: 
     if (!isObject(records)) throw new CorruptDataFileError(file, `collection ${name} is not an object`);
     for (const [id, record] of Object.entries(records)) {
       if (!isObject(record) || record.id !== id) throw new CorruptDataFileError(file, `${name}["${id}"]: the record's id does not match its key`);
+      if (trusted) continue;
       const issue = firstIssue(spec.schema, record);
       if (issue) throw new CorruptDataFileError(file, `${name}["${id}"]: ${issue}`);
     }

@@ -8,6 +8,8 @@
  * or ext4 does it inside rename() (40-50 ms for 70 MB). The bench measures
  * the pause; this test pins what is removed and written out, when, and how.
  */
+import { crc32 } from 'node:zlib';
+import { packageVersion } from '../../src/core/package-files.js';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, type PathLike, type RmOptions } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
@@ -67,8 +69,11 @@ function source(ids: string[]): SnapshotSource {
 /** Until the compaction's file writes (thread pool) have reached its first rm: no deadline that a busy machine could miss. */
 const WAIT = { timeout: 15_000, interval: 2 };
 
-const snapshotOf = (ids: string[], journal: number) =>
-  `{"schemaVersion":2,"tenantId":"tenant-1","journal":${journal},"secret":null,"documents":{},"collections":{"things":{${ids.map((id) => `"${id}":{"id":"${id}"}`).join(',')}}}}`;
+/** The snapshot text of `ids`, ending with this version as its writer and the CRC-32 of all before the checksum. */
+const snapshotOf = (ids: string[], journal: number) => {
+  const body = `{"schemaVersion":2,"tenantId":"tenant-1","journal":${journal},"secret":null,"documents":{},"collections":{"things":{${ids.map((id) => `"${id}":{"id":"${id}"}`).join(',')}}},"writer":"paysandbox ${packageVersion()} store 2"`;
+  return `${body},"checksum":"${crc32(body).toString(16).padStart(8, '0')}"}`;
+};
 
 describe('a background compaction', () => {
   it('removes the replaced snapshot (under a second name) and the covered journals with the asynchronous rm, and resolves once they are gone', async () => {

@@ -16,6 +16,9 @@ import { jobsCollection } from '../../src/store/jobs.js';
 import { StoreSchema, type StoredCollection } from '../../src/store/spec.js';
 import { FileStorage, loadTenantFiles, type SnapshotSource, type TenantState } from '../../src/store/storage.js';
 import { clockDocument } from '../../src/store/tenant.js';
+import { crc32 } from 'node:zlib';
+
+const pkgVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 let dir: string;
 const opened: FileStorage[] = [];
@@ -27,6 +30,9 @@ afterEach(async () => {
   for (const s of opened.splice(0)) await s.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** A snapshot's text without the writer and checksum it ends with (checked in 'a snapshot the sandbox wrote itself'). */
+const body = (text: string) => text.replace(/,"writer":"paysandbox [^"]+ store 2","checksum":"[0-9a-f]{8}"}$/, '}');
 
 function capturingLog() {
   const errors: Array<[string, Record<string, unknown> | undefined]> = [];
@@ -80,7 +86,7 @@ describe('FileStorage compaction', () => {
     await s.append('line\n');
     expect(files()).toEqual(['t.1.journal', 't.json']);
     await s.maybeCompact(source([['a', 0], ['gone', null], ['b', 0]]), true);
-    expect(readFileSync(f.snapshot, 'utf8')).toBe(
+    expect(body(readFileSync(f.snapshot, 'utf8'))).toBe(
       '{"schemaVersion":2,"tenantId":"tenant-1","journal":2,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"a":{"id":"a"},"b":{"id":"b"}}}}',
     );
     expect(files()).toEqual(['t.json']);
@@ -100,7 +106,7 @@ describe('FileStorage compaction', () => {
     s.rewrite(source([['kept', 0]]));
     const rewritten = readFileSync(f.snapshot, 'utf8');
     await compaction;
-    expect(rewritten).toBe(
+    expect(body(rewritten)).toBe(
       '{"schemaVersion":2,"tenantId":"tenant-1","journal":3,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"kept":{"id":"kept"}}}}',
     );
     expect(readFileSync(f.snapshot, 'utf8')).toBe(rewritten);
@@ -114,7 +120,7 @@ describe('FileStorage compaction', () => {
     s.rewrite(source([]));
     await s.maybeCompact(source([['a', 1.5], ['b', 0.5], ['c', 1.5], ['d', 0.5], ['e', 0.25]], clock), true);
     // Steps: a+b (2 ms, cut), c+d (2 ms, cut), e with the collection's end.
-    expect(readFileSync(join(dir, 't.json'), 'utf8')).toBe(
+    expect(body(readFileSync(join(dir, 't.json'), 'utf8'))).toBe(
       '{"schemaVersion":2,"tenantId":"tenant-1","journal":2,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"a":{"id":"a"},"b":{"id":"b"},"c":{"id":"c"},"d":{"id":"d"},"e":{"id":"e"}}}}',
     );
     expect(s.stats()).toEqual({ file: join(dir, 't.json'), journalBytes: 0, commits: 0, compactions: 1, longestCompactionStepMs: 2, lastCompactionMs: 4 });
@@ -207,6 +213,57 @@ describe('loading tenant files', () => {
     const loaded = load({ schemaVersion: 1, tenantId: 'tenant-1', secretSha256: 'abc', clock: { clockOffsetMs: 7 }, jobs: { 'Job:1': job } });
     expect(loaded.state).toEqual({ tenantId: 'tenant-1', secret: { algorithm: 'sha256', hash: 'abc' }, documents: { clock: { clockOffsetMs: 7 } }, collections: { jobs: { 'Job:1': job }, nested: {} } });
     expect(load({ schemaVersion: 1, tenantId: 'tenant-1' }).state.secret).toBeNull();
+  });
+
+  describe('a snapshot the sandbox wrote itself', () => {
+    const unfit = { id: 'N1', inner: { n: 'one' } };
+    const written = () => {
+      const { s, files } = storage();
+      s.rewrite({ begin: () => ({ tenantId: 'tenant-1', secret: null, documents: { clock: { clockOffsetMs: 0 } }, ids: [['nested', ['N1']]] }), record: () => unfit });
+      return files.snapshot;
+    };
+    const loadFile = (file: string, trust: boolean) => loadTenantFiles({ base: join(dir, 't'), snapshot: file, journals: [] }, schema, fresh, { trust });
+
+    it('ends with its writer and a checksum; trusted, its records are not checked again, else they are', () => {
+      const file = written();
+      const text = readFileSync(file, 'utf8');
+      expect(text).toMatch(new RegExp(`,"writer":"paysandbox ${pkgVersion.replace(/\./g, '\\.')} store 2","checksum":"[0-9a-f]{8}"}$`));
+      expect(loadFile(file, true).state.collections.nested).toEqual({ N1: unfit });
+      expect(why(() => loadFile(file, false))).toBe('nested["N1"]: inner.n: Invalid input: expected number, received string');
+    });
+
+    it('checks every record again once a byte changed, or when another version wrote it', () => {
+      const file = written();
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.replace('"one"', '"two"'));
+      expect(why(() => loadFile(file, true))).toBe('nested["N1"]: inner.n: Invalid input: expected number, received string');
+      // Another version's snapshot, its checksum right.
+      const body = text.slice(0, text.indexOf(',"writer":')) + ',"writer":"paysandbox 0.0.0-other store 2"';
+      writeFileSync(file, `${body},"checksum":"${crc32(body).toString(16).padStart(8, '0')}"}`);
+      expect(why(() => loadFile(file, true))).toBe('nested["N1"]: inner.n: Invalid input: expected number, received string');
+      // The same with this version's name is trusted: the writer, not the edit, decided.
+      const ours = text.slice(0, text.indexOf(',"checksum":'));
+      writeFileSync(file, `${ours},"checksum":"${crc32(ours).toString(16).padStart(8, '0')}"}`);
+      expect(loadFile(file, true).state.collections.nested).toEqual({ N1: unfit });
+    });
+  });
+
+  it('reads a journal of several MiB line by line across its read chunks, and cuts a last line left unfinished', () => {
+    const lines = Array.from({ length: 5_000 }, (_, i) => [['c', 'jobs', `Job:${i}`, { ...job, id: `Job:${i}`, payload: { text: 'é'.repeat(300 + (i % 7)) } }]]);
+    const file = join(dir, 't.json');
+    writeFileSync(file, JSON.stringify(v2()));
+    const journalFile = join(dir, 't.1.journal');
+    const whole = lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+    expect(Buffer.byteLength(whole)).toBeGreaterThan(3 * 1024 * 1024);
+    writeFileSync(journalFile, `${whole}[["c","jobs","Job:x"`);
+    const loaded = loadTenantFiles({ base: join(dir, 't'), snapshot: file, journals: [{ generation: 1, file: journalFile }] }, schema, fresh);
+    expect(Object.keys(loaded.state.collections.jobs!)).toHaveLength(5_000);
+    expect((loaded.state.collections.jobs!['Job:4999'] as unknown as { payload: { text: string } }).payload.text).toBe('é'.repeat(300 + (4999 % 7)));
+    expect(loaded.droppedTail).toBe(true);
+    expect(readFileSync(journalFile, 'utf8')).toBe(whole);
+    // A bad line past the first chunk is named by its number.
+    writeFileSync(journalFile, `${whole}not json\n`);
+    expect(why(() => loadTenantFiles({ base: join(dir, 't'), snapshot: file, journals: [{ generation: 1, file: journalFile }] }, schema, fresh))).toBe('line 5001 is not a journal entry');
   });
 
   it('refuses a journal change of an unknown kind, or a record change without a string id', () => {
