@@ -106,4 +106,16 @@ describe('internal account states', () => {
     expect([reopen.status, reopen.body.code]).toEqual([409, 'INVALID_STATE_TRANSITION']);
     await expectAll(w, 'blocked', 'CLOSED, after an attempt to reopen it');
   });
+
+  it('a quote made while ACTIVE is not executed while FROZEN (400 naming the field), and is once ACTIVE again', async () => {
+    const w = await world();
+    const made = await quote(w, w.usd, w.bank);
+    expect(made.status).toBe(201);
+    expect((await setStatus(w.client, w.usd, 'FROZEN')).status).toBe(200);
+    const refused = await w.client.post(`/quotes/${made.body.id}/execute`);
+    expect([refused.status, refused.body.code]).toEqual([400, 'INVALID_INPUT']);
+    expect((await w.client.get(`/quotes/${made.body.id}`)).body.status).toBe(made.body.status);
+    expect((await setStatus(w.client, w.usd, 'ACTIVE')).status).toBe(200);
+    expect((await w.client.post(`/quotes/${made.body.id}/execute`)).status).toBe(200);
+  });
 });
