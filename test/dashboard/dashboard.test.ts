@@ -103,6 +103,11 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await replay.click();
     await page.getByRole('status').filter({ hasText: /^Replayed .*: SUCCEEDED$/ }).waitFor();
     expect(receiver.received.length).toBe(before + 1);
+    // Every family is listed with its types, and a type's button makes it happen.
+    const families = page.getByRole('region', { name: 'Event types' });
+    await families.getByText('INTERNAL_ACCOUNT (3)').click();
+    await families.locator('[data-trigger="INTERNAL_ACCOUNT.BALANCE_UPDATED"]').click();
+    await page.getByRole('status').filter({ hasText: /^INTERNAL_ACCOUNT\.BALANCE_UPDATED: \d+ event\(s\)$/ }).waitFor();
     await shot(page, 'webhooks');
     await page.close();
   }, 60_000);

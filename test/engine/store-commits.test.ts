@@ -370,6 +370,75 @@ describe('a tenant’s signals, derived values and replaced state', () => {
 });
 
 
+describe('work before a commit', () => {
+  it('prepares once per key, runs at the commit before the changes are listed, and what it changes goes into the same line', () => {
+    const { tenant, t, storage, dirtied } = makeTenant();
+    const prepared: string[] = [];
+    const ran: string[] = [];
+    const ask = (key: string) =>
+      tenant.beforeCommit(key, () => {
+        prepared.push(key);
+        return () => {
+          ran.push(key);
+          t.things.insert(thing(`from-${key}`));
+        };
+      });
+    ask('k');
+    // Asking is a change waiting for a commit.
+    expect(tenant.uncommitted).toBe(true);
+    expect(dirtied).toEqual(['tenant-1']);
+    ask('k');
+    ask('j');
+    expect(prepared).toEqual(['k', 'j']);
+    expect(ran).toEqual([]);
+    tenant.commit();
+    expect(ran).toEqual(['k', 'j']);
+    expect(storage.take()).toEqual([
+      [
+        'append',
+        [
+          [
+            ['c', 'things', 'from-k', { id: 'from-k', tag: 'x', n: 1 }],
+            ['c', 'things', 'from-j', { id: 'from-j', tag: 'x', n: 1 }],
+          ],
+        ],
+      ],
+      ['maybeCompact', undefined],
+    ]);
+    // Done: the next commit runs nothing, and the key can be asked for again.
+    tenant.commit();
+    expect(ran).toEqual(['k', 'j']);
+    ask('k');
+    expect(prepared).toEqual(['k', 'j', 'k']);
+  });
+
+  it('runs work added by work in the same commit; settle() runs it now; a failure is logged and the rest still runs', () => {
+    const { tenant, log } = makeTenant();
+    const ran: string[] = [];
+    tenant.beforeCommit('first', () => () => {
+      ran.push('first');
+      tenant.beforeCommit('second', () => () => void ran.push('second'));
+    });
+    tenant.beforeCommit('broken', () => () => {
+      throw new Error('boom');
+    });
+    tenant.settle();
+    expect(ran).toEqual(['first', 'second']);
+    expect(log.entries).toEqual([['error', 'before-commit work failed', { tenant: 'tenant-1', key: 'broken', error: 'boom' }]]);
+    tenant.commit();
+    expect(ran).toEqual(['first', 'second']);
+  });
+
+  it('drops the work waiting when the state is replaced', () => {
+    const { tenant } = makeTenant();
+    const ran: string[] = [];
+    tenant.beforeCommit('k', () => () => void ran.push('k'));
+    tenant.replaceState(freshState());
+    tenant.commit();
+    expect(ran).toEqual([]);
+  });
+});
+
 describe('the test-time audit of a commit', () => {
   it('names a record changed behind its collection’s back, and the fields that changed, added or dropped', () => {
     const { tenant, t } = makeTenant({ audit: true });

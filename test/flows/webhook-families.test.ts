@@ -142,6 +142,22 @@ describe('INTERNAL_ACCOUNT.BALANCE_UPDATED', () => {
     expect([events[0]!.data.balance.amount, events[0]!.data.totalBalance.amount]).toEqual([40_000, 40_000]);
   });
 
+  it('a payout whose money is held and given back in the same request sends nothing: the account shows what it showed', async () => {
+    const world = await setUp();
+    const holder = await customer(world);
+    await fund(world, holder.usd, 50_000);
+    const before = await internalAccount(world.client, holder.usd, holder.id);
+    // 002: execution fails, the hold is released; 004: delivery fails, the sender is refunded at once.
+    for (const suffix of ['002', '004']) {
+      const bank = (await world.client.post('/customers/external-accounts', usdAccount(holder.id, `000123456${suffix}`))).body.id;
+      await pushed(world);
+      await payout(world, holder.usd, bank, 10_000);
+      expect(await pushed(world, 'INTERNAL_ACCOUNT'), suffix).toEqual([]);
+      const after = await internalAccount(world.client, holder.usd, holder.id);
+      expect([after.balance, after.totalBalance]).toEqual([before.balance, before.totalBalance]);
+    }
+  });
+
   it('a delayed payout: the hold when it starts, nothing while it waits, the debit when the sandbox clock reaches its delay', async () => {
     const world = await setUp();
     const holder = await customer(world);

@@ -17,6 +17,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/internal-accounts/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an internal account to a status, as the service's provisioning and compliance would
+         * @description PENDING (provisioning), ACTIVE, FROZEN (compliance hold), FAILED (provisioning failed), CLOSED (final: any move after it is 409 INVALID_STATE_TRANSITION). Only an ACTIVE account takes or sends money, backs a new card or authorizes card spending, and serves funding instructions. Each change sends INTERNAL_ACCOUNT.STATUS_UPDATED, and FUNDING_INSTRUCTIONS_UPDATED when it is a move to or from ACTIVE; the same status again changes nothing and sends nothing.
+         */
+        post: operations["adminSetInternalAccountStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/external-accounts/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give an external account a review outcome, as the service's compliance review would
+         * @description UNDER_REVIEW, INACTIVE or ACTIVE. Each change sends EXTERNAL_ACCOUNT.STATUS_UPDATED; the same status again sends nothing. A wallet whose ownership is not yet verified (PENDING_OWNERSHIP_VERIFICATION, UNVERIFIED) gets there only through its challenge: 409 INVALID_STATE_TRANSITION.
+         */
+        post: operations["adminReviewExternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/__admin/faults": {
         parameters: {
             query?: never;
@@ -386,6 +426,981 @@ export interface components {
                 longestCompactionStepMs: number;
                 lastCompactionMs: number;
             };
+        };
+        InternalAccount: {
+            /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000002 */
+            id: string;
+            /** @description Absent on platform accounts */
+            customerId?: string;
+            type: components["schemas"]["InternalAccountType"];
+            status: components["schemas"]["InternalAccountStatus"];
+            balance: components["schemas"]["CurrencyAmount"];
+            totalBalance: components["schemas"]["CurrencyAmount"] & unknown;
+            fundingPaymentInstructions: components["schemas"]["PaymentInstructions"][];
+            privateEnabled?: boolean;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        InternalAccountType: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+        /** @enum {string} */
+        InternalAccountStatus: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
+        /** @description Available balance */
+        CurrencyAmount: {
+            /** @description Integer minor units (1500 means 15.00) */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+        };
+        Currency: {
+            code: string;
+            name: string;
+            symbol: string;
+            decimals: number;
+        };
+        PaymentInstructions: {
+            instructionsNotes?: string;
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: {
+                accountType: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        AdminInternalAccountStatusRequest: {
+            status: components["schemas"]["InternalAccountStatus"];
+        };
+        ExternalAccount: {
+            /** @example ExternalAccount:e85dcbd6-dced-4ec4-b756-3c3a9ea3d965 */
+            id: string;
+            customerId?: string;
+            status: components["schemas"]["ExternalAccountStatus"];
+            platformAccountId?: string;
+            ownershipType?: components["schemas"]["OwnershipType"];
+            currency: string;
+            defaultUmaDepositAccount: boolean;
+            beneficiaryVerificationStatus?: components["schemas"]["BeneficiaryVerificationStatus"];
+            beneficiaryVerifiedData?: {
+                fullName?: string;
+            };
+            accountInfo: components["schemas"]["ExternalAccountInfo"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        ExternalAccountStatus: "PENDING" | "ACTIVE" | "PENDING_OWNERSHIP_VERIFICATION" | "UNVERIFIED" | "UNDER_REVIEW" | "INACTIVE";
+        /** @enum {string} */
+        OwnershipType: "FIRST_PARTY" | "THIRD_PARTY";
+        /** @enum {string} */
+        BeneficiaryVerificationStatus: "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
+        ExternalAccountInfo: components["schemas"]["AedAccountInfo"] | components["schemas"]["BdtAccountInfo"] | components["schemas"]["BrlAccountInfo"] | components["schemas"]["BwpAccountInfo"] | components["schemas"]["CadAccountInfo"] | components["schemas"]["CnyAccountInfo"] | components["schemas"]["CopAccountInfo"] | components["schemas"]["DkkAccountInfo"] | components["schemas"]["EgpAccountInfo"] | components["schemas"]["EurAccountInfo"] | components["schemas"]["GbpAccountInfo"] | components["schemas"]["GhsAccountInfo"] | components["schemas"]["GtqAccountInfo"] | components["schemas"]["HkdAccountInfo"] | components["schemas"]["HtgAccountInfo"] | components["schemas"]["IdrAccountInfo"] | components["schemas"]["InrAccountInfo"] | components["schemas"]["JmdAccountInfo"] | components["schemas"]["KesAccountInfo"] | components["schemas"]["MwkAccountInfo"] | components["schemas"]["MxnAccountInfo"] | components["schemas"]["MyrAccountInfo"] | components["schemas"]["NgnAccountInfo"] | components["schemas"]["PhpAccountInfo"] | components["schemas"]["PkrAccountInfo"] | components["schemas"]["RwfAccountInfo"] | components["schemas"]["SgdAccountInfo"] | components["schemas"]["SlvAccountInfo"] | components["schemas"]["ThbAccountInfo"] | components["schemas"]["TzsAccountInfo"] | components["schemas"]["UgxAccountInfo"] | components["schemas"]["UsdAccountInfo"] | components["schemas"]["VndAccountInfo"] | components["schemas"]["XafAccountInfo"] | components["schemas"]["XofAccountInfo"] | components["schemas"]["ZarAccountInfo"] | components["schemas"]["ZmwAccountInfo"] | components["schemas"]["SwiftAccountInfo"] | components["schemas"]["IlsAccountInfo"] | components["schemas"]["TryAccountInfo"] | components["schemas"]["BaseWalletInfo"] | components["schemas"]["EthereumWalletInfo"] | components["schemas"]["PolygonWalletInfo"] | components["schemas"]["PlasmaWalletInfo"] | components["schemas"]["ArbitrumWalletInfo"] | components["schemas"]["SolanaWalletInfo"] | components["schemas"]["SparkWalletInfo"] | components["schemas"]["TronWalletInfo"] | components["schemas"]["LightningInfo"] | components["schemas"]["LightningAccountInfo"];
+        AedAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "AED_ACCOUNT";
+            iban: string;
+            swiftCode?: string;
+            beneficiary: components["schemas"]["AedBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        AedBeneficiary: components["schemas"]["AedIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        AedIndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /**
+             * @description E.164
+             * @example +14155550123
+             */
+            phoneNumber?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            countryOfResidence?: string;
+            address: components["schemas"]["Address"];
+        };
+        Address: {
+            line1: string;
+            line2?: string;
+            city?: string;
+            state?: string;
+            postalCode: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            country: string;
+        };
+        BusinessBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "BUSINESS";
+            legalName: string;
+            registrationNumber?: string;
+            taxId?: string;
+            /** Format: email */
+            email?: string;
+            /**
+             * @description E.164
+             * @example +14155550123
+             */
+            phoneNumber?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            countryOfResidence?: string;
+            address?: components["schemas"]["Address"];
+        };
+        BdtAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BDT_ACCOUNT";
+            accountNumber?: string;
+            bankName: string;
+            branchCode?: string;
+            swiftCode?: string;
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        Beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        IndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /**
+             * @description E.164
+             * @example +14155550123
+             */
+            phoneNumber?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            countryOfResidence?: string;
+            address?: components["schemas"]["Address"];
+        };
+        BrlAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BRL_ACCOUNT";
+            pixKey: string;
+            /** @enum {string} */
+            pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
+            taxId: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        BwpAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BWP_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        CadAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "CAD_ACCOUNT";
+            bankCode: string;
+            branchCode: string;
+            accountNumber: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        CnyAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "CNY_ACCOUNT";
+            accountNumber?: string;
+            bankName: string;
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        CopAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "COP_ACCOUNT";
+            accountNumber?: string;
+            /** @enum {string} */
+            bankAccountType?: "CHECKING" | "SAVINGS";
+            bankName: string;
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["CopBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        CopBeneficiary: components["schemas"]["CopIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        CopIndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /**
+             * @description E.164
+             * @example +14155550123
+             */
+            phoneNumber?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            countryOfResidence?: string;
+            address?: components["schemas"]["Address"];
+            /** @enum {string} */
+            documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
+            documentNumber?: string;
+        };
+        DkkAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "DKK_ACCOUNT";
+            iban: string;
+            swiftCode?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        EgpAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "EGP_ACCOUNT";
+            iban?: string;
+            bankName: string;
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        EurAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "EUR_ACCOUNT";
+            iban: string;
+            swiftCode?: string;
+            beneficiary: components["schemas"]["EurBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        EurBeneficiary: components["schemas"]["EurIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        EurIndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /**
+             * @description E.164
+             * @example +14155550123
+             */
+            phoneNumber?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            countryOfResidence: string;
+            address?: components["schemas"]["Address"];
+        };
+        GbpAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GBP_ACCOUNT";
+            sortCode: string;
+            accountNumber: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        GhsAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GHS_ACCOUNT";
+            accountNumber?: string;
+            bankName: string;
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        GtqAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "GTQ_ACCOUNT";
+            accountNumber: string;
+            /** @enum {string} */
+            bankAccountType: "CHECKING" | "SAVINGS";
+            bankName: string;
+            beneficiary: components["schemas"]["GtqBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        GtqBeneficiary: components["schemas"]["GtqIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        GtqIndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /**
+             * @description E.164
+             * @example +14155550123
+             */
+            phoneNumber: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            countryOfResidence: string;
+            address?: components["schemas"]["Address"];
+        };
+        HkdAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "HKD_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        HtgAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "HTG_ACCOUNT";
+            phoneNumber: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        IdrAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "IDR_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            phoneNumber: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        InrAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "INR_ACCOUNT";
+            vpa?: string;
+            accountNumber?: string;
+            ifsc?: string;
+            rail?: string;
+            bankName?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        JmdAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "JMD_ACCOUNT";
+            accountNumber: string;
+            branchCode: string;
+            /** @enum {string} */
+            bankAccountType: "CHECKING" | "SAVINGS";
+            bankName: string;
+            beneficiary: components["schemas"]["JmdBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        JmdBeneficiary: components["schemas"]["JmdIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        JmdIndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            fullName: string;
+            /**
+             * Format: date
+             * @example 1990-01-31
+             */
+            birthDate?: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            nationality?: string;
+            /** Format: email */
+            email?: string;
+            /**
+             * @description E.164
+             * @example +14155550123
+             */
+            phoneNumber: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            countryOfResidence?: string;
+            address: components["schemas"]["Address"];
+        };
+        KesAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "KES_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        MwkAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MWK_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        MxnAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MXN_ACCOUNT";
+            clabeNumber: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        MyrAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "MYR_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        NgnAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "NGN_ACCOUNT";
+            accountNumber: string;
+            bankName: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        PhpAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PHP_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        PkrAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PKR_ACCOUNT";
+            bankName: string;
+            accountNumber?: string;
+            iban?: string;
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        RwfAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "RWF_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        SgdAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SGD_ACCOUNT";
+            bankName?: string;
+            accountNumber: string;
+            swiftCode: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        SlvAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SLV_ACCOUNT";
+            bankName?: string;
+            accountNumber?: string;
+            /** @enum {string} */
+            bankAccountType?: "CHECKING" | "SAVINGS";
+            phoneNumber?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        ThbAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "THB_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        TzsAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "TZS_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        UgxAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "UGX_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        UsdAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "USD_ACCOUNT";
+            accountNumber: string;
+            routingNumber: string;
+            bankName?: string;
+            /** @enum {string} */
+            bankAccountType?: "CHECKING" | "SAVINGS";
+            intermediaryBankName?: string;
+            intermediaryRoutingNumber?: string;
+            fiToFiInformation?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        VndAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "VND_ACCOUNT";
+            bankName: string;
+            accountNumber: string;
+            swiftCode: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        XafAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "XAF_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            /** @enum {string} */
+            region: "CM" | "CG";
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        XofAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "XOF_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            /** @enum {string} */
+            region: "BJ" | "CI" | "SN" | "TG";
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        ZarAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ZAR_ACCOUNT";
+            accountNumber: string;
+            bankName: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        ZmwAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ZMW_ACCOUNT";
+            phoneNumber: string;
+            provider: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        SwiftAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SWIFT_ACCOUNT";
+            country: string;
+            swiftCode: string;
+            bankName: string;
+            accountNumber?: string;
+            iban?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        IlsAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ILS_ACCOUNT";
+            iban: string;
+            swiftCode?: string;
+            bankName?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        TryAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "TRY_ACCOUNT";
+            iban: string;
+            swiftCode?: string;
+            bankName?: string;
+            beneficiary: components["schemas"]["Beneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        BaseWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "BASE_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        WalletBeneficiary: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
+        WalletIndividualBeneficiary: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            beneficiaryType: "INDIVIDUAL";
+            fullName: string;
+            /**
+             * @description ISO 3166-1 alpha-2 country code
+             * @example US
+             */
+            countryOfResidence: string;
+        };
+        EthereumWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ETHEREUM_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        PolygonWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "POLYGON_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        PlasmaWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "PLASMA_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        ArbitrumWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "ARBITRUM_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        SolanaWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SOLANA_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        SparkWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "SPARK_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        TronWalletInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "TRON_WALLET";
+            address: string;
+            vaspName?: string;
+            beneficiary?: components["schemas"]["WalletBeneficiary"];
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        LightningInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "LIGHTNING";
+            invoice?: string;
+            bolt12?: string;
+            lightningAddress?: string;
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        LightningAccountInfo: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            accountType: "LIGHTNING_ACCOUNT";
+            invoice?: string;
+            bolt12?: string;
+            lightningAddress?: string;
+            /** @description The rails this account is paid over; absent for types without rails */
+            paymentRails?: string[];
+        };
+        AdminExternalAccountReviewRequest: {
+            /** @enum {string} */
+            status: "UNDER_REVIEW" | "INACTIVE" | "ACTIVE";
         };
         AdminFault: {
             id: string;
@@ -1344,18 +2359,6 @@ export interface components {
         ContactVerificationStatus: "PENDING" | "VERIFIED";
         /** @enum {string} */
         KycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
-        Address: {
-            line1: string;
-            line2?: string;
-            city?: string;
-            state?: string;
-            postalCode: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            country: string;
-        };
         BusinessCustomer: {
             /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
             id: string;
@@ -1470,25 +2473,6 @@ export interface components {
              */
             countryOfIssuance?: string;
         };
-        /** @enum {string} */
-        InternalAccountType: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
-        /** @enum {string} */
-        InternalAccountStatus: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
-        PaymentInstructions: {
-            instructionsNotes?: string;
-            isPlatformAccount?: boolean;
-            accountOrWalletInfo: {
-                accountType: string;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        /** @enum {string} */
-        ExternalAccountStatus: "PENDING" | "ACTIVE" | "PENDING_OWNERSHIP_VERIFICATION" | "UNVERIFIED" | "UNDER_REVIEW" | "INACTIVE";
-        /** @enum {string} */
-        OwnershipType: "FIRST_PARTY" | "THIRD_PARTY";
-        /** @enum {string} */
-        BeneficiaryVerificationStatus: "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
         ExternalAccountCreateInfo: components["schemas"]["AedAccountCreateInfo"] | components["schemas"]["BdtAccountCreateInfo"] | components["schemas"]["BrlAccountCreateInfo"] | components["schemas"]["BwpAccountCreateInfo"] | components["schemas"]["CadAccountCreateInfo"] | components["schemas"]["CnyAccountCreateInfo"] | components["schemas"]["CopAccountCreateInfo"] | components["schemas"]["DkkAccountCreateInfo"] | components["schemas"]["EgpAccountCreateInfo"] | components["schemas"]["EurAccountCreateInfo"] | components["schemas"]["GbpAccountCreateInfo"] | components["schemas"]["GhsAccountCreateInfo"] | components["schemas"]["GtqAccountCreateInfo"] | components["schemas"]["HkdAccountCreateInfo"] | components["schemas"]["HtgAccountCreateInfo"] | components["schemas"]["IdrAccountCreateInfo"] | components["schemas"]["InrAccountCreateInfo"] | components["schemas"]["JmdAccountCreateInfo"] | components["schemas"]["KesAccountCreateInfo"] | components["schemas"]["MwkAccountCreateInfo"] | components["schemas"]["MxnAccountCreateInfo"] | components["schemas"]["MyrAccountCreateInfo"] | components["schemas"]["NgnAccountCreateInfo"] | components["schemas"]["PhpAccountCreateInfo"] | components["schemas"]["PkrAccountCreateInfo"] | components["schemas"]["RwfAccountCreateInfo"] | components["schemas"]["SgdAccountCreateInfo"] | components["schemas"]["SlvAccountCreateInfo"] | components["schemas"]["ThbAccountCreateInfo"] | components["schemas"]["TzsAccountCreateInfo"] | components["schemas"]["UgxAccountCreateInfo"] | components["schemas"]["UsdAccountCreateInfo"] | components["schemas"]["VndAccountCreateInfo"] | components["schemas"]["XafAccountCreateInfo"] | components["schemas"]["XofAccountCreateInfo"] | components["schemas"]["ZarAccountCreateInfo"] | components["schemas"]["ZmwAccountCreateInfo"] | components["schemas"]["SwiftAccountCreateInfo"] | components["schemas"]["IlsAccountCreateInfo"] | components["schemas"]["TryAccountCreateInfo"] | components["schemas"]["BaseWalletCreateInfo"] | components["schemas"]["EthereumWalletCreateInfo"] | components["schemas"]["PolygonWalletCreateInfo"] | components["schemas"]["PlasmaWalletCreateInfo"] | components["schemas"]["ArbitrumWalletCreateInfo"] | components["schemas"]["SolanaWalletCreateInfo"] | components["schemas"]["SparkWalletCreateInfo"] | components["schemas"]["TronWalletCreateInfo"] | components["schemas"]["LightningCreateInfo"] | components["schemas"]["LightningAccountCreateInfo"];
         AedAccountCreateInfo: {
             /**
@@ -1499,61 +2483,6 @@ export interface components {
             iban: string;
             swiftCode?: string;
             beneficiary: components["schemas"]["AedBeneficiary"];
-        };
-        AedBeneficiary: components["schemas"]["AedIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
-        AedIndividualBeneficiary: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            beneficiaryType: "INDIVIDUAL";
-            fullName: string;
-            /**
-             * Format: date
-             * @example 1990-01-31
-             */
-            birthDate?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            nationality?: string;
-            /** Format: email */
-            email?: string;
-            /**
-             * @description E.164
-             * @example +14155550123
-             */
-            phoneNumber?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            countryOfResidence?: string;
-            address: components["schemas"]["Address"];
-        };
-        BusinessBeneficiary: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            beneficiaryType: "BUSINESS";
-            legalName: string;
-            registrationNumber?: string;
-            taxId?: string;
-            /** Format: email */
-            email?: string;
-            /**
-             * @description E.164
-             * @example +14155550123
-             */
-            phoneNumber?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            countryOfResidence?: string;
-            address?: components["schemas"]["Address"];
         };
         BdtAccountCreateInfo: {
             /**
@@ -1567,38 +2496,6 @@ export interface components {
             swiftCode?: string;
             phoneNumber?: string;
             beneficiary: components["schemas"]["Beneficiary"];
-        };
-        Beneficiary: components["schemas"]["IndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
-        IndividualBeneficiary: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            beneficiaryType: "INDIVIDUAL";
-            fullName: string;
-            /**
-             * Format: date
-             * @example 1990-01-31
-             */
-            birthDate?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            nationality?: string;
-            /** Format: email */
-            email?: string;
-            /**
-             * @description E.164
-             * @example +14155550123
-             */
-            phoneNumber?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            countryOfResidence?: string;
-            address?: components["schemas"]["Address"];
         };
         BrlAccountCreateInfo: {
             /**
@@ -1657,41 +2554,6 @@ export interface components {
             phoneNumber?: string;
             beneficiary: components["schemas"]["CopBeneficiary"];
         };
-        CopBeneficiary: components["schemas"]["CopIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
-        CopIndividualBeneficiary: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            beneficiaryType: "INDIVIDUAL";
-            fullName: string;
-            /**
-             * Format: date
-             * @example 1990-01-31
-             */
-            birthDate?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            nationality?: string;
-            /** Format: email */
-            email?: string;
-            /**
-             * @description E.164
-             * @example +14155550123
-             */
-            phoneNumber?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            countryOfResidence?: string;
-            address?: components["schemas"]["Address"];
-            /** @enum {string} */
-            documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
-            documentNumber?: string;
-        };
         DkkAccountCreateInfo: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1722,38 +2584,6 @@ export interface components {
             iban: string;
             swiftCode?: string;
             beneficiary: components["schemas"]["EurBeneficiary"];
-        };
-        EurBeneficiary: components["schemas"]["EurIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
-        EurIndividualBeneficiary: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            beneficiaryType: "INDIVIDUAL";
-            fullName: string;
-            /**
-             * Format: date
-             * @example 1990-01-31
-             */
-            birthDate?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            nationality?: string;
-            /** Format: email */
-            email?: string;
-            /**
-             * @description E.164
-             * @example +14155550123
-             */
-            phoneNumber?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            countryOfResidence: string;
-            address?: components["schemas"]["Address"];
         };
         GbpAccountCreateInfo: {
             /**
@@ -1787,38 +2617,6 @@ export interface components {
             bankAccountType: "CHECKING" | "SAVINGS";
             bankName: string;
             beneficiary: components["schemas"]["GtqBeneficiary"];
-        };
-        GtqBeneficiary: components["schemas"]["GtqIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
-        GtqIndividualBeneficiary: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            beneficiaryType: "INDIVIDUAL";
-            fullName: string;
-            /**
-             * Format: date
-             * @example 1990-01-31
-             */
-            birthDate?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            nationality?: string;
-            /** Format: email */
-            email?: string;
-            /**
-             * @description E.164
-             * @example +14155550123
-             */
-            phoneNumber: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            countryOfResidence: string;
-            address?: components["schemas"]["Address"];
         };
         HkdAccountCreateInfo: {
             /**
@@ -1877,38 +2675,6 @@ export interface components {
             bankAccountType: "CHECKING" | "SAVINGS";
             bankName: string;
             beneficiary: components["schemas"]["JmdBeneficiary"];
-        };
-        JmdBeneficiary: components["schemas"]["JmdIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
-        JmdIndividualBeneficiary: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            beneficiaryType: "INDIVIDUAL";
-            fullName: string;
-            /**
-             * Format: date
-             * @example 1990-01-31
-             */
-            birthDate?: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            nationality?: string;
-            /** Format: email */
-            email?: string;
-            /**
-             * @description E.164
-             * @example +14155550123
-             */
-            phoneNumber: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            countryOfResidence?: string;
-            address: components["schemas"]["Address"];
         };
         KesAccountCreateInfo: {
             /**
@@ -2163,20 +2929,6 @@ export interface components {
             vaspName?: string;
             beneficiary?: components["schemas"]["WalletBeneficiary"];
         };
-        WalletBeneficiary: components["schemas"]["WalletIndividualBeneficiary"] | components["schemas"]["BusinessBeneficiary"];
-        WalletIndividualBeneficiary: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            beneficiaryType: "INDIVIDUAL";
-            fullName: string;
-            /**
-             * @description ISO 3166-1 alpha-2 country code
-             * @example US
-             */
-            countryOfResidence: string;
-        };
         EthereumWalletCreateInfo: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2266,677 +3018,6 @@ export interface components {
             invoice?: string;
             bolt12?: string;
             lightningAddress?: string;
-        };
-        ExternalAccount: {
-            /** @example ExternalAccount:e85dcbd6-dced-4ec4-b756-3c3a9ea3d965 */
-            id: string;
-            customerId?: string;
-            status: components["schemas"]["ExternalAccountStatus"];
-            platformAccountId?: string;
-            ownershipType?: components["schemas"]["OwnershipType"];
-            currency: string;
-            defaultUmaDepositAccount: boolean;
-            beneficiaryVerificationStatus?: components["schemas"]["BeneficiaryVerificationStatus"];
-            beneficiaryVerifiedData?: {
-                fullName?: string;
-            };
-            accountInfo: components["schemas"]["ExternalAccountInfo"];
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            updatedAt: string;
-        };
-        ExternalAccountInfo: components["schemas"]["AedAccountInfo"] | components["schemas"]["BdtAccountInfo"] | components["schemas"]["BrlAccountInfo"] | components["schemas"]["BwpAccountInfo"] | components["schemas"]["CadAccountInfo"] | components["schemas"]["CnyAccountInfo"] | components["schemas"]["CopAccountInfo"] | components["schemas"]["DkkAccountInfo"] | components["schemas"]["EgpAccountInfo"] | components["schemas"]["EurAccountInfo"] | components["schemas"]["GbpAccountInfo"] | components["schemas"]["GhsAccountInfo"] | components["schemas"]["GtqAccountInfo"] | components["schemas"]["HkdAccountInfo"] | components["schemas"]["HtgAccountInfo"] | components["schemas"]["IdrAccountInfo"] | components["schemas"]["InrAccountInfo"] | components["schemas"]["JmdAccountInfo"] | components["schemas"]["KesAccountInfo"] | components["schemas"]["MwkAccountInfo"] | components["schemas"]["MxnAccountInfo"] | components["schemas"]["MyrAccountInfo"] | components["schemas"]["NgnAccountInfo"] | components["schemas"]["PhpAccountInfo"] | components["schemas"]["PkrAccountInfo"] | components["schemas"]["RwfAccountInfo"] | components["schemas"]["SgdAccountInfo"] | components["schemas"]["SlvAccountInfo"] | components["schemas"]["ThbAccountInfo"] | components["schemas"]["TzsAccountInfo"] | components["schemas"]["UgxAccountInfo"] | components["schemas"]["UsdAccountInfo"] | components["schemas"]["VndAccountInfo"] | components["schemas"]["XafAccountInfo"] | components["schemas"]["XofAccountInfo"] | components["schemas"]["ZarAccountInfo"] | components["schemas"]["ZmwAccountInfo"] | components["schemas"]["SwiftAccountInfo"] | components["schemas"]["IlsAccountInfo"] | components["schemas"]["TryAccountInfo"] | components["schemas"]["BaseWalletInfo"] | components["schemas"]["EthereumWalletInfo"] | components["schemas"]["PolygonWalletInfo"] | components["schemas"]["PlasmaWalletInfo"] | components["schemas"]["ArbitrumWalletInfo"] | components["schemas"]["SolanaWalletInfo"] | components["schemas"]["SparkWalletInfo"] | components["schemas"]["TronWalletInfo"] | components["schemas"]["LightningInfo"] | components["schemas"]["LightningAccountInfo"];
-        AedAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "AED_ACCOUNT";
-            iban: string;
-            swiftCode?: string;
-            beneficiary: components["schemas"]["AedBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        BdtAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "BDT_ACCOUNT";
-            accountNumber?: string;
-            bankName: string;
-            branchCode?: string;
-            swiftCode?: string;
-            phoneNumber?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        BrlAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "BRL_ACCOUNT";
-            pixKey: string;
-            /** @enum {string} */
-            pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
-            taxId: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        BwpAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "BWP_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        CadAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "CAD_ACCOUNT";
-            bankCode: string;
-            branchCode: string;
-            accountNumber: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        CnyAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "CNY_ACCOUNT";
-            accountNumber?: string;
-            bankName: string;
-            phoneNumber?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        CopAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "COP_ACCOUNT";
-            accountNumber?: string;
-            /** @enum {string} */
-            bankAccountType?: "CHECKING" | "SAVINGS";
-            bankName: string;
-            phoneNumber?: string;
-            beneficiary: components["schemas"]["CopBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        DkkAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "DKK_ACCOUNT";
-            iban: string;
-            swiftCode?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        EgpAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "EGP_ACCOUNT";
-            iban?: string;
-            bankName: string;
-            phoneNumber?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        EurAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "EUR_ACCOUNT";
-            iban: string;
-            swiftCode?: string;
-            beneficiary: components["schemas"]["EurBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        GbpAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "GBP_ACCOUNT";
-            sortCode: string;
-            accountNumber: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        GhsAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "GHS_ACCOUNT";
-            accountNumber?: string;
-            bankName: string;
-            phoneNumber?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        GtqAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "GTQ_ACCOUNT";
-            accountNumber: string;
-            /** @enum {string} */
-            bankAccountType: "CHECKING" | "SAVINGS";
-            bankName: string;
-            beneficiary: components["schemas"]["GtqBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        HkdAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "HKD_ACCOUNT";
-            bankName: string;
-            accountNumber: string;
-            swiftCode: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        HtgAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "HTG_ACCOUNT";
-            phoneNumber: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        IdrAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "IDR_ACCOUNT";
-            bankName: string;
-            accountNumber: string;
-            swiftCode: string;
-            phoneNumber: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        InrAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "INR_ACCOUNT";
-            vpa?: string;
-            accountNumber?: string;
-            ifsc?: string;
-            rail?: string;
-            bankName?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        JmdAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "JMD_ACCOUNT";
-            accountNumber: string;
-            branchCode: string;
-            /** @enum {string} */
-            bankAccountType: "CHECKING" | "SAVINGS";
-            bankName: string;
-            beneficiary: components["schemas"]["JmdBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        KesAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "KES_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        MwkAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "MWK_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        MxnAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "MXN_ACCOUNT";
-            clabeNumber: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        MyrAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "MYR_ACCOUNT";
-            bankName: string;
-            accountNumber: string;
-            swiftCode: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        NgnAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "NGN_ACCOUNT";
-            accountNumber: string;
-            bankName: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        PhpAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "PHP_ACCOUNT";
-            bankName: string;
-            accountNumber: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        PkrAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "PKR_ACCOUNT";
-            bankName: string;
-            accountNumber?: string;
-            iban?: string;
-            phoneNumber?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        RwfAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "RWF_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        SgdAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "SGD_ACCOUNT";
-            bankName?: string;
-            accountNumber: string;
-            swiftCode: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        SlvAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "SLV_ACCOUNT";
-            bankName?: string;
-            accountNumber?: string;
-            /** @enum {string} */
-            bankAccountType?: "CHECKING" | "SAVINGS";
-            phoneNumber?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        ThbAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "THB_ACCOUNT";
-            bankName: string;
-            accountNumber: string;
-            swiftCode: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        TzsAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "TZS_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        UgxAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "UGX_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        UsdAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "USD_ACCOUNT";
-            accountNumber: string;
-            routingNumber: string;
-            bankName?: string;
-            /** @enum {string} */
-            bankAccountType?: "CHECKING" | "SAVINGS";
-            intermediaryBankName?: string;
-            intermediaryRoutingNumber?: string;
-            fiToFiInformation?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        VndAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "VND_ACCOUNT";
-            bankName: string;
-            accountNumber: string;
-            swiftCode: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        XafAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "XAF_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            /** @enum {string} */
-            region: "CM" | "CG";
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        XofAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "XOF_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            /** @enum {string} */
-            region: "BJ" | "CI" | "SN" | "TG";
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        ZarAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "ZAR_ACCOUNT";
-            accountNumber: string;
-            bankName: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        ZmwAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "ZMW_ACCOUNT";
-            phoneNumber: string;
-            provider: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        SwiftAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "SWIFT_ACCOUNT";
-            country: string;
-            swiftCode: string;
-            bankName: string;
-            accountNumber?: string;
-            iban?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        IlsAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "ILS_ACCOUNT";
-            iban: string;
-            swiftCode?: string;
-            bankName?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        TryAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "TRY_ACCOUNT";
-            iban: string;
-            swiftCode?: string;
-            bankName?: string;
-            beneficiary: components["schemas"]["Beneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        BaseWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "BASE_WALLET";
-            address: string;
-            vaspName?: string;
-            beneficiary?: components["schemas"]["WalletBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        EthereumWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "ETHEREUM_WALLET";
-            address: string;
-            vaspName?: string;
-            beneficiary?: components["schemas"]["WalletBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        PolygonWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "POLYGON_WALLET";
-            address: string;
-            vaspName?: string;
-            beneficiary?: components["schemas"]["WalletBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        PlasmaWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "PLASMA_WALLET";
-            address: string;
-            vaspName?: string;
-            beneficiary?: components["schemas"]["WalletBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        ArbitrumWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "ARBITRUM_WALLET";
-            address: string;
-            vaspName?: string;
-            beneficiary?: components["schemas"]["WalletBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        SolanaWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "SOLANA_WALLET";
-            address: string;
-            vaspName?: string;
-            beneficiary?: components["schemas"]["WalletBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        SparkWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "SPARK_WALLET";
-            address: string;
-            vaspName?: string;
-            beneficiary?: components["schemas"]["WalletBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        TronWalletInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "TRON_WALLET";
-            address: string;
-            vaspName?: string;
-            beneficiary?: components["schemas"]["WalletBeneficiary"];
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        LightningInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "LIGHTNING";
-            invoice?: string;
-            bolt12?: string;
-            lightningAddress?: string;
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
-        };
-        LightningAccountInfo: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            accountType: "LIGHTNING_ACCOUNT";
-            invoice?: string;
-            bolt12?: string;
-            lightningAddress?: string;
-            /** @description The rails this account is paid over; absent for types without rails */
-            paymentRails?: string[];
         };
         /** @enum {string} */
         DocumentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
@@ -3045,12 +3126,6 @@ export interface components {
              */
             currency?: string;
         };
-        Currency: {
-            code: string;
-            name: string;
-            symbol: string;
-            decimals: number;
-        };
         Transaction: {
             /** @example Transaction:019542f5-b3e7-1d02-0000-000000000009 */
             id: string;
@@ -3151,11 +3226,6 @@ export interface components {
             destinationType: "UMA_ADDRESS";
             umaAddress: string;
             currency: string;
-        };
-        CurrencyAmount: {
-            /** @description Integer minor units (1500 means 15.00) */
-            amount: number;
-            currency: components["schemas"]["Currency"];
         };
         TransactionRefund: {
             reference: string;
@@ -3821,9 +3891,10 @@ export interface components {
              * @description | Code | Meaning |
              *     |---|---|
              *     | CONFLICT | The request conflicts with the current state of the resource |
+             *     | INVALID_STATE_TRANSITION | The resource cannot make this state transition |
              * @enum {string}
              */
-            code: "CONFLICT";
+            code: "CONFLICT" | "INVALID_STATE_TRANSITION";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -3900,6 +3971,11 @@ export interface components {
             /** @enum {string} */
             code: "INVALID_INPUT";
         };
+        /** @description A 409 error with code INVALID_STATE_TRANSITION. */
+        InvalidStateTransitionError: components["schemas"]["Error409"] & {
+            /** @enum {string} */
+            code: "INVALID_STATE_TRANSITION";
+        };
     };
     responses: never;
     parameters: never;
@@ -3959,6 +4035,222 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminSetInternalAccountStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminInternalAccountStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The account after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalAccount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: INVALID_STATE_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminReviewExternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminExternalAccountReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The account after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Conflict with the current state: INVALID_STATE_TRANSITION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidStateTransitionError"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error415"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */
@@ -5383,7 +5675,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error409"];
+                    "application/json": components["schemas"]["Error409"] & {
+                        /** @enum {string} */
+                        code: "CONFLICT";
+                    };
                 };
             };
             /** @description Request body too large: PAYLOAD_TOO_LARGE */

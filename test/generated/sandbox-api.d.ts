@@ -2692,6 +2692,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "card-funding-source-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A card's funding sources were replaced
+         * @description Sent for every successful `PATCH /cards/{id}` that supplies `fundingSource` or `fundingSources`: the list is replaced whole, so naming the same account is an update too (its `updatedAt` moves). A PATCH that supplies neither sends none. `data` is the card after the change. Types: CARD.FUNDING_SOURCE_CHANGE.
+         */
+        post: operations["cardFundingSourceChangeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "card-transaction": {
         parameters: {
             query?: never;
@@ -2706,6 +2726,46 @@ export interface webhooks {
          * @description Sent on authorization, clearing (clearings roll up into settledAmount), refund and exception. `data` is the whole card transaction; a merchant refund is its own CREDIT row linked by originalTransactionId. Types: CARD_TRANSACTION.AUTHORIZED, CARD_TRANSACTION.SETTLED, CARD_TRANSACTION.REFUNDED, CARD_TRANSACTION.EXCEPTION.
          */
         post: operations["cardTransactionWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "internal-account-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An internal account's balance, status or funding instructions changed
+         * @description Sent once per kind of change per committed request (or clock advance): BALANCE_UPDATED when `balance` or `totalBalance` moved (several postings in one request make one event carrying the final balances), STATUS_UPDATED when `status` changed, FUNDING_INSTRUCTIONS_UPDATED when `fundingPaymentInstructions` changed (they are served only while the account is ACTIVE). `data` is the account as GET returns it after the change. Types: INTERNAL_ACCOUNT.BALANCE_UPDATED, INTERNAL_ACCOUNT.STATUS_UPDATED, INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED.
+         */
+        post: operations["internalAccountStatusWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "external-account-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An external account's status changed
+         * @description Sent on every status transition: ownership verified (PENDING_OWNERSHIP_VERIFICATION to ACTIVE, by signature or liveness), a failed attempt (to UNVERIFIED), a new challenge after a failure (back to PENDING_OWNERSHIP_VERIFICATION), and review outcomes (UNDER_REVIEW, INACTIVE, ACTIVE). `data` is the account as GET returns it after the change. Types: EXTERNAL_ACCOUNT.STATUS_UPDATED.
+         */
+        post: operations["externalAccountStatusWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3320,6 +3380,22 @@ export interface components {
         CardStatusReason: "ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_SERVICE";
         /** @enum {string} */
         CardBrand: "VISA" | "MASTERCARD";
+        CardFundingSourceChangeWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "CARD.FUNDING_SOURCE_CHANGE";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["Card"];
+        };
         CardTransactionWebhook: {
             /**
              * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
@@ -3418,417 +3494,21 @@ export interface components {
          * @enum {string}
          */
         CardNetworkMessage: "AUTHORIZATION" | "BALANCE_INQUIRY" | "CREDIT_AUTHORIZATION" | "CREDIT_AUTHORIZATION_ADVICE" | "FINANCIAL_AUTHORIZATION" | "FINANCIAL_CREDIT_AUTHORIZATION" | "RETURN" | "RETURN_REVERSAL";
-        AgentActionWebhook: {
+        InternalAccountStatusWebhook: {
             /**
              * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
              * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
              */
             id: string;
             /** @enum {string} */
-            type: "AGENT_ACTION.PENDING_APPROVAL";
+            type: "INTERNAL_ACCOUNT.BALANCE_UPDATED" | "INTERNAL_ACCOUNT.STATUS_UPDATED" | "INTERNAL_ACCOUNT.FUNDING_INSTRUCTIONS_UPDATED";
             /**
              * Format: date-time
              * @description When the event happened, on the tenant clock
              * @example 2025-10-13T12:00:00.000Z
              */
             timestamp: string;
-            data: components["schemas"]["AgentAction"];
-        };
-        AgentAction: {
-            /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000099 */
-            id: string;
-            agentId: string;
-            customerId: string;
-            platformCustomerId: string;
-            status: components["schemas"]["AgentActionStatus"];
-            type: components["schemas"]["AgentActionType"];
-            quote?: components["schemas"]["Quote"];
-            transferDetails?: components["schemas"]["AgentTransferDetails"];
-            transaction?: components["schemas"]["TransactionOneOf"];
-            rejectionReason?: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            updatedAt: string;
-        };
-        /** @enum {string} */
-        AgentActionStatus: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
-        /** @enum {string} */
-        AgentActionType: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
-        /** @description EXECUTE_QUOTE actions: the quote */
-        Quote: {
-            /** @example Quote:019542f5-b3e7-1d02-0000-00000000000a */
-            id: string;
-            status: components["schemas"]["QuoteStatus"];
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            expiresAt: string;
-            source: components["schemas"]["QuoteSource"];
-            destination: components["schemas"]["QuoteDestination"];
-            sendingCurrency: components["schemas"]["Currency"];
-            receivingCurrency: components["schemas"]["Currency"];
-            totalSendingAmount: number;
-            totalReceivingAmount: number;
-            /** @description Sending currency units per receiving currency unit */
-            exchangeRate: number;
-            feesIncluded: number;
-            platformFeesIncluded: number;
-            /** @description Where to send the money, for real-time funding */
-            paymentInstructions?: components["schemas"]["PaymentInstructions"][];
-            transactionId: string;
-            description?: string;
-            scaChallenge?: components["schemas"]["ScaChallenge"];
-        };
-        /** @enum {string} */
-        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
-        QuoteSource: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
-        AccountQuoteSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "ACCOUNT";
-            accountId: string;
-            customerId?: string;
-        };
-        RealtimeFundingQuoteSource: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            sourceType: "REALTIME_FUNDING";
-            /**
-             * @description ISO 4217 code, or a crypto ticker
-             * @example USD
-             */
-            currency: string;
-            customerId?: string;
-            cryptoNetwork?: string;
-        };
-        QuoteDestination: components["schemas"]["AccountQuoteDestination"] | components["schemas"]["UmaAddressQuoteDestination"];
-        AccountQuoteDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "ACCOUNT";
-            accountId: string;
-            paymentRail?: string;
-        };
-        UmaAddressQuoteDestination: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            destinationType: "UMA_ADDRESS";
-            /**
-             * @description `$user@domain`
-             * @example $alice@sandbox.uma.local
-             */
-            umaAddress: string;
-            /**
-             * @description ISO 4217 code, or a crypto ticker
-             * @example USD
-             */
-            currency?: string;
-        };
-        PaymentInstructions: {
-            instructionsNotes?: string;
-            isPlatformAccount?: boolean;
-            accountOrWalletInfo: {
-                accountType: string;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        /** @description While status is PENDING_AUTHORIZATION: the challenge to satisfy with POST /quotes/{quoteId}/authorize */
-        ScaChallenge: {
-            /** @example ScaChallenge:019542f5-b3e7-1d02-0000-000000000007 */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            expiresAt: string;
-            factor: components["schemas"]["ScaFactor"];
-            availableFactors: components["schemas"]["ScaFactor"][];
-            /**
-             * @description Which step of the sequence this authorizes
-             * @enum {string}
-             */
-            purpose?: "CURRENCY_CONVERSION" | "PAYOUT" | "TRANSFER";
-            /** @description PASSKEY: WebAuthn PublicKeyCredentialRequestOptions (JSON form) */
-            passkeyAssertionOptions?: {
-                [key: string]: unknown;
-            };
-            passkeyAllowedOrigins?: string[];
-        };
-        /** @enum {string} */
-        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
-        /** @description TRANSFER_IN and TRANSFER_OUT actions */
-        AgentTransferDetails: {
-            amount: number;
-            currency: string;
-            sourceAccountId: string;
-            destinationAccountId: string;
-        };
-        /** @description The transaction the action made. While the action awaits approval it is PENDING with its money reserved; a rejection ends it FAILED (a payout) or REJECTED (a pull) */
-        TransactionOneOf: components["schemas"]["Transaction"] | components["schemas"]["CardTransaction"];
-        InvitationClaimedWebhook: {
-            /**
-             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
-             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
-             */
-            id: string;
-            /** @enum {string} */
-            type: "INVITATION.CLAIMED";
-            /**
-             * Format: date-time
-             * @description When the event happened, on the tenant clock
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            timestamp: string;
-            data: components["schemas"]["UmaInvitation"];
-        };
-        UmaInvitation: {
-            /**
-             * @description Names the invitation to every platform: it carries the creating platform
-             * @example dGVzdC1jbGllbnQ.V1StGXR8_Z
-             */
-            code: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            claimedAt?: string;
-            /**
-             * Format: date-time
-             * @description Sandbox: when it was cancelled
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            cancelledAt?: string;
-            /** @description Where the invitation is claimed */
-            url: string;
-            /**
-             * Format: date-time
-             * @description Absent: it never expires
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            expiresAt?: string;
-            inviterUma: string;
-            inviteeUma?: string;
-            status: components["schemas"]["UmaInvitationStatus"];
-            firstName?: string;
-            amountToSend?: components["schemas"]["CurrencyAmount"] & unknown;
-        };
-        /** @enum {string} */
-        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
-        BulkUploadWebhook: {
-            /**
-             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
-             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
-             */
-            id: string;
-            /** @enum {string} */
-            type: "BULK_UPLOAD.COMPLETED" | "BULK_UPLOAD.FAILED";
-            /**
-             * Format: date-time
-             * @description When the event happened, on the tenant clock
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            timestamp: string;
-            data: components["schemas"]["BulkCustomerImportJob"];
-        };
-        BulkCustomerImportJob: {
-            /** @example Job:019542f5-b3e7-1d02-0000-000000000006 */
-            id: string;
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
-            progress: {
-                total: number;
-                processed: number;
-                successful: number;
-                failed: number;
-            };
-            errors: components["schemas"]["BulkCustomerImportErrorEntry"][];
-            /**
-             * Format: date-time
-             * @description Once COMPLETED (at least one customer created) or FAILED (none)
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            completedAt?: string;
-        };
-        BulkCustomerImportErrorEntry: {
-            /**
-             * @description The platformCustomerId of the row, or "row N" when it has none
-             * @example biz456
-             */
-            correlationId: string;
-            /** @example INVALID_INPUT */
-            code: string;
-            message: string;
-            details: {
-                /** @description The data row (1 is the first row after the header) */
-                row: number;
-                /** @description The line of the file the row ends on */
-                line: number;
-                /** @description One entry per invalid field, named by its CSV column */
-                errors: {
-                    /** @description The CSV column, or (row) for the row as a whole */
-                    field: string;
-                    message?: string;
-                    constraint?: {
-                        format?: string;
-                        pattern?: string;
-                        enum?: string[];
-                        minLength?: number;
-                        maxLength?: number;
-                    };
-                }[];
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        PlatformConfig: {
-            id: string;
-            umaDomain: string;
-            webhookEndpoint?: string;
-            supportedCurrencies: components["schemas"]["PlatformCurrencyConfig"][];
-            /** @description Checked on money movement: TRANSACTION_SIZE_LIMIT_EXCEEDED */
-            singleTransactionMaximums: components["schemas"]["SingleTransactionMaximum"][];
-            /** @description Sandbox setting: regulated platforms resolve KYC suffixes at creation */
-            isRegulatedFinancialInstitution: boolean;
-            /** @description Sandbox setting: the spec's 'Skip verification paperwork' */
-            skipVerificationPaperwork: boolean;
-            /** @description Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on) */
-            invitationsEnabled?: boolean;
-            embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
-            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. */
-            contactVerificationRegions?: string[];
-            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. */
-            scaRegions?: string[];
-            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
-            requireEndUserTermsConsent?: boolean;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2025-10-13T12:00:00.000Z
-             */
-            updatedAt: string;
-        };
-        PlatformCurrencyConfig: {
-            /**
-             * @description ISO 4217 code, or a crypto ticker
-             * @example USD
-             */
-            currencyCode: string;
-            minAmount: number;
-            maxAmount: number;
-            requiredCounterpartyFields: {
-                /** @enum {string} */
-                name: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
-                mandatory: boolean;
-            }[];
-            enabledTransactionTypes: ("INCOMING" | "OUTGOING")[];
-        };
-        SingleTransactionMaximum: {
-            /**
-             * @description Omit to cap every transfer into destinationCurrency
-             * @example USD
-             */
-            sourceCurrency?: string;
-            /**
-             * @description ISO 4217 code, or a crypto ticker
-             * @example USD
-             */
-            destinationCurrency: string;
-            /** @description In minor units of destinationCurrency */
-            maxAmount: number;
-        };
-        EmbeddedWalletConfig: {
-            appName?: string;
-            /** @description Stored; the sandbox OTP is always 000000 */
-            otpLength?: number;
-            alphanumeric?: boolean;
-            /** @description How long an OTP stays valid; 300 when not set */
-            expirationSeconds?: number;
-            /** Format: email */
-            sendFromEmailAddress?: string;
-            sendFromEmailSenderName?: string;
-            /** Format: email */
-            replyToEmailAddress?: string;
-            /** Format: uri */
-            logoUrl?: string;
-            /** @description Sandbox setting: the WebAuthn RP ID passkeys are bound to; 'localhost' when not set */
-            relyingPartyId?: string;
-            /** @description Sandbox setting: WebAuthn origins accepted; when not set, any http(s) origin on the RP ID host (any port) */
-            allowedOrigins?: string[];
-        };
-        PlatformConfigUpdateRequest: {
-            umaDomain?: string;
-            /** Format: uri */
-            webhookEndpoint?: string;
-            supportedCurrencies?: components["schemas"]["PlatformCurrencyConfig"][];
-            /** @description Replaces the whole list */
-            singleTransactionMaximums?: components["schemas"]["SingleTransactionMaximum"][];
-            isRegulatedFinancialInstitution?: boolean;
-            skipVerificationPaperwork?: boolean;
-            invitationsEnabled?: boolean;
-            /** @description Merged into the current settings; null switches embedded wallets off */
-            embeddedWalletConfig?: {
-                appName?: string;
-                /** @description Stored; the sandbox OTP is always 000000 */
-                otpLength?: number;
-                alphanumeric?: boolean;
-                /** @description How long an OTP stays valid; 300 when not set */
-                expirationSeconds?: number;
-                /** Format: email */
-                sendFromEmailAddress?: string;
-                sendFromEmailSenderName?: string;
-                /** Format: email */
-                replyToEmailAddress?: string;
-                /** Format: uri */
-                logoUrl?: string;
-                /** @description Sandbox setting: the WebAuthn RP ID passkeys are bound to; 'localhost' when not set */
-                relyingPartyId?: string;
-                /** @description Sandbox setting: WebAuthn origins accepted; when not set, any http(s) origin on the RP ID host (any port) */
-                allowedOrigins?: string[];
-            } | null;
-            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. Replaces the list; applies to customers created afterwards. */
-            contactVerificationRegions?: string[];
-            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. Replaces the list. */
-            scaRegions?: string[];
-            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
-            requireEndUserTermsConsent?: boolean;
-        };
-        InternalAccountListResponse: {
-            data: components["schemas"]["InternalAccount"][];
-            hasMore: boolean;
-            /** @description Present only when hasMore is true */
-            nextCursor?: string;
-            totalCount?: number;
+            data: components["schemas"]["InternalAccount"];
         };
         InternalAccount: {
             /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000002 */
@@ -3856,15 +3536,30 @@ export interface components {
         InternalAccountType: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
         /** @enum {string} */
         InternalAccountStatus: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
-        PlatformInternalAccountListResponse: {
-            data: components["schemas"]["InternalAccount"][];
+        PaymentInstructions: {
+            instructionsNotes?: string;
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: {
+                accountType: string;
+            } & {
+                [key: string]: unknown;
+            };
         };
-        ExternalAccountListResponse: {
-            data: components["schemas"]["ExternalAccount"][];
-            hasMore: boolean;
-            /** @description Present only when hasMore is true */
-            nextCursor?: string;
-            totalCount?: number;
+        ExternalAccountStatusWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "EXTERNAL_ACCOUNT.STATUS_UPDATED";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["ExternalAccount"];
         };
         ExternalAccount: {
             /** @example ExternalAccount:e85dcbd6-dced-4ec4-b756-3c3a9ea3d965 */
@@ -4774,6 +4469,419 @@ export interface components {
             lightningAddress?: string;
             /** @description The rails this account is paid over; absent for types without rails */
             paymentRails?: string[];
+        };
+        AgentActionWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "AGENT_ACTION.PENDING_APPROVAL";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["AgentAction"];
+        };
+        AgentAction: {
+            /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000099 */
+            id: string;
+            agentId: string;
+            customerId: string;
+            platformCustomerId: string;
+            status: components["schemas"]["AgentActionStatus"];
+            type: components["schemas"]["AgentActionType"];
+            quote?: components["schemas"]["Quote"];
+            transferDetails?: components["schemas"]["AgentTransferDetails"];
+            transaction?: components["schemas"]["TransactionOneOf"];
+            rejectionReason?: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        AgentActionStatus: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+        /** @enum {string} */
+        AgentActionType: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+        /** @description EXECUTE_QUOTE actions: the quote */
+        Quote: {
+            /** @example Quote:019542f5-b3e7-1d02-0000-00000000000a */
+            id: string;
+            status: components["schemas"]["QuoteStatus"];
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            source: components["schemas"]["QuoteSource"];
+            destination: components["schemas"]["QuoteDestination"];
+            sendingCurrency: components["schemas"]["Currency"];
+            receivingCurrency: components["schemas"]["Currency"];
+            totalSendingAmount: number;
+            totalReceivingAmount: number;
+            /** @description Sending currency units per receiving currency unit */
+            exchangeRate: number;
+            feesIncluded: number;
+            platformFeesIncluded: number;
+            /** @description Where to send the money, for real-time funding */
+            paymentInstructions?: components["schemas"]["PaymentInstructions"][];
+            transactionId: string;
+            description?: string;
+            scaChallenge?: components["schemas"]["ScaChallenge"];
+        };
+        /** @enum {string} */
+        QuoteStatus: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        QuoteSource: components["schemas"]["AccountQuoteSource"] | components["schemas"]["RealtimeFundingQuoteSource"];
+        AccountQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "ACCOUNT";
+            accountId: string;
+            customerId?: string;
+        };
+        RealtimeFundingQuoteSource: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            sourceType: "REALTIME_FUNDING";
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currency: string;
+            customerId?: string;
+            cryptoNetwork?: string;
+        };
+        QuoteDestination: components["schemas"]["AccountQuoteDestination"] | components["schemas"]["UmaAddressQuoteDestination"];
+        AccountQuoteDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "ACCOUNT";
+            accountId: string;
+            paymentRail?: string;
+        };
+        UmaAddressQuoteDestination: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            destinationType: "UMA_ADDRESS";
+            /**
+             * @description `$user@domain`
+             * @example $alice@sandbox.uma.local
+             */
+            umaAddress: string;
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currency?: string;
+        };
+        /** @description While status is PENDING_AUTHORIZATION: the challenge to satisfy with POST /quotes/{quoteId}/authorize */
+        ScaChallenge: {
+            /** @example ScaChallenge:019542f5-b3e7-1d02-0000-000000000007 */
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt: string;
+            factor: components["schemas"]["ScaFactor"];
+            availableFactors: components["schemas"]["ScaFactor"][];
+            /**
+             * @description Which step of the sequence this authorizes
+             * @enum {string}
+             */
+            purpose?: "CURRENCY_CONVERSION" | "PAYOUT" | "TRANSFER";
+            /** @description PASSKEY: WebAuthn PublicKeyCredentialRequestOptions (JSON form) */
+            passkeyAssertionOptions?: {
+                [key: string]: unknown;
+            };
+            passkeyAllowedOrigins?: string[];
+        };
+        /** @enum {string} */
+        ScaFactor: "SMS_OTP" | "TOTP" | "PASSKEY";
+        /** @description TRANSFER_IN and TRANSFER_OUT actions */
+        AgentTransferDetails: {
+            amount: number;
+            currency: string;
+            sourceAccountId: string;
+            destinationAccountId: string;
+        };
+        /** @description The transaction the action made. While the action awaits approval it is PENDING with its money reserved; a rejection ends it FAILED (a payout) or REJECTED (a pull) */
+        TransactionOneOf: components["schemas"]["Transaction"] | components["schemas"]["CardTransaction"];
+        InvitationClaimedWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "INVITATION.CLAIMED";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["UmaInvitation"];
+        };
+        UmaInvitation: {
+            /**
+             * @description Names the invitation to every platform: it carries the creating platform
+             * @example dGVzdC1jbGllbnQ.V1StGXR8_Z
+             */
+            code: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            claimedAt?: string;
+            /**
+             * Format: date-time
+             * @description Sandbox: when it was cancelled
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            cancelledAt?: string;
+            /** @description Where the invitation is claimed */
+            url: string;
+            /**
+             * Format: date-time
+             * @description Absent: it never expires
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            expiresAt?: string;
+            inviterUma: string;
+            inviteeUma?: string;
+            status: components["schemas"]["UmaInvitationStatus"];
+            firstName?: string;
+            amountToSend?: components["schemas"]["CurrencyAmount"] & unknown;
+        };
+        /** @enum {string} */
+        UmaInvitationStatus: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+        BulkUploadWebhook: {
+            /**
+             * @description Webhook:<uuid>; the same id on every retry, so use it to drop duplicates
+             * @example Webhook:019542f5-b3e7-1d02-0000-000000000008
+             */
+            id: string;
+            /** @enum {string} */
+            type: "BULK_UPLOAD.COMPLETED" | "BULK_UPLOAD.FAILED";
+            /**
+             * Format: date-time
+             * @description When the event happened, on the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            timestamp: string;
+            data: components["schemas"]["BulkCustomerImportJob"];
+        };
+        BulkCustomerImportJob: {
+            /** @example Job:019542f5-b3e7-1d02-0000-000000000006 */
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+            progress: {
+                total: number;
+                processed: number;
+                successful: number;
+                failed: number;
+            };
+            errors: components["schemas"]["BulkCustomerImportErrorEntry"][];
+            /**
+             * Format: date-time
+             * @description Once COMPLETED (at least one customer created) or FAILED (none)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            completedAt?: string;
+        };
+        BulkCustomerImportErrorEntry: {
+            /**
+             * @description The platformCustomerId of the row, or "row N" when it has none
+             * @example biz456
+             */
+            correlationId: string;
+            /** @example INVALID_INPUT */
+            code: string;
+            message: string;
+            details: {
+                /** @description The data row (1 is the first row after the header) */
+                row: number;
+                /** @description The line of the file the row ends on */
+                line: number;
+                /** @description One entry per invalid field, named by its CSV column */
+                errors: {
+                    /** @description The CSV column, or (row) for the row as a whole */
+                    field: string;
+                    message?: string;
+                    constraint?: {
+                        format?: string;
+                        pattern?: string;
+                        enum?: string[];
+                        minLength?: number;
+                        maxLength?: number;
+                    };
+                }[];
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        PlatformConfig: {
+            id: string;
+            umaDomain: string;
+            webhookEndpoint?: string;
+            supportedCurrencies: components["schemas"]["PlatformCurrencyConfig"][];
+            /** @description Checked on money movement: TRANSACTION_SIZE_LIMIT_EXCEEDED */
+            singleTransactionMaximums: components["schemas"]["SingleTransactionMaximum"][];
+            /** @description Sandbox setting: regulated platforms resolve KYC suffixes at creation */
+            isRegulatedFinancialInstitution: boolean;
+            /** @description Sandbox setting: the spec's 'Skip verification paperwork' */
+            skipVerificationPaperwork: boolean;
+            /** @description Sandbox setting: false makes invitations answer 400 INVITATIONS_NOT_CONFIGURED (absent: on) */
+            invitationsEnabled?: boolean;
+            embeddedWalletConfig?: components["schemas"]["EmbeddedWalletConfig"];
+            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. */
+            contactVerificationRegions?: string[];
+            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. */
+            scaRegions?: string[];
+            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
+            requireEndUserTermsConsent?: boolean;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            updatedAt: string;
+        };
+        PlatformCurrencyConfig: {
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            currencyCode: string;
+            minAmount: number;
+            maxAmount: number;
+            requiredCounterpartyFields: {
+                /** @enum {string} */
+                name: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
+                mandatory: boolean;
+            }[];
+            enabledTransactionTypes: ("INCOMING" | "OUTGOING")[];
+        };
+        SingleTransactionMaximum: {
+            /**
+             * @description Omit to cap every transfer into destinationCurrency
+             * @example USD
+             */
+            sourceCurrency?: string;
+            /**
+             * @description ISO 4217 code, or a crypto ticker
+             * @example USD
+             */
+            destinationCurrency: string;
+            /** @description In minor units of destinationCurrency */
+            maxAmount: number;
+        };
+        EmbeddedWalletConfig: {
+            appName?: string;
+            /** @description Stored; the sandbox OTP is always 000000 */
+            otpLength?: number;
+            alphanumeric?: boolean;
+            /** @description How long an OTP stays valid; 300 when not set */
+            expirationSeconds?: number;
+            /** Format: email */
+            sendFromEmailAddress?: string;
+            sendFromEmailSenderName?: string;
+            /** Format: email */
+            replyToEmailAddress?: string;
+            /** Format: uri */
+            logoUrl?: string;
+            /** @description Sandbox setting: the WebAuthn RP ID passkeys are bound to; 'localhost' when not set */
+            relyingPartyId?: string;
+            /** @description Sandbox setting: WebAuthn origins accepted; when not set, any http(s) origin on the RP ID host (any port) */
+            allowedOrigins?: string[];
+        };
+        PlatformConfigUpdateRequest: {
+            umaDomain?: string;
+            /** Format: uri */
+            webhookEndpoint?: string;
+            supportedCurrencies?: components["schemas"]["PlatformCurrencyConfig"][];
+            /** @description Replaces the whole list */
+            singleTransactionMaximums?: components["schemas"]["SingleTransactionMaximum"][];
+            isRegulatedFinancialInstitution?: boolean;
+            skipVerificationPaperwork?: boolean;
+            invitationsEnabled?: boolean;
+            /** @description Merged into the current settings; null switches embedded wallets off */
+            embeddedWalletConfig?: {
+                appName?: string;
+                /** @description Stored; the sandbox OTP is always 000000 */
+                otpLength?: number;
+                alphanumeric?: boolean;
+                /** @description How long an OTP stays valid; 300 when not set */
+                expirationSeconds?: number;
+                /** Format: email */
+                sendFromEmailAddress?: string;
+                sendFromEmailSenderName?: string;
+                /** Format: email */
+                replyToEmailAddress?: string;
+                /** Format: uri */
+                logoUrl?: string;
+                /** @description Sandbox setting: the WebAuthn RP ID passkeys are bound to; 'localhost' when not set */
+                relyingPartyId?: string;
+                /** @description Sandbox setting: WebAuthn origins accepted; when not set, any http(s) origin on the RP ID host (any port) */
+                allowedOrigins?: string[];
+            } | null;
+            /** @description Sandbox setting: customers whose region is listed must give email and phoneNumber (E.164) at creation and verify both (contactVerification) before KYC; for everyone else the contact-verification endpoints answer 409. The EEA countries when not set. Replaces the list; applies to customers created afterwards. */
+            contactVerificationRegions?: string[];
+            /** @description Sandbox setting: customers whose region is listed are under Strong Customer Authentication (the /sca endpoints, trusted beneficiaries, quotes in PENDING_AUTHORIZATION); for everyone else those endpoints answer 409. The EEA countries when not set. Replaces the list. */
+            scaRegions?: string[];
+            /** @description Sandbox setting: when true and the platform is not a regulated financial institution, customer-scoped money movement (quotes, execution, transfers) needs the customer's endUserTermsConsent, else 403 END_USER_TERMS_NOT_ACCEPTED. False when not set. */
+            requireEndUserTermsConsent?: boolean;
+        };
+        InternalAccountListResponse: {
+            data: components["schemas"]["InternalAccount"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+        };
+        PlatformInternalAccountListResponse: {
+            data: components["schemas"]["InternalAccount"][];
+        };
+        ExternalAccountListResponse: {
+            data: components["schemas"]["ExternalAccount"][];
+            hasMore: boolean;
+            /** @description Present only when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
         };
         ExternalAccountCreateRequest: {
             /** @description Omit to create the account on behalf of the platform */
@@ -25924,6 +26032,35 @@ export interface operations {
             };
         };
     };
+    cardFundingSourceChangeWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardFundingSourceChangeWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried after 1, 5, 10, 20 and 30 minutes of sandbox time */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     cardTransactionWebhook: {
         parameters: {
             query?: never;
@@ -25934,6 +26071,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CardTransactionWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried after 1, 5, 10, 20 and 30 minutes of sandbox time */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    internalAccountStatusWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InternalAccountStatusWebhook"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer) is retried after 1, 5, 10, 20 and 30 minutes of sandbox time */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    externalAccountStatusWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalAccountStatusWebhook"];
             };
         };
         responses: {
