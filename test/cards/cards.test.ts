@@ -184,6 +184,47 @@ describe('issuing a card', () => {
   });
 });
 
+describe("the public description's names in card bodies (cardholderId, fundingSources, state)", () => {
+  const lastJournalEntry = async (client: Client) => (await client.get('/__admin/requests?limit=1')).body.data[0];
+
+  it('are applied and never reported as unknown: no Sandbox-Warning, no unknownInputs; a member truly unknown still is', async () => {
+    const { client, customerId, usd } = await cardSandbox();
+    const created = await client.post('/cards', { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [usd] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ customerId, fundingSource: usd });
+    expect(created.headers.get('sandbox-warning')).toBeNull();
+    expect((await lastJournalEntry(client)).unknownInputs).toBeUndefined();
+    await advance(client, 5);
+
+    const frozen = await client.patch(`/cards/${created.body.id}`, { state: 'FROZEN', fundingSources: [usd] });
+    expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
+    expect(frozen.body).toMatchObject({ status: 'FROZEN', fundingSource: usd });
+    expect(frozen.headers.get('sandbox-warning')).toBeNull();
+    expect((await lastJournalEntry(client)).unknownInputs).toBeUndefined();
+
+    const extra = await client.patch(`/cards/${created.body.id}`, { state: 'ACTIVE', colour: 'blue' });
+    expect(extra.status).toBe(200);
+    expect(extra.body.status).toBe('ACTIVE');
+    expect(extra.headers.get('sandbox-warning')).toBe('unknown body fields ignored: "colour"');
+    expect((await lastJournalEntry(client)).unknownInputs).toEqual({ body: ['colour'] });
+  });
+
+  it('the spec name wins when both are given, and the alias is still not unknown', async () => {
+    const { client, customerId, usd, eur } = await cardSandbox();
+    const created = await client.post('/cards', { customerId, cardholderId: 'Customer:other', form: 'VIRTUAL', fundingSource: usd, fundingSources: [eur] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ customerId, fundingSource: usd });
+    expect(created.headers.get('sandbox-warning')).toBeNull();
+  });
+
+  it('more than one funding source is refused on fundingSource', async () => {
+    const { client, customerId, usd, eur } = await cardSandbox();
+    const res = await client.post('/cards', { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [usd, eur] });
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['fundingSource']);
+  });
+});
+
 describe('card lifecycle (PATCH /cards/{id})', () => {
   it('freezes, unfreezes and closes, each with CARD.STATUS_CHANGE; CLOSED is final with a reason', async () => {
     const { client, card } = await activeCard(0);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CountryCode, Currency, CurrencyCode, ListQuery, PositiveAmount, Timestamp, listResponse } from '../../core/schemas.js';
+import { CountryCode, Currency, CurrencyCode, ListQuery, PositiveAmount, Timestamp, listResponse, withAliases } from '../../core/schemas.js';
 import { MAX_AMOUNT } from '../../core/money.js';
 import { defineWebhook } from '../../events/events.schemas.js';
 
@@ -33,30 +33,18 @@ export const Card = z
  * Clients written against the public description send the cardholder as
  * `cardholderId`, the funding source as a one-item `fundingSources` and the
  * status as `state`: read as the spec's names, which stay the documented
- * ones (docs/deviations.md).
+ * ones (docs/deviations.md), and never reported as unknown.
  */
-function specNames(renames: Record<string, string>) {
-  return (value: unknown) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [theirs, ours] of Object.entries(renames)) {
-      if (out[theirs] === undefined || out[ours] !== undefined) continue;
-      const given = out[theirs];
-      out[ours] = theirs === 'fundingSources' && Array.isArray(given) && given.length === 1 ? given[0] : given;
-      delete out[theirs];
-    }
-    return out;
-  };
-}
+const oneFundingSource = (theirs: string, given: unknown) => (theirs === 'fundingSources' && Array.isArray(given) && given.length === 1 ? given[0] : given);
 
-export const CardCreateRequest = z
-  .preprocess(
-    specNames({ cardholderId: 'customerId', fundingSources: 'fundingSource' }),
-    z.object({ customerId: z.string().min(1).max(200), form: z.literal('VIRTUAL'), fundingSource: InternalAccountId }).openapi('CardCreateRequest'),
-  );
+export const CardCreateRequest = withAliases(
+  { cardholderId: 'customerId', fundingSources: 'fundingSource' },
+  z.object({ customerId: z.string().min(1).max(200), form: z.literal('VIRTUAL'), fundingSource: InternalAccountId }).openapi('CardCreateRequest'),
+  oneFundingSource,
+);
 
-export const CardUpdateRequest = z.preprocess(
-  specNames({ state: 'status', fundingSources: 'fundingSource' }),
+export const CardUpdateRequest = withAliases(
+  { state: 'status', fundingSources: 'fundingSource' },
   z
   .object({
     status: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']).optional().openapi({ description: 'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final)' }),
@@ -64,6 +52,7 @@ export const CardUpdateRequest = z.preprocess(
   })
   .refine((u) => u.status !== undefined || u.fundingSource !== undefined, { message: 'Send status, fundingSource or both', path: ['status'] })
   .openapi('CardUpdateRequest'),
+  oneFundingSource,
 );
 
 const Id = z.string().min(1).max(200);
