@@ -73,6 +73,7 @@ export function issueCard(tenant: Tenant, input: CardCreateRequest): Card {
     fundingSource: account.id,
     currency: account.currency,
     platformCardId: id.slice(id.indexOf(':') + 1),
+    ...(input.maxSpendPerTransaction !== undefined ? { maxSpendPerTransaction: input.maxSpendPerTransaction } : {}),
     ...referencesOf(id),
     createdAt: isoAt(now),
     updatedAt: isoAt(now),
@@ -167,9 +168,13 @@ export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest)
   }
   // Check everything before changing anything.
   const account = patch.fundingSource !== undefined ? fundingAccount(tenant, card.customerId, patch.fundingSource, card.currency) : undefined;
-  if (account && account.id !== card.fundingSource) {
+  const limit = patch.maxSpendPerTransaction;
+  const limitChanges = limit !== undefined && (limit ?? undefined) !== card.maxSpendPerTransaction;
+  if ((account && account.id !== card.fundingSource) || limitChanges) {
     tenant.cards.update(id, (c) => {
-      c.fundingSource = account.id;
+      if (account) c.fundingSource = account.id;
+      if (limit === null) delete c.maxSpendPerTransaction;
+      else if (limit !== undefined) c.maxSpendPerTransaction = limit;
       c.updatedAt = tenant.clock.nowIso();
     });
     tenant.changed();
