@@ -4,6 +4,7 @@
  * from the error catalogue (src/docs/error-responses.ts).
  */
 import { z } from '@hono/zod-openapi';
+import { noteAliased } from './validation.js';
 import { CURRENCY_CODES, MAX_AMOUNT } from './money.js';
 
 export const CountryCode = z.string().regex(/^[A-Z]{2}$/).openapi({ example: 'US', description: 'ISO 3166-1 alpha-2 country code' });
@@ -65,4 +66,35 @@ export function listResponse<T extends z.ZodType>(item: T, name: string) {
       totalCount: z.number().int().optional(),
     })
     .openapi(name);
+}
+
+/**
+ * An object schema that also takes other declared names for some members
+ * (`{ theirs: ours }`): a member given under its other name is read as ours
+ * (ours wins when both are given) and is never reported as an unknown input.
+ * `adapt` may reshape the value given under the other name (a one-item list).
+ */
+export function withAliases<T extends z.ZodType>(renames: Record<string, string>, schema: T, adapt: (theirs: string, given: unknown) => unknown = (_, given) => given) {
+  // Set by the preprocess step and taken by the transform of the same synchronous parse.
+  let used: Set<string> | undefined;
+  const rename = (value: unknown): unknown => {
+    used = undefined;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const [theirs, ours] of Object.entries(renames)) {
+      if (out[theirs] === undefined) continue;
+      (used ??= new Set()).add(theirs);
+      if (out[ours] === undefined) out[ours] = adapt(theirs, out[theirs]);
+      delete out[theirs];
+    }
+    return out;
+  };
+  return z.preprocess(
+    rename,
+    schema.transform((parsed) => {
+      if (used && typeof parsed === 'object' && parsed !== null) noteAliased(parsed, used);
+      used = undefined;
+      return parsed;
+    }),
+  );
 }

@@ -161,14 +161,24 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  * defines and strips the rest, so whatever the input has and the output
  * lacks, at any depth, is unknown to the operation.
  */
+/** Parsed bodies some of whose members were given under another declared name (core/schemas.ts withAliases): those raw members are not unknown. */
+const aliasedMembers = new WeakMap<object, ReadonlySet<string>>();
+
+/** Notes that `parsed` read the raw members `names` under their declared other names. */
+export function noteAliased(parsed: object, names: ReadonlySet<string>): void {
+  aliasedMembers.set(parsed, names);
+}
+
 export function droppedPaths(raw: unknown, parsed: unknown, prefix: readonly PropertyKey[] = [], out: string[] = []): string[] {
   // Stryker disable next-line ConditionalExpression,EqualityOperator: the one push below checks the cap itself; this only stops walking the rest of a large input
   if (out.length >= MAX_UNKNOWN) return out;
   if (Array.isArray(raw) && Array.isArray(parsed)) {
     raw.forEach((item, i) => droppedPaths(item, parsed[i], [...prefix, i], out));
   } else if (isPlainObject(raw) && isPlainObject(parsed)) {
+    const aliased = aliasedMembers.get(parsed);
     for (const key of Object.keys(raw)) {
       if (out.length >= MAX_UNKNOWN) break;
+      if (aliased?.has(key)) continue;
       if (Object.prototype.hasOwnProperty.call(parsed, key)) droppedPaths(raw[key], parsed[key], [...prefix, key], out);
       else out.push(fieldPath([...prefix, key]));
     }

@@ -184,6 +184,134 @@ describe('issuing a card', () => {
   });
 });
 
+describe("the public description's names in card bodies (cardholderId, fundingSources, state)", () => {
+  const lastJournalEntry = async (client: Client) => (await client.get('/__admin/requests?limit=1')).body.data[0];
+
+  it('are applied and never reported as unknown: no Sandbox-Warning, no unknownInputs; a member truly unknown still is', async () => {
+    const { client, customerId, usd } = await cardSandbox();
+    const created = await client.post('/cards', { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [usd] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ customerId, fundingSource: usd });
+    expect(created.headers.get('sandbox-warning')).toBeNull();
+    expect((await lastJournalEntry(client)).unknownInputs).toBeUndefined();
+    await advance(client, 5);
+
+    const frozen = await client.patch(`/cards/${created.body.id}`, { state: 'FROZEN', fundingSources: [usd] });
+    expect(frozen.status, JSON.stringify(frozen.body)).toBe(200);
+    expect(frozen.body).toMatchObject({ status: 'FROZEN', fundingSource: usd });
+    expect(frozen.headers.get('sandbox-warning')).toBeNull();
+    expect((await lastJournalEntry(client)).unknownInputs).toBeUndefined();
+
+    const extra = await client.patch(`/cards/${created.body.id}`, { state: 'ACTIVE', colour: 'blue' });
+    expect(extra.status).toBe(200);
+    expect(extra.body.status).toBe('ACTIVE');
+    expect(extra.headers.get('sandbox-warning')).toBe('unknown body fields ignored: "colour"');
+    expect((await lastJournalEntry(client)).unknownInputs).toEqual({ body: ['colour'] });
+  });
+
+  it('the spec name wins when both are given, and the alias is still not unknown', async () => {
+    const { client, customerId, usd, eur } = await cardSandbox();
+    const created = await client.post('/cards', { customerId, cardholderId: 'Customer:other', form: 'VIRTUAL', fundingSource: usd, fundingSources: [eur] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ customerId, fundingSource: usd });
+    expect(created.headers.get('sandbox-warning')).toBeNull();
+  });
+
+  it('more than one funding source is refused on fundingSource', async () => {
+    const { client, customerId, usd, eur } = await cardSandbox();
+    const res = await client.post('/cards', { cardholderId: customerId, form: 'VIRTUAL', fundingSources: [usd, eur] });
+    expect(res.status).toBe(400);
+    expect(res.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['fundingSource']);
+  });
+});
+
+describe('maxSpendPerTransaction', () => {
+  it('set on POST: exactly the limit is approved, one unit more declined with SPEND_LIMIT_EXCEEDED and nothing moves', async () => {
+    const box = await cardSandbox();
+    const { client, customerId, usd } = box;
+    const created = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd, maxSpendPerTransaction: 5_000 });
+    expect(created.status).toBe(201);
+    expect(created.body.maxSpendPerTransaction).toBe(5_000);
+    await advance(client, 5);
+    await client.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 100_000 });
+    const below = await authorize(client, created.body.id, 4_999);
+    expect(below.status).toBe(200);
+    const at = await authorize(client, created.body.id, 5_000);
+    expect(at.status).toBe(200);
+    expect(at.body).toMatchObject({ status: 'AUTHORIZED', authorizedAmount: 5_000 });
+    const over = await authorize(client, created.body.id, 5_001);
+    expect(over.status).toBe(202);
+    expect(over.body).toMatchObject({ declineReason: 'SPEND_LIMIT_EXCEEDED', message: expect.stringContaining('5000') });
+    expect(await balances(client, customerId, usd)).toEqual({ balance: 100_000 - 4_999 - 5_000, total: 100_000 - 4_999 - 5_000 });
+  });
+
+  it('PATCH alone sets, replaces and (null) clears it; a card without one has no limit', async () => {
+    const { client, card } = await activeCard(1_000_000);
+    expect((await authorize(client, card.id, 500_000)).status).toBe(200);
+    const set = await client.patch(`/cards/${card.id}`, { maxSpendPerTransaction: 1_000 });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ id: card.id, status: 'ACTIVE', maxSpendPerTransaction: 1_000 });
+    expect((await client.get(`/cards/${card.id}`)).body.maxSpendPerTransaction).toBe(1_000);
+    expect((await authorize(client, card.id, 1_000)).status).toBe(200);
+    expect((await authorize(client, card.id, 1_001)).body.declineReason).toBe('SPEND_LIMIT_EXCEEDED');
+    const raised = await client.patch(`/cards/${card.id}`, { maxSpendPerTransaction: 1_001 });
+    expect(raised.body.maxSpendPerTransaction).toBe(1_001);
+    expect((await authorize(client, card.id, 1_001)).status).toBe(200);
+    const cleared = await client.patch(`/cards/${card.id}`, { maxSpendPerTransaction: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.maxSpendPerTransaction).toBeUndefined();
+    expect((await authorize(client, card.id, 100_000)).status).toBe(200);
+  });
+
+  it('a credit into the card is not held to the limit', async () => {
+    const { client, card } = await activeCard(10_000);
+    await client.patch(`/cards/${card.id}`, { maxSpendPerTransaction: 100 });
+    const credit = await client.post(`/sandbox/cards/${card.id}/simulate/credit_authorization`, { amount: 5_000, currency: { code: 'USD' }, merchant: { descriptor: 'REFUNDS 000' } });
+    expect(credit.status).toBe(202);
+    expect(credit.body.declineReason).toBeUndefined();
+  });
+
+  it.each([
+    [0, 'maxSpendPerTransaction'],
+    [-1, 'maxSpendPerTransaction'],
+    [1.5, 'maxSpendPerTransaction'],
+    ['100', 'maxSpendPerTransaction'],
+  ])('refuses %j on PATCH and POST (400 on the field)', async (value, field) => {
+    const { client, card, customerId, usd } = await activeCard(0);
+    const patch = await client.patch(`/cards/${card.id}`, { maxSpendPerTransaction: value });
+    expect(patch.status).toBe(400);
+    expect(patch.body.details.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+    const post = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd, maxSpendPerTransaction: value });
+    expect(post.status).toBe(400);
+    expect(post.body.details.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+  });
+
+  it('cannot come with status CLOSED (400), and 1 is the smallest limit', async () => {
+    const { client, card } = await activeCard(10_000);
+    const closing = await client.patch(`/cards/${card.id}`, { status: 'CLOSED', maxSpendPerTransaction: 1_000 });
+    expect(closing.status).toBe(400);
+    expect(closing.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['maxSpendPerTransaction']);
+    expect((await client.get(`/cards/${card.id}`)).body.status).toBe('ACTIVE');
+    expect((await client.patch(`/cards/${card.id}`, { maxSpendPerTransaction: 1 })).status).toBe(200);
+    expect((await authorize(client, card.id, 1)).status).toBe(200);
+    expect((await authorize(client, card.id, 2)).body.declineReason).toBe('SPEND_LIMIT_EXCEEDED');
+  });
+});
+
+describe('platformCardId on POST /cards', () => {
+  it('is assigned by the service (spec): sending one is 400 naming the field, and the card is not issued', async () => {
+    const { client, customerId, usd } = await cardSandbox();
+    const res = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd, platformCardId: 'card-emp-001' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'INVALID_INPUT', details: { errors: [{ field: 'platformCardId', message: expect.stringContaining('Assigned by the service') }] } });
+    expect((await client.get(`/cards?customerId=${customerId}`)).body.data).toEqual([]);
+    const issued = await client.post('/cards', { customerId, form: 'VIRTUAL', fundingSource: usd });
+    expect(issued.status).toBe(201);
+    const found = await client.get(`/cards?platformCardId=${issued.body.platformCardId}`);
+    expect(found.body.data.map((c: { id: string }) => c.id)).toEqual([issued.body.id]);
+  });
+});
+
 describe('card lifecycle (PATCH /cards/{id})', () => {
   it('freezes, unfreezes and closes, each with CARD.STATUS_CHANGE; CLOSED is final with a reason', async () => {
     const { client, card } = await activeCard(0);

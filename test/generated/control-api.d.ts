@@ -3304,6 +3304,11 @@ export interface components {
             currency: string;
             /** @description Assigned by the service */
             platformCardId: string;
+            /**
+             * @description The largest amount one authorization may take, in the minor units of the card's currency (exactly this amount is allowed); absent: no limit
+             * @example 10000
+             */
+            maxSpendPerTransaction?: number;
             processorRef: string;
             issuerRef: string;
             /**

@@ -3358,6 +3358,11 @@ export interface components {
             currency: string;
             /** @description Assigned by the service */
             platformCardId: string;
+            /**
+             * @description The largest amount one authorization may take, in the minor units of the card's currency (exactly this amount is allowed); absent: no limit
+             * @example 10000
+             */
+            maxSpendPerTransaction?: number;
             processorRef: string;
             issuerRef: string;
             /**
@@ -6558,6 +6563,11 @@ export interface components {
             form: "VIRTUAL";
             /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000002 */
             fundingSource: string;
+            /**
+             * @description The largest amount one authorization may take, in the minor units of the card's currency; exactly this amount is allowed, one unit more is declined (SPEND_LIMIT_EXCEEDED)
+             * @example 5000
+             */
+            maxSpendPerTransaction?: number;
         };
         CardListResponse: {
             data: components["schemas"]["Card"][];
@@ -6577,6 +6587,11 @@ export interface components {
              * @example InternalAccount:019542f5-b3e7-1d02-0000-000000000002
              */
             fundingSource?: string;
+            /**
+             * @description Replaces the per-authorization limit; null clears it. Not with status CLOSED
+             * @example 5000
+             */
+            maxSpendPerTransaction?: number | null;
         };
         CardRevealResponse: {
             /**
@@ -6605,7 +6620,7 @@ export interface components {
             message: string;
         };
         /** @enum {string} */
-        CardDeclineReason: "INSUFFICIENT_FUNDS" | "CARD_PAUSED";
+        CardDeclineReason: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "SPEND_LIMIT_EXCEEDED";
         SandboxCardAuthorizationRequest: {
             /** @example 10000 */
             amount: number;

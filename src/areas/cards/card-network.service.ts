@@ -80,6 +80,10 @@ export function declineOf(tenant: Tenant, card: CardRecord, attempt: CardAttempt
       ? 'its EMBEDDED_WALLET funding source has no ACTIVE delegated key (POST /auth/delegated-keys)'
       : undefined);
   if (cannot) return { reason: 'CARD_PAUSED', message: `Declined: ${cannot}` };
+  // Exactly the limit is allowed.
+  if (attempt.direction === 'DEBIT' && card.maxSpendPerTransaction !== undefined && attempt.amount > card.maxSpendPerTransaction) {
+    return { reason: 'SPEND_LIMIT_EXCEEDED', message: `Declined: ${attempt.amount} is over the card's maxSpendPerTransaction of ${card.maxSpendPerTransaction}` };
+  }
   const rule = ruleFor('cardAuthorization', attempt.merchant.descriptor);
   if (rule.outcome.decision === 'DECLINED') return { reason: rule.outcome.declineReason ?? 'CARD_PAUSED', message: `Declined by the merchant descriptor: ${rule.description}` };
   if (attempt.direction === 'DEBIT') {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CountryCode, Currency, CurrencyCode, ListQuery, PositiveAmount, Timestamp, listResponse } from '../../core/schemas.js';
+import { CountryCode, Currency, CurrencyCode, ListQuery, PositiveAmount, Timestamp, listResponse, withAliases } from '../../core/schemas.js';
 import { MAX_AMOUNT } from '../../core/money.js';
 import { defineWebhook } from '../../events/events.schemas.js';
 
@@ -22,6 +22,7 @@ export const Card = z
     fundingSource: z.string().openapi({ description: 'The internal account card spending is pulled from' }),
     currency: z.string().openapi({ description: 'The currency of the funding source' }),
     platformCardId: z.string().openapi({ description: 'Assigned by the service' }),
+    maxSpendPerTransaction: PositiveAmount.optional().openapi({ description: "The largest amount one authorization may take, in the minor units of the card's currency (exactly this amount is allowed); absent: no limit" }),
     processorRef: z.string(),
     issuerRef: z.string(),
     createdAt: Timestamp,
@@ -33,37 +34,41 @@ export const Card = z
  * Clients written against the public description send the cardholder as
  * `cardholderId`, the funding source as a one-item `fundingSources` and the
  * status as `state`: read as the spec's names, which stay the documented
- * ones (docs/deviations.md).
+ * ones (docs/deviations.md), and never reported as unknown.
  */
-function specNames(renames: Record<string, string>) {
-  return (value: unknown) => {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-    for (const [theirs, ours] of Object.entries(renames)) {
-      if (out[theirs] === undefined || out[ours] !== undefined) continue;
-      const given = out[theirs];
-      out[ours] = theirs === 'fundingSources' && Array.isArray(given) && given.length === 1 ? given[0] : given;
-      delete out[theirs];
+const oneFundingSource = (theirs: string, given: unknown) => (theirs === 'fundingSources' && Array.isArray(given) && given.length === 1 ? given[0] : given);
+
+const SpendLimit = PositiveAmount.openapi({ description: "The largest amount one authorization may take, in the minor units of the card's currency; exactly this amount is allowed, one unit more is declined (SPEND_LIMIT_EXCEEDED)", example: 5000 });
+
+/** Spec, Card: platformCardId is "assigned by the service; read it from the returned Card rather than supplying it". */
+const ASSIGNED_BY_THE_SERVICE = 'Assigned by the service: read it from the returned Card rather than supplying it';
+
+export const CardCreateRequest = z.preprocess(
+  (value, ctx) => {
+    if (value && typeof value === 'object' && (value as Record<string, unknown>).platformCardId !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['platformCardId'], message: ASSIGNED_BY_THE_SERVICE, input: value });
     }
-    return out;
-  };
-}
+    return value;
+  },
+  withAliases(
+    { cardholderId: 'customerId', fundingSources: 'fundingSource' },
+    z.object({ customerId: z.string().min(1).max(200), form: z.literal('VIRTUAL'), fundingSource: InternalAccountId, maxSpendPerTransaction: SpendLimit.optional() }).openapi('CardCreateRequest'),
+    oneFundingSource,
+  ),
+);
 
-export const CardCreateRequest = z
-  .preprocess(
-    specNames({ cardholderId: 'customerId', fundingSources: 'fundingSource' }),
-    z.object({ customerId: z.string().min(1).max(200), form: z.literal('VIRTUAL'), fundingSource: InternalAccountId }).openapi('CardCreateRequest'),
-  );
-
-export const CardUpdateRequest = z.preprocess(
-  specNames({ state: 'status', fundingSources: 'fundingSource' }),
+export const CardUpdateRequest = withAliases(
+  { state: 'status', fundingSources: 'fundingSource' },
   z
   .object({
     status: z.enum(['ACTIVE', 'FROZEN', 'CLOSED']).optional().openapi({ description: 'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final)' }),
     fundingSource: InternalAccountId.optional().openapi({ description: "Another internal account of the cardholder, in the card's currency" }),
+    maxSpendPerTransaction: SpendLimit.nullable().optional().openapi({ description: 'Replaces the per-authorization limit; null clears it. Not with status CLOSED' }),
   })
-  .refine((u) => u.status !== undefined || u.fundingSource !== undefined, { message: 'Send status, fundingSource or both', path: ['status'] })
+  .refine((u) => u.status !== undefined || u.fundingSource !== undefined || u.maxSpendPerTransaction !== undefined, { message: 'Send status, fundingSource, maxSpendPerTransaction or several of them', path: ['status'] })
+  .refine((u) => u.status !== 'CLOSED' || u.maxSpendPerTransaction === undefined, { message: 'Cannot be sent with status CLOSED', path: ['maxSpendPerTransaction'] })
   .openapi('CardUpdateRequest'),
+  oneFundingSource,
 );
 
 const Id = z.string().min(1).max(200);
@@ -99,8 +104,8 @@ export const CardMerchant = z
 
 export const CardTransactionStatus = z.enum(['AUTHORIZED', 'SETTLED', 'REFUNDED', 'EXCEPTION']).openapi('CardTransactionStatus');
 
-/** Why an authorization was declined: the public description's two reasons. */
-export const CardDeclineReason = z.enum(['INSUFFICIENT_FUNDS', 'CARD_PAUSED']).openapi('CardDeclineReason');
+/** Why an authorization was declined: the public description's two reasons, and an amount over the card's maxSpendPerTransaction. */
+export const CardDeclineReason = z.enum(['INSUFFICIENT_FUNDS', 'CARD_PAUSED', 'SPEND_LIMIT_EXCEEDED']).openapi('CardDeclineReason');
 
 const Summary = z.object({ count: z.number().int(), totalAmount: z.number().int() });
 

@@ -73,6 +73,7 @@ export function issueCard(tenant: Tenant, input: CardCreateRequest): Card {
     fundingSource: account.id,
     currency: account.currency,
     platformCardId: id.slice(id.indexOf(':') + 1),
+    ...(input.maxSpendPerTransaction !== undefined ? { maxSpendPerTransaction: input.maxSpendPerTransaction } : {}),
     ...referencesOf(id),
     createdAt: isoAt(now),
     updatedAt: isoAt(now),
@@ -167,10 +168,14 @@ export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest)
   }
   // Check everything before changing anything.
   const account = patch.fundingSource !== undefined ? fundingAccount(tenant, card.customerId, patch.fundingSource, card.currency) : undefined;
+  const limit = patch.maxSpendPerTransaction;
+  const limitChanges = limit !== undefined && (limit ?? undefined) !== card.maxSpendPerTransaction;
   // Supplying the source replaces the list whole: an update even when it names the same account.
-  if (account) {
+  if (account || limitChanges) {
     tenant.cards.update(id, (c) => {
-      c.fundingSource = account.id;
+      if (account) c.fundingSource = account.id;
+      if (limit === null) delete c.maxSpendPerTransaction;
+      else if (limit !== undefined) c.maxSpendPerTransaction = limit;
       c.updatedAt = tenant.clock.nowIso();
     });
     tenant.changed();
