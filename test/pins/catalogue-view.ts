@@ -26,7 +26,7 @@ function codesOf(document: Json, schema: Json | undefined): string[] {
   const resolved = deref(document, schema);
   if (!resolved) return [];
   if (Array.isArray(resolved.allOf)) {
-    const narrowed = resolved.allOf.map((member: Json) => deref(document, member)).filter((member: Json) => member?.properties?.code?.enum);
+    const narrowed = resolved.allOf.map((member: Json) => deref(document, member)).filter((member: Json | undefined) => member?.properties?.code?.enum);
     const inline = resolved.allOf.find((member: Json) => !member.$ref && member?.properties?.code?.enum);
     return (inline ?? narrowed[0])?.properties?.code?.enum ?? [];
   }
