@@ -2295,7 +2295,7 @@ export interface paths {
         put?: never;
         /**
          * Burn (redeem) a stablecoin
-         * @description The stablecoin must be PROVISIONED. EXTERNAL_ACCOUNT: PENDING_FUNDING with a Spark deposit address until the tokens arrive (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. SERVICE_INTERNAL_ACCOUNT (the platform internal account in the stablecoin): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING pays out to the destination USD_ACCOUNT 30 s later; its suffix decides the payout as for transfers.
+         * @description The stablecoin must be PROVISIONED. EXTERNAL_ACCOUNT: PENDING_FUNDING with a Spark deposit address until the tokens arrive (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. SERVICE_INTERNAL_ACCOUNT (the platform internal account in the stablecoin): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s, then FAILED (failureReason INSUFFICIENT_PROVIDER_BALANCE) if the provider balance of the stablecoin (what completed mints put there, less the burns taken up) is below the amount. PROCESSING pays out to the destination USD_ACCOUNT 30 s later; its suffix decides the payout as for transfers.
          */
         post: operations["createStablecoinBurn"];
         delete?: never;

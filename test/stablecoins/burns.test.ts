@@ -134,6 +134,7 @@ describe('a burn from the platform account in the stablecoin (the ledger)', () =
 describe('a burn from the provider balance', () => {
   it('CREATED for 5 s, PROCESSING for 30 s, COMPLETED', async () => {
     const box = await ready();
+    await box.stock(100);
     const { body } = await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: box.payout() });
     expect(body).toMatchObject({ status: 'CREATED', source: { type: 'PROVIDER_INTERNAL_BALANCE' } });
     await box.advance(4);
@@ -142,6 +143,52 @@ describe('a burn from the provider balance', () => {
     expect(await box.status(body.id)).toBe('PROCESSING');
     await box.advance(30);
     expect(await box.status(body.id)).toBe('COMPLETED');
+  });
+});
+
+describe("the stablecoin's provider balance", () => {
+  const fromProvider = (box: Awaited<ReturnType<typeof ready>>, cents: number) =>
+    box.burn(box.stablecoin.id, { amount: String(cents * 10_000), source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: box.payout() });
+
+  it('nothing minted: a burn from it ends FAILED INSUFFICIENT_PROVIDER_BALANCE when the provider takes it up (5 s), nothing paid out', async () => {
+    const box = await ready();
+    const { body } = await fromProvider(box, 1);
+    expect(body.status).toBe('CREATED');
+    await box.advance(4);
+    expect(await box.status(body.id)).toBe('CREATED');
+    await box.advance(1);
+    expect((await box.operation(body.id)).body).toMatchObject({ status: 'FAILED', failureReason: 'INSUFFICIENT_PROVIDER_BALANCE', providerStatus: 'failed' });
+  });
+
+  it('holds what mints put there, less what burns take: one cent more than it fails, exactly it completes, then it is empty', async () => {
+    const box = await ready();
+    await box.stock(100);
+    const over = await fromProvider(box, 101);
+    await box.advance(5);
+    expect((await box.operation(over.body.id)).body).toMatchObject({ status: 'FAILED', failureReason: 'INSUFFICIENT_PROVIDER_BALANCE' });
+    const exact = await fromProvider(box, 100);
+    await box.advance(5);
+    expect(await box.status(exact.body.id)).toBe('PROCESSING');
+    // Taken while PROCESSING: a further cent already finds nothing.
+    const more = await fromProvider(box, 1);
+    await box.advance(5);
+    expect((await box.operation(more.body.id)).body).toMatchObject({ status: 'FAILED', failureReason: 'INSUFFICIENT_PROVIDER_BALANCE' });
+    await box.advance(30);
+    expect(await box.status(exact.body.id)).toBe('COMPLETED');
+    const after = await fromProvider(box, 1);
+    await box.advance(5);
+    expect((await box.operation(after.body.id)).body.failureReason).toBe('INSUFFICIENT_PROVIDER_BALANCE');
+  });
+
+  it('a burn that fails gives back what it took: the balance covers the next one', async () => {
+    const box = await ready();
+    await box.stock(100);
+    const failing = await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: box.payout(await box.usdBank('002')) });
+    await box.advance(35);
+    expect((await box.operation(failing.body.id)).body).toMatchObject({ status: 'FAILED', failureReason: 'PAYOUT_INSUFFICIENT_FUNDS' });
+    const next = await fromProvider(box, 100);
+    await box.advance(35);
+    expect(await box.status(next.body.id)).toBe('COMPLETED');
   });
 });
 
@@ -166,6 +213,7 @@ describe('payouts by the destination suffix', () => {
   it('005: still PROCESSING 30 s after the payout starts, FAILED 30 s later', async () => {
     const box = await ready();
     const bank = await box.usdBank('005');
+    await box.stock(100);
     const { body } = await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: box.payout(bank) });
     await box.advance(35);
     expect(await box.status(body.id)).toBe('PROCESSING');
@@ -221,6 +269,10 @@ describe('stablecoins that refuse a burn', () => {
     const burn = (amount: string) => box.burn(coin.id, { amount, source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank, rail: 'WIRE' } });
     expect((await burn('1000000')).body.code).toBe('STABLECOIN_NOT_PROVISIONED');
     await box.advance(180);
+    // The provider balance the burns below take from.
+    const stocked = await box.mint(coin.id, { amount: '7000000', fundingSource: { type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDC', cryptoNetwork: 'SOLANA' }, destination: { accountId: await box.sparkWallet() } });
+    await box.advance(35);
+    expect(await box.status(stocked.body.id)).toBe('COMPLETED');
     expect((await burn('1000000')).status).toBe(201);
     expect((await burn('5020000')).body.code).toBe('STABLECOIN_PROVIDER_ERROR');
     expect((await burn('5030000')).status).toBe(503);
@@ -317,6 +369,7 @@ describe('the generated OpenAPI document', () => {
 describe('snapshot and reset', () => {
   it('carries links, stablecoins, operations and their due jobs through a snapshot; reset removes them', async () => {
     const box = await ready();
+    await box.stock(100);
     const { body } = await box.burn(box.stablecoin.id, { amount: '1000000', source: { type: 'PROVIDER_INTERNAL_BALANCE' }, destination: box.payout() });
     const snapshot = await box.client.get('/__admin/snapshot');
     expect(snapshot.status).toBe(200);

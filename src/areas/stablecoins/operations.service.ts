@@ -7,7 +7,9 @@
  *                                      else EXPIRED) -> PROCESSING -> COMPLETED
  *   ACH and same-day ACH debit mints   PENDING_PROVIDER (the debit clears) -> PROCESSING -> COMPLETED
  *   SERVICE_INTERNAL_ACCOUNT source       PROCESSING (the money is held at once) -> COMPLETED
- *   PROVIDER_INTERNAL_BALANCE source   CREATED (the provider picks it up) -> PROCESSING -> COMPLETED
+ *   PROVIDER_INTERNAL_BALANCE source   CREATED (the provider picks it up) -> PROCESSING -> COMPLETED;
+ *                                      a burn beyond the stablecoin's provider balance -> FAILED
+ *                                      (INSUFFICIENT_PROVIDER_BALANCE) when the provider picks it up
  *
  * Money in the service's ledger: a SERVICE_INTERNAL_ACCOUNT source is held
  * when the operation starts and debited when it completes (released when it
@@ -388,6 +390,30 @@ function settle(tenant: Tenant, operation: StablecoinOperationRecord): void {
   finish(tenant, operation.id, 'COMPLETED');
 }
 
+/**
+ * The stablecoin's balance at its provider, in cents: what COMPLETED mints
+ * put there, less what burns take away (a burn counts from the moment the
+ * provider takes it up, PROCESSING, until it FAILS or EXPIRES).
+ */
+export function providerBalanceCents(tenant: Tenant, stablecoinId: string, except?: string): number {
+  let cents = 0;
+  for (const o of tenant.stablecoinOperations.byIndex('stablecoin', stablecoinId)) {
+    if (o.id === except) continue;
+    if (o.operationType === 'MINT' && o.status === 'COMPLETED') cents += o.fiatAmount;
+    else if (o.operationType === 'BURN' && (o.status === 'PROCESSING' || o.status === 'COMPLETED')) cents -= o.fiatAmount;
+  }
+  return cents;
+}
+
+/** A burn from the provider balance, as the provider takes it up: FAILED when the balance cannot cover it. */
+function submit(tenant: Tenant, operation: StablecoinOperationRecord): void {
+  if (operation.operationType === 'BURN' && operation.source?.type === 'PROVIDER_INTERNAL_BALANCE' && operation.fiatAmount > providerBalanceCents(tenant, operation.stablecoinId, operation.id)) {
+    return finish(tenant, operation.id, 'FAILED', 'INSUFFICIENT_PROVIDER_BALANCE');
+  }
+  setStatus(tenant, operation.id, 'PROCESSING');
+  schedule(tenant, operation.id, 'settle', STABLECOIN_SETTLEMENT_SECONDS);
+}
+
 /** The statuses each step moves on from; a step finding the operation elsewhere has been overtaken and does nothing. */
 const STEP_FROM: Record<Step, readonly StablecoinOperationStatus[]> = {
   submit: ['CREATED'],
@@ -404,6 +430,7 @@ export function stepOperation(tenant: Tenant, job: DueJob): void {
   if (!operation || !STEP_FROM[step]?.includes(operation.status)) return;
   switch (step) {
     case 'submit':
+      return submit(tenant, operation);
     case 'clear':
       setStatus(tenant, operation.id, 'PROCESSING');
       schedule(tenant, operation.id, 'settle', STABLECOIN_SETTLEMENT_SECONDS);

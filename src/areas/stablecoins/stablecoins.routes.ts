@@ -122,7 +122,7 @@ export const createBurnRoute = createRoute({
   tags,
   summary: 'Burn (redeem) a stablecoin',
   description:
-    'The stablecoin must be PROVISIONED. EXTERNAL_ACCOUNT: PENDING_FUNDING with a Spark deposit address until the tokens arrive (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. SERVICE_INTERNAL_ACCOUNT (the platform internal account in the stablecoin): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s. PROCESSING pays out to the destination USD_ACCOUNT 30 s later; its suffix decides the payout as for transfers.',
+    'The stablecoin must be PROVISIONED. EXTERNAL_ACCOUNT: PENDING_FUNDING with a Spark deposit address until the tokens arrive (POST /sandbox/stablecoin-operations/{id}/fund), EXPIRED after 7 days. SERVICE_INTERNAL_ACCOUNT (the platform internal account in the stablecoin): held at once, PROCESSING. PROVIDER_INTERNAL_BALANCE: CREATED for 5 s, then FAILED (failureReason INSUFFICIENT_PROVIDER_BALANCE) if the provider balance of the stablecoin (what completed mints put there, less the burns taken up) is below the amount. PROCESSING pays out to the destination USD_ACCOUNT 30 s later; its suffix decides the payout as for transfers.',
   request: { params: StablecoinIdParam, headers: IdempotencyHeaders, body: jsonBody(StablecoinBurnRequest) },
   responses: { 201: jsonResponse(StablecoinOperation, 'The burn operation') },
 });
