@@ -7,19 +7,8 @@
  * after, and bad input as 400 naming the field.
  */
 import { describe, expect, it } from 'vitest';
-import { individual, makeSandbox, type Client } from '../helpers.js';
-
-async function activeCard(funds = 10_000) {
-  const sandbox = makeSandbox();
-  const client = sandbox.client();
-  expect((await client.patch('/config', { isRegulatedFinancialInstitution: true })).status).toBe(200);
-  const customer = (await client.post('/customers', individual({ fullName: 'Card Holder' }))).body;
-  const usd = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id as string;
-  const card = (await client.post('/cards', { customerId: customer.id, form: 'VIRTUAL', fundingSource: usd })).body;
-  await advance(client, 5);
-  if (funds > 0) await client.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: funds });
-  return { client, customerId: customer.id as string, usd, cardId: card.id as string };
-}
+import { makeSandbox, type Client } from '../helpers.js';
+import { activeCard } from '../pins/fixtures.js';
 
 async function advance(client: Client, seconds: number) {
   expect((await client.post('/__admin/clock/advance', { seconds })).status).toBe(200);

@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROUTE_PERMISSIONS } from '../../src/areas/permissions.js';
-import { individual, makeSandbox, usdAccount, type Reply } from '../helpers.js';
+import { makeSandbox, usdAccount, type Reply } from '../helpers.js';
+import { activeCard } from './fixtures.js';
 import { scaSandbox } from '../sca/helpers.js';
 import { agentWorld, payoutQuote } from '../agents/helpers.js';
 
@@ -133,13 +134,8 @@ describe('cards: frozen and closed x each network message that spends', () => {
   const MESSAGES: Record<string, number> = { authorization: 200, financial_authorization: 202 };
 
   it('frozen: each declined CARD_PAUSED; unfrozen, each approved; closed: each declined and the card stays closed (409)', async () => {
-    const client = makeSandbox().client();
-    expect((await client.patch('/config', { isRegulatedFinancialInstitution: true })).status).toBe(200);
-    const customer = (await client.post('/customers', individual({ fullName: 'Card Holder' }))).body;
-    const usd = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id as string;
-    const card = (await client.post('/cards', { customerId: customer.id, form: 'VIRTUAL', fundingSource: usd })).body;
-    await client.post('/__admin/clock/advance', { seconds: 5 });
-    await client.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 });
+    const { client, cardId } = await activeCard();
+    const card = { id: cardId };
     const send = (message: string) => client.post(`/sandbox/cards/${card.id}/simulate/${message}`, { amount: 100, ...money });
     for (const [status, outcome] of [['FROZEN', 'DECLINED'], ['ACTIVE', 'AUTHORIZED'], ['CLOSED', 'DECLINED']] as const) {
       expect((await client.patch(`/cards/${card.id}`, { status })).status).toBe(200);

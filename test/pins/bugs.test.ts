@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/core/version.js';
 import { readChecked } from '../support/conformance.js';
-import { business, individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { business, makeSandbox, type Client } from '../helpers.js';
+import { activeCard, fundedCustomer } from './fixtures.js';
 import { scaSandbox } from '../sca/helpers.js';
 import { agentWorld, policy } from '../agents/helpers.js';
 
@@ -163,15 +164,8 @@ describe('bug 6: the businessCountry column of a CSV import', () => {
 
 describe('bug 7: a card refund is capped by what earlier refunds left', () => {
   it('settled 10.00, refunded 6.00: 4.01 is 400 AMOUNT_OUT_OF_RANGE (max 4.00), 4.00 passes and the purchase is REFUNDED', async () => {
-    const sandbox = makeSandbox();
-    const client = sandbox.client();
-    expect((await client.patch('/config', { isRegulatedFinancialInstitution: true })).status).toBe(200);
-    const customer = (await client.post('/customers', individual({ fullName: 'Card Holder' }))).body;
-    const usd = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id as string;
-    const card = (await client.post('/cards', { customerId: customer.id, form: 'VIRTUAL', fundingSource: usd })).body;
-    await client.post('/__admin/clock/advance', { seconds: 5 });
-    await client.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 });
-    const sim = (what: string, body: unknown) => client.post(`/sandbox/cards/${card.id}/simulate/${what}`, body);
+    const { client, cardId } = await activeCard();
+    const sim = (what: string, body: unknown) => client.post(`/sandbox/cards/${cardId}/simulate/${what}`, body);
     const auth = await sim('authorization', { amount: 1_000, currency: { code: 'USD' }, merchant: { descriptor: 'COFFEE SHOP 000', mcc: '5814', country: 'US' } });
     expect(auth.status).toBe(200);
     expect((await sim('clearing', { cardTransactionId: auth.body.id, amount: 1_000 })).body.status).toBe('SETTLED');
@@ -185,11 +179,7 @@ describe('bug 7: a card refund is capped by what earlier refunds left', () => {
 
 describe('bug 8: SAME_DAY_ACH transfers can be cancelled', () => {
   it('a PROCESSING payout on SAME_DAY_ACH (as a restored snapshot holds it) is cancelled: 200 FAILED', async () => {
-    const client = makeSandbox().client();
-    const customer = (await client.post('/customers', individual())).body;
-    const accountId = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id;
-    await client.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 10_000 });
-    const slow = (await client.post('/customers/external-accounts', usdAccount(customer.id, '000000005'))).body.id;
+    const { client, accountId, payee: slow } = await fundedCustomer('000000005');
     const tx = (await client.post('/transfer-out', { source: { accountId }, destination: { accountId: slow, paymentRail: 'RTP' }, amount: 500 })).body;
     expect(tx.status).toBe('PROCESSING');
     const snapshot = (await client.get('/__admin/snapshot')).body;

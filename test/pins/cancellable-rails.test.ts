@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_RAILS } from '../../src/areas/exchange-rates/exchange-rates.schemas.js';
-import { individual, makeSandbox, usdAccount } from '../helpers.js';
+import { fundedCustomer } from './fixtures.js';
 
 const CANCELLABLE = ['ACH', 'SAME_DAY_ACH', 'WIRE'];
 const OTHERS = ['ACH_COLOMBIA', 'BANK_TRANSFER', 'BRE_B', 'CIPS', 'FAST', 'FASTER_PAYMENTS', 'FEDNOW', 'INSTAPAY', 'MOBILE_MONEY', 'NEFT', 'PAYNOW', 'PESONET', 'PIX', 'RTGS', 'RTP', 'SEPA', 'SEPA_INSTANT', 'SPEI', 'SWIFT', 'UNIONPAY', 'UPI'];
@@ -15,11 +15,7 @@ describe('POST /transactions/{id}/cancel by rail', () => {
   it('covers every payment rail', () => expect([...PAYMENT_RAILS].filter((rail) => !CANCELLABLE.includes(rail) && !OTHERS.includes(rail))).toEqual([]));
 
   it('cancels an unsettled transfer on exactly ACH, SAME_DAY_ACH and WIRE', async () => {
-    const client = makeSandbox().client();
-    const customer = (await client.post('/customers', individual())).body;
-    const accountId = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id;
-    await client.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 100_000 });
-    const slow = (await client.post('/customers/external-accounts', usdAccount(customer.id, '000000005'))).body.id;
+    const { client, accountId, payee: slow } = await fundedCustomer('000000005', 100_000);
     const rails = [...CANCELLABLE, ...OTHERS];
     const ids: string[] = [];
     for (const _ of rails) {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/core/version.js';
 import { readChecked } from '../support/conformance.js';
-import { individual, makeSandbox, usdAccount } from '../helpers.js';
+import { individual, makeSandbox } from '../helpers.js';
+import { fundedCustomer } from './fixtures.js';
 import { agentWorld, bearerClient } from '../agents/helpers.js';
 
 describe('auth schemes in any case', () => {
@@ -31,11 +32,7 @@ describe('header names and media types in any case', () => {
   });
 
   it('Idempotency-Key is one header whatever the case of its name', async () => {
-    const client = makeSandbox().client();
-    const customer = (await client.post('/customers', individual())).body;
-    const accountId = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id;
-    await client.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 10_000 });
-    const payee = (await client.post('/customers/external-accounts', usdAccount(customer.id, '000000001'))).body.id;
+    const { client, accountId, payee } = await fundedCustomer();
     const quote = (await client.post('/quotes', { source: { sourceType: 'ACCOUNT', accountId }, destination: { destinationType: 'ACCOUNT', accountId: payee }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;
     const first = await client.post(`/quotes/${quote.id}/execute`, {}, { 'idempotency-key': 'case-key' });
     expect(first.status).toBe(200);

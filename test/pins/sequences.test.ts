@@ -5,19 +5,14 @@
  * daily usage summed across currencies (card refunds in two steps: bugs.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { individual, makeSandbox, usdAccount } from '../helpers.js';
+import { fundedCustomer } from './fixtures.js';
 import { scaSandbox } from '../sca/helpers.js';
 import { agentWorld, policy } from '../agents/helpers.js';
 
 describe('Idempotency-Key on quote execution', () => {
   it('a replay answers the first result and moves nothing more; another quote under the key is 409; without the key, 409 already executed', async () => {
-    const client = makeSandbox().client();
-    const customer = (await client.post('/customers', individual())).body;
-    const accountId = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id;
-    await client.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 10_000 });
-    const payee = (await client.post('/customers/external-accounts', usdAccount(customer.id, '000000001'))).body.id;
+    const { client, accountId, payee, available } = await fundedCustomer();
     const quote = async () => (await client.post('/quotes', { source: { sourceType: 'ACCOUNT', accountId }, destination: { destinationType: 'ACCOUNT', accountId: payee }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;
-    const available = async () => (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].balance.amount as number;
     const first = await quote();
     const second = await quote();
     const key = { 'Idempotency-Key': 'pin-key-1' };
