@@ -216,12 +216,15 @@ export function storeWriter(): string {
   return `paysandbox ${packageVersion()} store ${SCHEMA_VERSION}`;
 }
 
-/** Whether the file ends with the checksum of everything before it (a snapshot no one edited or cut short). */
-function checksumHolds(bytes: Buffer): boolean {
-  const at = bytes.lastIndexOf(CHECKSUM_KEY);
+/**
+ * Whether the file's text ends with the checksum of everything before it (a snapshot no one edited or cut short).
+ * On the text, not the file's bytes: read as UTF-8 text straight away, a 100 MB snapshot is never held twice.
+ */
+function checksumHolds(text: string): boolean {
+  const at = text.lastIndexOf(CHECKSUM_KEY);
   if (at < 0) return false;
-  const found = /^"([0-9a-f]{8})"\}\s*$/.exec(bytes.toString('latin1', at + CHECKSUM_KEY.length));
-  return found !== null && crc32(bytes.subarray(0, at)) === Number.parseInt(found[1]!, 16);
+  const found = /^"([0-9a-f]{8})"\}\s*$/.exec(text.slice(at + CHECKSUM_KEY.length));
+  return found !== null && crc32(text.slice(0, at)) === Number.parseInt(found[1]!, 16);
 }
 
 function* snapshotBody(source: SnapshotSource, generation: number): Generator<string> {
@@ -343,9 +346,10 @@ export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: 
   let raw: unknown;
   let intact = false;
   try {
-    const bytes = readFileSync(file);
-    intact = trust && checksumHolds(bytes);
-    raw = JSON.parse(bytes.toString('utf8'));
+    // Stryker disable next-line StringLiteral: without an encoding readFileSync returns a Buffer, which JSON.parse reads as the same UTF-8 text
+    const text = readFileSync(file, 'utf8');
+    intact = trust && checksumHolds(text);
+    raw = JSON.parse(text);
   } catch (err) {
     throw new CorruptDataFileError(file, err instanceof SyntaxError ? `not JSON: ${err.message}` : (err as Error).message);
   }
