@@ -169,6 +169,9 @@ export interface StablecoinAccountLinkOutcome {
   debitsOnly?: true;
 }
 
+/** The sandbox's own invitee: the UMA address it claims an invitation with (`paysandbox trigger INVITATION.CLAIMED`), on its UMA domain. */
+export const SANDBOX_INVITEE_UMA = '$invitee@sandbox.uma.local';
+
 /** Transfers to a wallet still awaiting ownership verification are allowed up to this value, in US dollar cents. */
 export const UNVERIFIED_WALLET_LIMIT_USD_CENTS = 100_000;
 
