@@ -14,7 +14,7 @@ import { PAYMENT_APPROVAL_WINDOW_SECONDS, outcomeFor } from '../../rules/index.j
 import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { planIncomingUma, type Plan } from '../payments/plans.js';
-import { identifierOf } from '../payments/parties.js';
+import { identifierOf } from '../external-accounts/account-types.js';
 import { applyPlan, resolvePayment } from '../payments/settlement.service.js';
 import type { PaymentApproval, Transaction } from '../transactions/transactions.schemas.js';
 import { amendTransaction, requireTransaction } from '../transactions/transactions.service.js';

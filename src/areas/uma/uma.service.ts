@@ -13,7 +13,7 @@ import type { Customer } from '../customers/customers.schemas.js';
 import { rateAt, receivingFor } from '../exchange-rates/rates.js';
 import { customerAccounts, primaryAccountOf } from '../internal-accounts/internal-accounts.service.js';
 import { planIncomingUma } from '../payments/plans.js';
-import { identifierOf } from '../payments/parties.js';
+import { identifierOf } from '../external-accounts/account-types.js';
 import { approvalModeFor, holdForApproval } from './incoming-approval.service.js';
 import { startPayment } from '../payments/settlement.service.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
