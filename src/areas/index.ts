@@ -54,9 +54,12 @@ import { IMPORT_STEP_JOB, runImportStep } from './customer-imports/customer-impo
 import { BulkUploadWebhook } from './customer-imports/customer-imports.schemas.js';
 import { registerSca } from './sca/sca.index.js';
 import { QUOTE_CHALLENGE_EXPIRY_JOB } from './sca/money.js';
+import { QUOTE_EXPIRY_JOB, expireUnpaidQuote } from './quotes/quotes.service.js';
 import { expireQuoteChallenge } from './sca/quote-authorization.service.js';
 import { guardTrustedDeletion } from './sca/trust.service.js';
 import { externalAccountDeletionHook } from './external-accounts/deletion.js';
+import { verificationInputsHook } from './customers/verification-inputs.js';
+import { onVerificationInput } from './verifications/verifications.service.js';
 import { registerCustomers } from './customers/customers.index.js';
 import { registerExternalAccounts } from './external-accounts/external-accounts.index.js';
 import { LIVENESS_JOB, completeLiveness } from './external-accounts/external-accounts.service.js';
@@ -161,6 +164,7 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [APPROVAL_TIMEOUT_JOB, approvalTimeout],
   [IMPORT_STEP_JOB, runImportStep],
   [QUOTE_CHALLENGE_EXPIRY_JOB, expireQuoteChallenge],
+  [QUOTE_EXPIRY_JOB, expireUnpaidQuote],
   [PROVIDER_REVOCATION_JOB, revokeProviderAccount],
   [STABLECOIN_LIFECYCLE_JOB, advanceStablecoin],
   [STABLECOIN_OPERATION_JOB, stepOperation],
@@ -222,6 +226,8 @@ export function armAreaHooks(hooks: Hooks): void {
   });
   // A trusted SCA beneficiary cannot be deleted.
   hooks.arm(externalAccountDeletionHook, guardTrustedDeletion);
+  // A customer in RESOLVE_ERRORS that provides the last missing input is READY_FOR_VERIFICATION.
+  hooks.arm(verificationInputsHook, onVerificationInput);
 }
 
 /** What every fresh (or reset) tenant gets: the platform's own accounts. */

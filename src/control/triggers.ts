@@ -7,13 +7,14 @@
  * events arrive as they would. The magic values come from the rule tables.
  *
  * Adding a webhook type is its name in trigger-types.ts and one entry in
- * TRIGGERS. INVITATION.CLAIMED has none: a claim comes from another tenant
- * (another platform), which a recipe run inside one tenant cannot be.
+ * TRIGGERS. A claim of an invitation normally comes from another platform;
+ * the recipe claims with the sandbox's own invitee (SANDBOX_INVITEE_UMA)
+ * through the same service.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { apiError } from '../core/errors.js';
 import { packagePath } from '../core/package-files.js';
-import { RULES, type OutcomeOf, type RuleTableName } from '../rules/index.js';
+import { RULES, SANDBOX_INVITEE_UMA, type OutcomeOf, type RuleTableName } from '../rules/index.js';
 import type { WebhookEvent } from '../events/events.schemas.js';
 import type { DueJob } from '../store/jobs.js';
 import type { Tenant } from '../store/tenant.js';
@@ -34,6 +35,15 @@ import { CARD_PULL_JOB, authorize, clear, refund } from '../areas/cards/card-net
 import { createAgent, redeemDeviceCode } from '../areas/agents/agents.service.js';
 import { IMPORT_STEP_JOB, uploadCustomerCsv } from '../areas/customer-imports/customer-imports.service.js';
 import { agentTransferOutUnsigned } from '../areas/agents/operations.service.js';
+import { pendingContactChannels } from '../areas/customers/regulation.js';
+import { confirmContactCode, sendContactCode } from '../areas/contact-verification/contact-verification.service.js';
+import { createKycLink } from '../areas/verifications/kyc-links.service.js';
+import { openHostedFlow } from '../areas/verifications/hosted-flow.service.js';
+import { QUOTE_EXPIRY_JOB } from '../areas/quotes/quotes.service.js';
+import { receiveUma } from '../areas/uma/uma.service.js';
+import { claimInvitation, createInvitation } from '../areas/invitations/invitations.service.js';
+import type { CustomerCreateRequest } from '../areas/customers/customers.schemas.js';
+import { SANDBOX_UMA_DOMAIN } from '../areas/config/config.service.js';
 
 /** What a recipe works with, and where it notes what it created. */
 export interface TriggerRun {
@@ -94,10 +104,15 @@ type KycStatus = 'APPROVED' | 'REJECTED' | 'PENDING';
  * regulated platform, otherwise through a complete submission (identity
  * document and POST /verifications), as the platform's settings say.
  */
-function individual(run: TriggerRun, status: KycStatus, role = 'customer'): string {
+function individual(run: TriggerRun, status: KycStatus, role = 'customer', extra: Partial<Extract<CustomerCreateRequest, { customerType: 'INDIVIDUAL' }>> = {}): string {
   const key = keyOf('individualKyc', (o) => o.kycStatus === status);
-  const customer = createCustomer(run.tenant, { customerType: 'INDIVIDUAL', fullName: valueWith(key, 'Trigger Person ', 'Trigger Person'), email: 'trigger@example.com', currencies: [USD], ...PERSON });
+  let customer = createCustomer(run.tenant, { customerType: 'INDIVIDUAL', fullName: valueWith(key, 'Trigger Person ', 'Trigger Person'), email: 'trigger@example.com', currencies: [USD], ...PERSON, ...extra });
   run.created[role] = customer.id;
+  // Where contact verification comes first (an EEA region), the e-mail and phone are confirmed with the sandbox's code.
+  for (const channel of pendingContactChannels(customer)) {
+    sendContactCode(run.tenant, customer.id, channel);
+    customer = confirmContactCode(run.tenant, customer.id, channel, keyOf('contactVerificationCode', (o) => o.result === 'ACCEPTED')!);
+  }
   if (customer.customerType === 'INDIVIDUAL' && customer.kycStatus === 'UNVERIFIED') {
     upload(run, customer.id, 'PASSPORT', 'passport.png');
     run.created.verification = submitVerification(run.tenant, customer.id).id;
@@ -106,7 +121,7 @@ function individual(run: TriggerRun, status: KycStatus, role = 'customer'): stri
 }
 
 /** A business with its paperwork and one owner, submitted: KYB decided by its registration number. */
-function business(run: TriggerRun, decision: OutcomeOf<'businessKyb'>['decision'], paperwork = true): string {
+function business(run: TriggerRun, decision: OutcomeOf<'businessKyb'>['decision'], paperwork = true, submit = true): string {
   const key = keyOf('businessKyb', (o) => o.decision === decision);
   const customer = createCustomer(run.tenant, {
     customerType: 'BUSINESS',
@@ -115,15 +130,31 @@ function business(run: TriggerRun, decision: OutcomeOf<'businessKyb'>['decision'
     currencies: [USD],
   });
   run.created.customer = customer.id;
-  if (paperwork) {
-    for (const type of ['CERTIFICATE_OF_INCORPORATION', 'SHAREHOLDER_REGISTER', 'UTILITY_BILL'] as const) upload(run, customer.id, type, 'certificate.pdf');
-    const ownerKey = keyOf('beneficialOwnerKyc', (o) => o.kycStatus === 'APPROVED');
-    const owner = createBeneficialOwner(run.tenant, { customerId: customer.id, roles: ['UBO'], ownershipPercentage: 100, personalInfo: { firstName: 'Olive', lastName: valueWith(ownerKey, 'Owner ', 'Owner'), ...PERSON } });
-    run.created.beneficialOwner = owner.id;
-    upload(run, owner.id, 'PASSPORT', 'passport.png');
-  }
-  run.created.verification = submitVerification(run.tenant, customer.id).id;
+  if (paperwork) addPaperwork(run, customer.id);
+  if (submit) run.created.verification = submitVerification(run.tenant, customer.id).id;
   return customer.id;
+}
+
+/** A business's documents and one owner with an identity document: everything a submission asks of it. */
+function addPaperwork(run: TriggerRun, customerId: string): void {
+  for (const type of ['CERTIFICATE_OF_INCORPORATION', 'SHAREHOLDER_REGISTER', 'UTILITY_BILL'] as const) upload(run, customerId, type, 'certificate.pdf');
+  const ownerKey = keyOf('beneficialOwnerKyc', (o) => o.kycStatus === 'APPROVED');
+  const owner = createBeneficialOwner(run.tenant, { customerId, roles: ['UBO'], ownershipPercentage: 100, personalInfo: { firstName: 'Olive', lastName: valueWith(ownerKey, 'Owner ', 'Owner'), ...PERSON } });
+  run.created.beneficialOwner = owner.id;
+  upload(run, owner.id, 'PASSPORT', 'passport.png');
+}
+
+/** The person behind a KYC link opens the hosted verification page of a business not yet submitted. */
+function openVerificationPage(run: TriggerRun): void {
+  const customerId = business(run, 'REVIEW', false, false);
+  const link = createKycLink(run.tenant, customerId, undefined, 'http://127.0.0.1');
+  openHostedFlow(run.tenant, link.token);
+}
+
+/** A business submitted without its paperwork (RESOLVE_ERRORS) then provides it: the last item makes it READY_FOR_VERIFICATION. */
+function provideMissingPaperwork(run: TriggerRun): void {
+  const customerId = business(run, 'REVIEW', false);
+  addPaperwork(run, customerId);
 }
 
 /** The customer's USD account, funded through the sandbox. */
@@ -135,20 +166,20 @@ function fundedAccount(run: TriggerRun, customerId: string, amount = 100_000): s
   return account.id;
 }
 
-/** A USD bank account of the customer whose number ends in `key`. */
-function bankAccount(run: TriggerRun, customerId: string, key: string | null): string {
+/** A USD bank account of the customer whose number ends in `key` (its default UMA deposit account when `umaDeposit`). */
+function bankAccount(run: TriggerRun, customerId: string, key: string | null, umaDeposit = false): string {
   const account = createExternalAccount(run.tenant, {
     customerId,
     currency: USD,
+    ...(umaDeposit ? { defaultUmaDepositAccount: true } : {}),
     accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: valueWith(key, '000123456', '000123456000'), routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Trigger Person' } },
   });
   run.created.externalAccount = account.id;
   return account.id;
 }
 
-/** A quote from a funded account to a bank account chosen by the quote-execution table, executed. */
-async function payout(run: TriggerRun, outcome: (o: OutcomeOf<'quoteExecution'>) => boolean): Promise<void> {
-  const sender = individual(run, 'APPROVED');
+/** A quote from a funded account to a bank account chosen by the quote-execution table, executed (`sender`: the customer's extra fields). */
+async function payout(run: TriggerRun, outcome: (o: OutcomeOf<'quoteExecution'>) => boolean, sender = individual(run, 'APPROVED')): Promise<void> {
   const source = fundedAccount(run, sender);
   const destination = bankAccount(run, sender, keyOf('quoteExecution', outcome));
   const quote = createQuote(run.tenant, {
@@ -163,6 +194,49 @@ async function payout(run: TriggerRun, outcome: (o: OutcomeOf<'quoteExecution'>)
   await executeQuote(run.tenant, quote.id, undefined, { method: 'POST', path: `/quotes/${quote.id}/execute`, body: '' });
 }
 
+/** An EEA customer, under Strong Customer Authentication, executes a payout: it waits for the customer's authorization. */
+function scaPayout(run: TriggerRun): Promise<void> {
+  const sender = individual(run, 'APPROVED', 'customer', { region: 'DE', email: `trigger-${uniqueTag(run)}@example.de`, phoneNumber: '+4915100000001' });
+  return payout(run, (o) => o.result === 'COMPLETED' && o.delaySeconds === 0, sender);
+}
+
+/** A real-time-funded quote to a bank account that nobody pays: its expiry (the due job, run now) opens the payment EXPIRED. */
+function unpaidRealtimeQuote(run: TriggerRun): void {
+  const customer = individual(run, 'APPROVED');
+  const destination = bankAccount(run, customer, keyOf('quoteExecution', (o) => o.result === 'COMPLETED' && o.delaySeconds === 0));
+  const quote = createQuote(run.tenant, {
+    source: { sourceType: 'REALTIME_FUNDING', currency: USD, customerId: customer },
+    destination: { destinationType: 'ACCOUNT', accountId: destination },
+    lockedCurrencySide: 'SENDING',
+    lockedCurrencyAmount: 10_000,
+    description: 'paysandbox trigger',
+  });
+  run.created.quote = quote.id;
+  run.created.transaction = quote.transactionId;
+  runJobNow(run, QUOTE_EXPIRY_JOB, (j) => j.payload.quoteId === quote.id);
+}
+
+/**
+ * An incoming UMA payment for a customer whose default UMA deposit account
+ * is a bank account chosen by the quote-execution table: the money is paid
+ * out there, and a failed payout goes back to the sender.
+ */
+function incomingToBank(run: TriggerRun, outcome: (o: OutcomeOf<'quoteExecution'>) => boolean): void {
+  const customer = individual(run, 'APPROVED', 'customer', { umaAddress: `$trigger${uniqueTag(run)}@${SANDBOX_UMA_DOMAIN}` });
+  bankAccount(run, customer, keyOf('quoteExecution', outcome), true);
+  const sender = `${keyOf('umaReceiver', (o) => o.result === 'SUCCESS' && o.currency === USD)}@${SANDBOX_UMA_DOMAIN}`;
+  run.created.transaction = receiveUma(run.tenant, { senderUmaAddress: sender, customerId: customer, receivingCurrencyCode: USD, receivingCurrencyAmount: 5_000 }).id;
+}
+
+/** A customer's UMA invitation, claimed by the sandbox's own invitee. */
+function claimedInvitation(run: TriggerRun): void {
+  const customer = individual(run, 'APPROVED', 'customer', { umaAddress: `$inviter${uniqueTag(run)}@${SANDBOX_UMA_DOMAIN}` });
+  const inviterUma = run.tenant.customers.get(customer)!.umaAddress!;
+  const invitation = createInvitation(run.tenant, { inviterUma, firstName: 'Ivy' });
+  run.created.invitation = invitation.code;
+  claimInvitation({ get: (id) => (id === run.tenant.id ? run.tenant : undefined) }, invitation.code, SANDBOX_INVITEE_UMA);
+}
+
 /** A pull from a bank account chosen by the transfer table into the customer's account. */
 function pull(run: TriggerRun, outcome: (o: OutcomeOf<'accountTransfer'>) => boolean): void {
   const customer = individual(run, 'APPROVED');
@@ -170,6 +244,11 @@ function pull(run: TriggerRun, outcome: (o: OutcomeOf<'accountTransfer'>) => boo
   run.created.internalAccount = account.id;
   const source = bankAccount(run, customer, keyOf('accountTransfer', outcome));
   run.created.transaction = transferIn(run.tenant, { source: { accountId: source }, destination: { accountId: account.id }, amount: 10_000 }).id;
+}
+
+/** Twelve hex digits no other run of the tenant has: for values that must be unique (UMA addresses). */
+function uniqueTag(run: TriggerRun): string {
+  return run.tenant.ids('Tag').slice(-12);
 }
 
 /** Runs one pending due job of the flow now instead of at its due time (what a clock advance would do, without moving the tenant's clock). */
@@ -184,7 +263,7 @@ const IMPORT_COLUMNS = 'umaAddress,platformCustomerId,customerType,fullName,birt
 
 /** A one-row CSV import, its steps run now: a good row COMPLETES the job; a row that creates nobody FAILS it. */
 function bulkImport(run: TriggerRun, good: boolean): void {
-  const tag = run.tenant.ids('Import').slice(-12);
+  const tag = uniqueTag(run);
   const row = good
     ? `$import${tag}@sandbox.uma.local,import-${tag},INDIVIDUAL,Imported Person,1990-01-15,1 Main St,San Francisco,CA,94105,US`
     : `$import${tag}@sandbox.uma.local,import-${tag},INDIVIDUAL,,,,,,,`;
@@ -267,11 +346,15 @@ export const TRIGGERS: Readonly<Record<TriggerType, TriggerRecipe>> = {
   'VERIFICATION.REJECTED': { description: 'A business verification is rejected', run: (r) => void business(r, 'REJECTED') },
   'VERIFICATION.PENDING_MANUAL_REVIEW': { description: 'A business verification goes to manual review', run: (r) => void business(r, 'REVIEW') },
   'VERIFICATION.RESOLVE_ERRORS': { description: 'A business is submitted without its documents', run: (r) => void business(r, 'REVIEW', false) },
+  'VERIFICATION.IN_PROGRESS': { description: "A business's hosted verification page (its KYC link) is opened", run: (r) => openVerificationPage(r) },
+  'VERIFICATION.READY_FOR_VERIFICATION': { description: 'A business in RESOLVE_ERRORS provides its missing documents and owner', run: (r) => provideMissingPaperwork(r) },
 
   'OUTGOING_PAYMENT.PENDING': { description: 'A quote to a bank account is executed', run: (r) => payout(r, (o) => o.result === 'COMPLETED' && o.delaySeconds === 0) },
+  'OUTGOING_PAYMENT.PENDING_AUTHORIZATION': { description: 'A customer under Strong Customer Authentication (region DE) executes a payout', run: (r) => scaPayout(r) },
   'OUTGOING_PAYMENT.PROCESSING': { description: 'A quote to a bank account is executed', run: (r) => payout(r, (o) => o.result === 'COMPLETED' && o.delaySeconds === 0) },
   'OUTGOING_PAYMENT.COMPLETED': { description: 'A payout to a bank account completes', run: (r) => payout(r, (o) => o.result === 'COMPLETED' && o.delaySeconds === 0) },
   'OUTGOING_PAYMENT.FAILED': { description: 'A payout fails before the money leaves', run: (r) => payout(r, (o) => o.result === 'FAILED' && o.refund === 'NONE') },
+  'OUTGOING_PAYMENT.EXPIRED': { description: 'A real-time-funded quote expires unpaid', run: (r) => unpaidRealtimeQuote(r) },
   'OUTGOING_PAYMENT.REFUND_PENDING': { description: 'A failed payout starts its refund', run: (r) => payout(r, (o) => o.result === 'FAILED' && o.refund === 'REFUNDED') },
   'OUTGOING_PAYMENT.REFUND_COMPLETED': { description: 'A failed payout is refunded to the sender', run: (r) => payout(r, (o) => o.result === 'FAILED' && o.refund === 'REFUNDED') },
   'OUTGOING_PAYMENT.REFUND_FAILED': { description: 'A failed payout cannot be refunded', run: (r) => payout(r, (o) => o.refund === 'REFUND_FAILED') },
@@ -279,6 +362,12 @@ export const TRIGGERS: Readonly<Record<TriggerType, TriggerRecipe>> = {
   'INCOMING_PAYMENT.PENDING': { description: 'A pull from a bank account starts', run: (r) => pull(r, (o) => o.result === 'SUCCESS') },
   'INCOMING_PAYMENT.COMPLETED': { description: 'A pull from a bank account arrives', run: (r) => pull(r, (o) => o.result === 'SUCCESS') },
   'INCOMING_PAYMENT.FAILED': { description: 'A pull from a bank account fails', run: (r) => pull(r, (o) => o.result === 'FAILED' && o.delaySeconds === 0) },
+
+  'INCOMING_PAYMENT.REFUND_PENDING': { description: 'An incoming UMA payment to a bank account fails to pay out and starts going back', run: (r) => incomingToBank(r, (o) => o.result === 'FAILED' && o.refund === 'REFUNDED') },
+  'INCOMING_PAYMENT.REFUND_COMPLETED': { description: 'An incoming UMA payment to a bank account fails to pay out and goes back to the sender', run: (r) => incomingToBank(r, (o) => o.result === 'FAILED' && o.refund === 'REFUNDED') },
+  'INCOMING_PAYMENT.REFUND_FAILED': { description: 'An incoming UMA payment to a bank account fails to pay out and cannot go back', run: (r) => incomingToBank(r, (o) => o.refund === 'REFUND_FAILED') },
+
+  'INVITATION.CLAIMED': { description: "A customer's UMA invitation is claimed by the sandbox's own invitee", run: (r) => claimedInvitation(r) },
 
   'CARD.STATUS_CHANGE': { description: 'A new card becomes ACTIVE', run: (r) => void activeCard(r) },
   'CARD.FUNDING_SOURCE_CHANGE': {
@@ -302,6 +391,13 @@ export const TRIGGERS: Readonly<Record<TriggerType, TriggerRecipe>> = {
   },
 
   'CARD_TRANSACTION.AUTHORIZED': { description: 'A card purchase is authorized', run: (r) => void purchase(r, approvedPurchase) },
+  'CARD_TRANSACTION.PARTIALLY_SETTLED': {
+    description: 'A merchant that clears in parts clears part of a card purchase',
+    run: (r) => {
+      const { cardId, transactionId } = purchase(r, (o) => o.decision === 'APPROVED' && o.clearing === 'IN_PARTS');
+      clear(r.tenant, cardId, { cardTransactionId: transactionId, amount: 1_000 });
+    },
+  },
   'CARD_TRANSACTION.SETTLED': {
     description: 'A card purchase is cleared',
     run: (r) => {

@@ -79,6 +79,14 @@ export interface CardAuthorizationOutcome {
   declineReason?: 'INSUFFICIENT_FUNDS' | 'CARD_PAUSED';
   pull: 'NONE' | 'IMMEDIATE' | 'DELAYED' | 'FAILS_LATER';
   delaySeconds: number;
+  /**
+   * How clearings settle the authorization. FIRST (the spec's default): the
+   * first clearing settles it. IN_PARTS: clearings that leave part of the
+   * authorization uncleared keep it open (PARTIALLY_SETTLED, the rest still
+   * held); it settles once the clearings reach the authorized amount, or on
+   * a 0 clearing (the rest expires).
+   */
+  clearing: 'FIRST' | 'IN_PARTS';
 }
 
 /** Sandbox UMA receivers, by the user part of the address. */
@@ -160,6 +168,9 @@ export interface StablecoinAccountLinkOutcome {
   /** Only refuses accounts the provider debits (ACH debit funding); payouts and mint destinations link anyway. */
   debitsOnly?: true;
 }
+
+/** The sandbox's own invitee: the UMA address it claims an invitation with (`paysandbox trigger INVITATION.CLAIMED`), on its UMA domain. */
+export const SANDBOX_INVITEE_UMA = '$invitee@sandbox.uma.local';
 
 /** Transfers to a wallet still awaiting ownership verification are allowed up to this value, in US dollar cents. */
 export const UNVERIFIED_WALLET_LIMIT_USD_CENTS = 100_000;
@@ -308,11 +319,16 @@ export const RULES = {
     subject: 'merchant.descriptor',
     match: 'last3',
     rows: [
-      { key: '002', outcome: { decision: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS', pull: 'NONE', delaySeconds: 0 }, description: 'declined: insufficient funds' },
-      { key: '003', outcome: { decision: 'DECLINED', declineReason: 'CARD_PAUSED', pull: 'NONE', delaySeconds: 0 }, description: 'declined: card paused' },
-      { key: '005', outcome: { decision: 'APPROVED', pull: 'DELAYED', delaySeconds: 30 }, description: 'approved; the funding pull settles about 30 seconds later' },
-      { key: '006', outcome: { decision: 'APPROVED', pull: 'FAILS_LATER', delaySeconds: 30 }, description: 'approved; the funding pull later reports failure' },
-      { key: null, outcome: { decision: 'APPROVED', pull: 'IMMEDIATE', delaySeconds: 0 }, description: 'approved' },
+      { key: '002', outcome: { decision: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS', pull: 'NONE', delaySeconds: 0, clearing: 'FIRST' }, description: 'declined: insufficient funds' },
+      { key: '003', outcome: { decision: 'DECLINED', declineReason: 'CARD_PAUSED', pull: 'NONE', delaySeconds: 0, clearing: 'FIRST' }, description: 'declined: card paused' },
+      { key: '005', outcome: { decision: 'APPROVED', pull: 'DELAYED', delaySeconds: 30, clearing: 'FIRST' }, description: 'approved; the funding pull settles about 30 seconds later' },
+      { key: '006', outcome: { decision: 'APPROVED', pull: 'FAILS_LATER', delaySeconds: 30, clearing: 'FIRST' }, description: 'approved; the funding pull later reports failure' },
+      {
+        key: '007',
+        outcome: { decision: 'APPROVED', pull: 'IMMEDIATE', delaySeconds: 0, clearing: 'IN_PARTS' },
+        description: 'approved; the merchant clears in parts: a clearing below the authorization leaves it PARTIALLY_SETTLED (the rest still held) until the clearings reach it or a 0 clearing closes it',
+      },
+      { key: null, outcome: { decision: 'APPROVED', pull: 'IMMEDIATE', delaySeconds: 0, clearing: 'FIRST' }, description: 'approved' },
     ],
   }),
 

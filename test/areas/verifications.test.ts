@@ -557,7 +557,10 @@ describe('reading verifications', () => {
     const second = await submitted(jane.id);
     expect(second.verificationStatus).toBe('APPROVED');
 
-    expect(await verificationsOf(jane.id)).toEqual([second, first]);
+    // Providing the last missing item made a READY_FOR_VERIFICATION verification in between.
+    const [, ready] = await verificationsOf(jane.id);
+    expect(ready).toMatchObject({ verificationStatus: 'READY_FOR_VERIFICATION', errors: [] });
+    expect(await verificationsOf(jane.id)).toEqual([second, ready, first]);
     expect((await client.get('/verifications?verificationStatus=APPROVED')).body.data).toEqual([second]);
     expect((await client.get('/verifications?verificationStatus=RESOLVE_ERRORS')).body.data).toEqual([otherErrors, first]);
     expect((await client.get(`/verifications?customerId=${encodeURIComponent(jane.id)}&verificationStatus=RESOLVE_ERRORS`)).body.data).toEqual([first]);
@@ -580,8 +583,10 @@ describe('events', () => {
     expect([first.verificationStatus, second.verificationStatus]).toEqual(['RESOLVE_ERRORS', 'APPROVED']);
 
     const verificationEvents = (await events()).filter((e) => e.type.startsWith('VERIFICATION.'));
+    const ready = (await client.get(`/verifications?customerId=${encodeURIComponent(created.id)}&verificationStatus=READY_FOR_VERIFICATION`)).body.data[0];
     expect(verificationEvents).toEqual([
       { id: expect.stringMatching(/^Webhook:/), type: 'VERIFICATION.APPROVED', timestamp: expect.stringMatching(ISO), data: second },
+      { id: expect.stringMatching(/^Webhook:/), type: 'VERIFICATION.READY_FOR_VERIFICATION', timestamp: expect.stringMatching(ISO), data: ready },
       { id: expect.stringMatching(/^Webhook:/), type: 'VERIFICATION.RESOLVE_ERRORS', timestamp: expect.stringMatching(ISO), data: first },
     ]);
     const approvedOnly = await events('VERIFICATION.APPROVED');

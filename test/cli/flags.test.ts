@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandPerTest, BIN, run, start } from './command.js';
+import { TRIGGER_TYPES } from '../../src/control/trigger-types.js';
 
 const { dir: cwd } = commandPerTest();
 
@@ -24,6 +25,9 @@ describe('flags and start-up errors', () => {
     const trigger = await run(['trigger', '-h']);
     expect(trigger.code).toBe(0);
     for (const flag of ['--sandbox URL', '--client-id ID', '--client-secret SECRET', '--json', '--help', 'OUTGOING_PAYMENT.COMPLETED', 'CARD.STATUS_CHANGE', 'TEST']) expect(trigger.stdout).toContain(flag);
+    // Every type the sandbox can trigger, each on its own line.
+    const listed = new Set(trigger.stdout.split('\n').map((line) => line.trim()));
+    for (const type of TRIGGER_TYPES) expect(listed, type).toContain(type);
   });
 
   it('prints the package version and the API version with --version', async () => {

@@ -105,7 +105,7 @@ describe('field errors of formats and unions', () => {
       status: 400,
       body: invalid(
         [
-          { field: 'transactions.Transaction:x.status', message: 'Must be one of: AUTHORIZED, SETTLED, REFUNDED, EXCEPTION', constraint: { enum: ['AUTHORIZED', 'SETTLED', 'REFUNDED', 'EXCEPTION'] } },
+          { field: 'transactions.Transaction:x.status', message: 'Must be one of: AUTHORIZED, PARTIALLY_SETTLED, SETTLED, REFUNDED, EXCEPTION', constraint: { enum: ['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'REFUNDED', 'EXCEPTION'] } },
           { field: 'transactions.Transaction:x.merchant', message: 'Required' },
         ],
         'The snapshot is invalid; nothing was changed',

@@ -380,6 +380,8 @@ interface Fate {
   uma?: string;
   /** Real-time funding paid with the wrong amount. */
   mismatch?: boolean;
+  /** A real-time-funded quote nobody paid: its payment opened EXPIRED when the quote expired. */
+  expired?: boolean;
 }
 
 interface TxModel extends Fate {
@@ -446,6 +448,8 @@ interface Model {
   agentDeferred: QuoteModel[];
   /** The agent's actions awaiting approval. */
   pending: PendingAction[];
+  /** Real-time-funded quotes nobody paid: each opens its payment EXPIRED 300 s after it was made. */
+  unpaid: Array<{ quote: any; createdAtMs: number }>;
   /** What the agent spent on the day and in the month of its last counted action. */
   usage: UsageModel;
 }
@@ -548,6 +552,7 @@ function predict(tx: TxModel, now: number): Expected {
     case 'UMA_IN':
       return umaFate(tx.uma!, 'PENDING', elapsed);
     case 'REALTIME':
+      if (tx.expired) return { status: 'EXPIRED' };
       if (tx.mismatch) return { status: 'FAILED', refund: 'COMPLETED' };
       return tx.suffix !== undefined ? quotePayoutFate(tx.suffix, elapsed) : { status: 'COMPLETED' };
   }
@@ -743,7 +748,7 @@ function violation(world: World, model: Model, obs: Observation): string | undef
     const received: number = t.receivedAmount.amount;
     const receivedCur: string = t.receivedAmount.currency.code;
     const refund: string | undefined = t.refund?.status;
-    if (!IN_FLIGHT.has(t.status) && t.status !== 'COMPLETED' && t.status !== 'FAILED' && t.status !== 'REJECTED') return `transaction ${t.id} has an unexpected status ${t.status}`;
+    if (!IN_FLIGHT.has(t.status) && t.status !== 'COMPLETED' && t.status !== 'FAILED' && t.status !== 'REJECTED' && t.status !== 'EXPIRED') return `transaction ${t.id} has an unexpected status ${t.status}`;
     if (t.agentId !== (mine.byAgent ? world.agent.id : undefined)) return `(3) transaction ${t.id} carries agentId ${t.agentId}; the agent ${mine.byAgent ? 'made' : 'did not make'} it`;
     if (src) {
       if (t.type !== 'OUTGOING') return `transaction ${t.id} from internal account ${src} is ${t.type}`;
@@ -1135,6 +1140,7 @@ async function run(world: World, model: Model, action: Action): Promise<Outcome>
       const refused = refusal('sandbox send', sent);
       if (refused) {
         if (action.pay !== 'wrongCurrency') throw new Error(`paying real-time quote ${quote.id} (${action.pay}) was refused: ${refused}`);
+        model.unpaid.push({ quote, createdAtMs: model.nowMs });
         return { moved: false, note: refused };
       }
       if (action.pay === 'wrongCurrency') throw new Error(`real-time quote ${quote.id} in ${action.currency} was paid in ${pay.currencyCode}`);
@@ -1153,6 +1159,11 @@ async function run(world: World, model: Model, action: Action): Promise<Outcome>
       const refused = refusal('clock advance', res);
       if (refused) throw new Error(`clock advance refused: ${refused}`);
       model.nowMs += action.seconds * 1000;
+      // Real-time-funded quotes nobody paid have expired: their payments opened EXPIRED.
+      for (const unpaid of model.unpaid.filter((u) => u.createdAtMs + 300_000 <= model.nowMs)) {
+        model.unpaid.splice(model.unpaid.indexOf(unpaid), 1);
+        await recordTransaction(world, model, unpaid.quote.transactionId, 'REALTIME', { expired: true });
+      }
       // Due jobs may move money: checked like any other action.
       return { moved: true, note: `clock +${action.seconds} s, ran ${res.body.ran.length} job(s)` };
     }
@@ -1357,7 +1368,7 @@ async function runScenario(startMs: number, openingFunds: readonly number[], mov
   // Opening fundings of the customers' internal accounts, so that most payouts have money to move.
   const actions: Action[] = [...openingFunds.map((amount, acct) => ({ kind: 'fund' as const, acct, amount })), ...moves];
   const world = await buildWorld(startMs, agentMode);
-  const model: Model = { nowMs: world.clockMs, funded: new Map(), txs: new Map(), deferred: [], executed: [], keys: 0, ops: new Map(), opRequests: [], agentDeferred: [], pending: [], usage: usageAt({ day: '', count: 0, daily: 0, month: '', monthly: 0 }, world.clockMs) };
+  const model: Model = { nowMs: world.clockMs, funded: new Map(), txs: new Map(), deferred: [], executed: [], keys: 0, ops: new Map(), opRequests: [], agentDeferred: [], pending: [], unpaid: [], usage: usageAt({ day: '', count: 0, daily: 0, month: '', monthly: 0 }, world.clockMs) };
   const trace: string[] = [];
   const fail = (why: string): never => {
     throw new Error(`${why}\n  after:\n    ${trace.join('\n    ')}`);

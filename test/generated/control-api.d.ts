@@ -3266,7 +3266,7 @@ export interface components {
             rejectionReason?: string;
         };
         /** @enum {string} */
-        CardTransactionStatus: "AUTHORIZED" | "SETTLED" | "REFUNDED" | "EXCEPTION";
+        CardTransactionStatus: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION";
         CardMerchant: {
             /**
              * @description Its last three characters pick the sandbox outcome

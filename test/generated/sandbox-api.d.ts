@@ -1562,7 +1562,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate a clearing
-         * @description Rolls amount into settledAmount (SETTLED). More than was pulled: one further pull for the difference (EXCEPTION when the balance does not cover it); less: the rest goes back to the funding source.
+         * @description Rolls amount into settledAmount (SETTLED; PARTIALLY_SETTLED while a merchant that clears in parts, descriptor ending 007, has cleared less than it authorized, the rest still held). More than was pulled: one further pull for the difference (EXCEPTION when the balance does not cover it); less: the rest goes back to the funding source.
          */
         post: operations["sandboxSimulateCardClearing"];
         delete?: never;
@@ -1682,7 +1682,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate an authorization advice
-         * @description Re-sizes an open (AUTHORIZED) authorization to the new total amount: more pulls the difference from the funding source (EXCEPTION when the balance does not cover it), less releases the rest (CARD_TRANSACTION.AUTHORIZED). Any other transaction is 400 naming cardTransactionId.
+         * @description Re-sizes an open (AUTHORIZED or PARTIALLY_SETTLED) authorization to the new total amount (not below what has cleared): more pulls the difference from the funding source (EXCEPTION when the balance does not cover it), less releases the rest (CARD_TRANSACTION.AUTHORIZED). Any other transaction is 400 naming cardTransactionId.
          */
         post: operations["sandboxSimulateCardAuthorizationAdvice"];
         delete?: never;
@@ -2723,7 +2723,7 @@ export interface webhooks {
         put?: never;
         /**
          * A card transaction changed
-         * @description Sent on authorization, clearing (clearings roll up into settledAmount), refund and exception. `data` is the whole card transaction; a merchant refund is its own CREDIT row linked by originalTransactionId. Types: CARD_TRANSACTION.AUTHORIZED, CARD_TRANSACTION.SETTLED, CARD_TRANSACTION.REFUNDED, CARD_TRANSACTION.EXCEPTION.
+         * @description Sent on authorization, clearing (clearings roll up into settledAmount; PARTIALLY_SETTLED while a merchant that clears in parts has more to clear), refund and exception. `data` is the whole card transaction; a merchant refund is its own CREDIT row linked by originalTransactionId. Types: CARD_TRANSACTION.AUTHORIZED, CARD_TRANSACTION.PARTIALLY_SETTLED, CARD_TRANSACTION.SETTLED, CARD_TRANSACTION.REFUNDED, CARD_TRANSACTION.EXCEPTION.
          */
         post: operations["cardTransactionWebhook"];
         delete?: never;
@@ -3408,7 +3408,7 @@ export interface components {
              */
             id: string;
             /** @enum {string} */
-            type: "CARD_TRANSACTION.AUTHORIZED" | "CARD_TRANSACTION.SETTLED" | "CARD_TRANSACTION.REFUNDED" | "CARD_TRANSACTION.EXCEPTION";
+            type: "CARD_TRANSACTION.AUTHORIZED" | "CARD_TRANSACTION.PARTIALLY_SETTLED" | "CARD_TRANSACTION.SETTLED" | "CARD_TRANSACTION.REFUNDED" | "CARD_TRANSACTION.EXCEPTION";
             /**
              * Format: date-time
              * @description When the event happened, on the tenant clock
@@ -3479,7 +3479,7 @@ export interface components {
             updatedAt: string;
         };
         /** @enum {string} */
-        CardTransactionStatus: "AUTHORIZED" | "SETTLED" | "REFUNDED" | "EXCEPTION";
+        CardTransactionStatus: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION";
         CardMerchant: {
             /**
              * @description Its last three characters pick the sandbox outcome
@@ -15714,7 +15714,7 @@ export interface operations {
                 accountIdentifier?: string;
                 senderAccountIdentifier?: string;
                 receiverAccountIdentifier?: string;
-                status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED" | "AUTHORIZED" | "SETTLED" | "EXCEPTION";
+                status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED" | "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "EXCEPTION";
                 type?: "INCOMING" | "OUTGOING" | "CARD";
                 /** @description A quote id */
                 reference?: string;
@@ -21181,7 +21181,7 @@ export interface operations {
                 accountIdentifier?: string;
                 senderAccountIdentifier?: string;
                 receiverAccountIdentifier?: string;
-                status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED" | "AUTHORIZED" | "SETTLED" | "EXCEPTION";
+                status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED" | "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "EXCEPTION";
                 type?: "INCOMING" | "OUTGOING" | "CARD";
                 /** @description A quote id */
                 reference?: string;

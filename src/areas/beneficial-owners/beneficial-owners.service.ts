@@ -7,6 +7,7 @@ import { decodeCursor, toListResult, type ListResult } from '../../core/paginati
 import type { Tenant } from '../../store/tenant.js';
 import { requireCustomer, requireLiveCustomer } from '../customers/customers.service.js';
 import { deleteDocumentsOf } from '../documents/documents.service.js';
+import { verificationInputsChanged } from '../customers/verification-inputs.js';
 import type { BeneficialOwner, BeneficialOwnerCreate, BeneficialOwnerUpdate } from './beneficial-owners.schemas.js';
 
 const LIST = 'beneficial-owners';
@@ -48,6 +49,7 @@ export function createBeneficialOwner(tenant: Tenant, input: BeneficialOwnerCrea
   };
   tenant.beneficialOwners.insert(owner);
   tenant.changed();
+  verificationInputsChanged(tenant, business.id, 'fields');
   return owner;
 }
 

@@ -91,9 +91,11 @@ export function authorizationAdvice(tenant: Tenant, cardId: string, request: { c
   const card = requireCard(tenant, cardId);
   const transaction = requireCardTransaction(tenant, card, request.cardTransactionId);
   const isPurchase = transaction.networkMessage === undefined ? transaction.direction === 'DEBIT' : transaction.networkMessage === 'AUTHORIZATION';
-  if (!isPurchase || transaction.status !== 'AUTHORIZED') {
-    throw invalidInput([{ field: 'cardTransactionId', message: `Only an open (AUTHORIZED) authorization can be re-sized; this one is ${transaction.networkMessage ?? transaction.direction} ${transaction.status}` }]);
+  if (!isPurchase || (transaction.status !== 'AUTHORIZED' && transaction.status !== 'PARTIALLY_SETTLED')) {
+    throw invalidInput([{ field: 'cardTransactionId', message: `Only an open (AUTHORIZED or PARTIALLY_SETTLED) authorization can be re-sized; this one is ${transaction.networkMessage ?? transaction.direction} ${transaction.status}` }]);
   }
+  const cleared = transaction.settledAmount ?? 0;
+  if (request.amount < cleared) throw invalidInput([{ field: 'amount', message: `${cleared} of this authorization has cleared already; the new total cannot be less` }]);
   const { net, pending } = netPulled(tenant, transaction.id);
   if (pending) throw invalidInput([{ field: 'cardTransactionId', message: "The authorization's funding pull has not settled yet; advance the clock past it first" }]);
   const difference = request.amount - net;

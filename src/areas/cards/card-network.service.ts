@@ -198,11 +198,11 @@ export function clear(tenant: Tenant, cardId: string, request: { cardTransaction
   // The simulators answer bad input with 400 only (no 409): a transaction in the wrong state is a field error.
   // Rows from before networkMessage existed: purchases (DEBIT) clear, refunds (CREDIT) do not.
   const clearable = transaction.networkMessage === undefined ? transaction.direction === 'DEBIT' : CLEARABLE_MESSAGES.has(transaction.networkMessage);
-  if (!clearable || (transaction.status !== 'AUTHORIZED' && transaction.status !== 'SETTLED')) {
+  if (!clearable || !CLEARABLE_STATUSES.has(transaction.status)) {
     throw invalidInput([
       {
         field: 'cardTransactionId',
-        message: `A ${transaction.status} ${transaction.networkMessage ?? transaction.direction} card transaction cannot be cleared; it must be an AUTHORIZED (or already SETTLED) authorization or credit authorization`,
+        message: `A ${transaction.status} ${transaction.networkMessage ?? transaction.direction} card transaction cannot be cleared; it must be an AUTHORIZED, PARTIALLY_SETTLED (or already SETTLED) authorization or credit authorization`,
       },
     ]);
   }
@@ -210,7 +210,9 @@ export function clear(tenant: Tenant, cardId: string, request: { cardTransaction
   const { net, pending } = netPulled(tenant, transaction.id);
   if (pending) throw invalidInput([{ field: 'cardTransactionId', message: "The authorization's funding pull has not settled yet; advance the clock past it first" }]);
   const settled = (transaction.settledAmount ?? 0) + request.amount;
-  const difference = settled - net;
+  // A merchant that clears in parts keeps the rest of an open authorization held until its clearings reach it (a 0 clearing closes it).
+  const partial = transaction.status !== 'SETTLED' && request.amount > 0 && settled < transaction.authorizedAmount && ruleFor('cardAuthorization', transaction.merchant.descriptor).outcome.clearing === 'IN_PARTS';
+  const difference = partial ? 0 : settled - net;
   let pullFailed = false;
   if (difference > 0) {
     if (balancesOf(tenant, transaction.accountId).available >= difference) {
@@ -222,10 +224,13 @@ export function clear(tenant: Tenant, cardId: string, request: { cardTransaction
   const updated = touch(tenant, transaction.id, (t) => {
     t.settledAmount = settled;
     t.settlementSummary = { count: (t.settlementSummary?.count ?? 0) + 1, totalAmount: settled };
-    t.status = pullFailed ? 'EXCEPTION' : 'SETTLED';
+    t.status = pullFailed ? 'EXCEPTION' : partial ? 'PARTIALLY_SETTLED' : 'SETTLED';
   });
   return announce(tenant, updated);
 }
+
+/** States a clearing may arrive in: an open authorization, one partly cleared, or a settled one (a late clearing). */
+const CLEARABLE_STATUSES: ReadonlySet<string> = new Set(['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED']);
 
 /** The dual-message rows a clearing settles: purchases and credit authorizations. */
 const CLEARABLE_MESSAGES: ReadonlySet<string> = new Set(['AUTHORIZATION', 'CREDIT_AUTHORIZATION', 'CREDIT_AUTHORIZATION_ADVICE']);

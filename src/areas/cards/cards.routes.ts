@@ -111,7 +111,7 @@ export const simulateClearingRoute = createRoute({
   path: '/sandbox/cards/{id}/simulate/clearing',
   tags: [TAGS.sandbox],
   summary: 'Simulate a clearing',
-  description: 'Rolls amount into settledAmount (SETTLED). More than was pulled: one further pull for the difference (EXCEPTION when the balance does not cover it); less: the rest goes back to the funding source.',
+  description: 'Rolls amount into settledAmount (SETTLED; PARTIALLY_SETTLED while a merchant that clears in parts, descriptor ending 007, has cleared less than it authorized, the rest still held). More than was pulled: one further pull for the difference (EXCEPTION when the balance does not cover it); less: the rest goes back to the funding source.',
   request: { params: IdParam, body: jsonBody(SandboxCardClearingRequest) },
   responses: { 200: jsonResponse(CardTransaction, 'The card transaction') },
 });
@@ -185,7 +185,7 @@ export const simulateAuthorizationAdviceRoute = createRoute({
   tags: [TAGS.sandbox],
   summary: 'Simulate an authorization advice',
   description:
-    'Re-sizes an open (AUTHORIZED) authorization to the new total amount: more pulls the difference from the funding source (EXCEPTION when the balance does not cover it), less releases the rest (CARD_TRANSACTION.AUTHORIZED). Any other transaction is 400 naming cardTransactionId.',
+    'Re-sizes an open (AUTHORIZED or PARTIALLY_SETTLED) authorization to the new total amount (not below what has cleared): more pulls the difference from the funding source (EXCEPTION when the balance does not cover it), less releases the rest (CARD_TRANSACTION.AUTHORIZED). Any other transaction is 400 naming cardTransactionId.',
   request: { params: IdParam, body: jsonBody(SandboxCardAuthorizationAdviceRequest) },
   responses: { 202: jsonResponse(CardTransaction, 'Accepted: the re-sized card transaction') },
 });

@@ -102,7 +102,7 @@ export const CardMerchant = z
   })
   .openapi('CardMerchant');
 
-export const CardTransactionStatus = z.enum(['AUTHORIZED', 'SETTLED', 'REFUNDED', 'EXCEPTION']).openapi('CardTransactionStatus');
+export const CardTransactionStatus = z.enum(['AUTHORIZED', 'PARTIALLY_SETTLED', 'SETTLED', 'REFUNDED', 'EXCEPTION']).openapi('CardTransactionStatus');
 
 /** Why an authorization was declined: the public description's two reasons, and an amount over the card's maxSpendPerTransaction. */
 export const CardDeclineReason = z.enum(['INSUFFICIENT_FUNDS', 'CARD_PAUSED', 'SPEND_LIMIT_EXCEEDED']).openapi('CardDeclineReason');
@@ -234,7 +234,7 @@ export const CardTransactionWebhook = defineWebhook({
   operationId: 'cardTransactionWebhook',
   name: 'CardTransactionWebhook',
   summary: 'A card transaction changed',
-  description: 'Sent on authorization, clearing (clearings roll up into settledAmount), refund and exception. `data` is the whole card transaction; a merchant refund is its own CREDIT row linked by originalTransactionId.',
-  types: ['CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.EXCEPTION'],
+  description: 'Sent on authorization, clearing (clearings roll up into settledAmount; PARTIALLY_SETTLED while a merchant that clears in parts has more to clear), refund and exception. `data` is the whole card transaction; a merchant refund is its own CREDIT row linked by originalTransactionId.',
+  types: ['CARD_TRANSACTION.AUTHORIZED', 'CARD_TRANSACTION.PARTIALLY_SETTLED', 'CARD_TRANSACTION.SETTLED', 'CARD_TRANSACTION.REFUNDED', 'CARD_TRANSACTION.EXCEPTION'],
   data: CardTransaction,
 });

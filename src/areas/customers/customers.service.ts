@@ -10,6 +10,7 @@ import { decodeCursor, toListResult, type ListResult } from '../../core/paginati
 import type { Tenant } from '../../store/tenant.js';
 import type { KycStatus } from '../../rules/index.js';
 import { emitEvent } from '../../events/outbox.js';
+import { verificationInputsChanged } from './verification-inputs.js';
 import { supportedCurrencyCodes } from '../config/config.service.js';
 import { customerAccounts, openInternalAccount, setCustomerAccountsStatus } from '../internal-accounts/internal-accounts.service.js';
 import { initialKybStatus, initialKycStatus } from './verification-status.js';
@@ -190,6 +191,7 @@ export function applyCustomerUpdate(tenant: Tenant, id: string, patch: CustomerU
     for (const currency of patch.currencies) if (!held.has(currency)) openInternalAccount(tenant, { customerId: id }, currency);
   }
   tenant.changed();
+  verificationInputsChanged(tenant, id, 'fields');
   return presentCustomer(tenant, customer);
 }
 

@@ -10,6 +10,7 @@ import { decodeCursor, toListResult, type ListResult } from '../../core/paginati
 import { outcomeFor } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
+import { verificationInputsChanged } from '../customers/verification-inputs.js';
 import { MAX_DOCUMENT_BYTES, type Document, type DocumentRecord, type DocumentReplace } from './documents.schemas.js';
 import { sniffDocumentType } from './file-type.js';
 
@@ -88,6 +89,7 @@ export function uploadDocument(tenant: Tenant, holderId: string, metadata: Docum
   const record: DocumentRecord = { id, documentHolder: holderId, ...metadata, ...stored, createdAt: now, updatedAt: now };
   tenant.documents.insert(record);
   tenant.changed();
+  verificationInputsChanged(tenant, holderId, 'document');
   return presentDocument(record);
 }
 
@@ -102,6 +104,7 @@ export function replaceDocument(tenant: Tenant, id: string, metadata: DocumentMe
     delete d.submittedAt;
   });
   tenant.changed();
+  verificationInputsChanged(tenant, existing.documentHolder, 'document');
   return presentDocument(updated);
 }
 

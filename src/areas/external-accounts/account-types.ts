@@ -155,3 +155,9 @@ export function currencyMismatch(accountType: string, currency: string): string 
   if (!spec || spec.currencies.includes(currency)) return undefined;
   return `${accountType} accounts hold ${spec.currencies.join(', ')}`;
 }
+
+/** The identifier of an account whose suffix the rule tables read (account number, IBAN, address, ...); empty when it has none. */
+export function identifierOf(account: { accountInfo: Readonly<Record<string, unknown>> & { accountType: string } }): string {
+  const spec = accountTypeSpec(account.accountInfo.accountType);
+  return (spec && primaryIdentifier(spec, account.accountInfo)?.value) ?? '';
+}

@@ -6,7 +6,7 @@ import { apiError, invalidInput } from '../../core/errors.js';
 import { UNVERIFIED_WALLET_LIMIT_USD_CENTS } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
 import { singleTransactionMaximum } from '../config/config.service.js';
-import { accountTypeSpec, primaryIdentifier } from '../external-accounts/account-types.js';
+import { identifierOf } from '../external-accounts/account-types.js';
 import type { ExternalAccount } from '../external-accounts/external-accounts.schemas.js';
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
 import { balancesOf } from '../internal-accounts/ledger.js';
@@ -60,9 +60,7 @@ export function findAccount(tenant: Tenant, accountId: string, field: string): E
 }
 
 /** The identifier whose suffix the outcome tables read. */
-export function identifierOf(account: ExternalAccount): string {
-  return primaryIdentifier(accountTypeSpec(account.accountInfo.accountType)!, account.accountInfo)?.value ?? '';
-}
+export { identifierOf };
 
 export interface PayoutAmounts {
   sendingCurrency: string;

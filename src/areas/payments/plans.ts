@@ -79,8 +79,33 @@ export function planUma(outcome: UmaReceiverOutcome, description: string): Plan 
 
 export const IMMEDIATE: Plan = { now: COMPLETED };
 
-/** An incoming UMA payment once it may proceed, by the sender's address (a sandbox sender's row, else it completes). */
-export function planIncomingUma(senderUmaAddress: string): Plan {
+/**
+ * An incoming UMA payment once it may proceed, by the sender's address (a
+ * sandbox sender's row, else it completes). One that lands in an external
+ * account (the customer's default UMA deposit account) is then paid out as
+ * the quote-execution table says for that account's identifier
+ * (`payoutIdentifier`).
+ */
+export function planIncomingUma(senderUmaAddress: string, payoutIdentifier?: string): Plan {
   const sender = ruleFor('umaReceiver', senderUmaAddress);
-  return sender.outcome.result === 'UNKNOWN_RECEIVER' ? IMMEDIATE : planUma(sender.outcome, sender.description);
+  const received = sender.outcome.result === 'UNKNOWN_RECEIVER' ? IMMEDIATE : planUma(sender.outcome, sender.description);
+  if (payoutIdentifier === undefined || received.now?.result === 'FAILED') return received;
+  return planIncomingPayout(ruleFor('quoteExecution', payoutIdentifier));
+}
+
+/**
+ * The payout of money that arrived for an external account. It had arrived,
+ * so a payout that fails sends it back to the sender (REFUND_PENDING, then
+ * REFUND_COMPLETED), whatever the row says of a sender's own money; a row
+ * whose refund fails ends REFUND_FAILED. Its failure is the reference's
+ * incoming OFFRAMP_FAILED.
+ */
+function planIncomingPayout(rule: { outcome: QuoteExecutionOutcome; description: string }): Plan {
+  const payout = planQuotePayout(rule.outcome, rule.description);
+  const asIncoming = (resolution: Resolution): Resolution =>
+    resolution.result === 'COMPLETED' ? resolution : { ...resolution, failureReason: 'OFFRAMP_FAILED', refund: resolution.refund === 'REFUND_FAILED' ? 'REFUND_FAILED' : 'REFUNDED', refundReason: 'TRANSACTION_FAILED' };
+  return {
+    ...(payout.now ? { now: asIncoming(payout.now) } : {}),
+    ...(payout.later ? { later: { afterSeconds: payout.later.afterSeconds, resolution: asIncoming(payout.later.resolution) } } : {}),
+  };
 }

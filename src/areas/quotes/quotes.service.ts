@@ -20,7 +20,7 @@ import { holdPayment, proceedPayment, startPayment, type Delivery, type Funding 
 import type { OperationResult } from '../wallet-auth/processing.js';
 import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
-import { openTransaction, requireTransaction, type NewTransaction } from '../transactions/transactions.service.js';
+import { openTransaction, recordRefund, requireTransaction, type NewTransaction } from '../transactions/transactions.service.js';
 import { requireTermsAccepted } from '../customers/end-user-terms.js';
 import { presentChallenge } from '../sca/challenges.js';
 import { QUOTE_CHALLENGE_EXPIRY_JOB, authorizationSteps, issueQuoteChallenge, perTransactionFactor, scaPending, type ChallengedQuote } from '../sca/money.js';
@@ -232,6 +232,8 @@ export function createQuote(tenant: Tenant, request: QuoteRequest): Quote {
     quote.sca = { steps: sca.steps, step: 0, factor: factor.factor, challengeId: challenge.id };
   }
   tenant.quotes.insert(quote);
+  // Nobody may pay a real-time-funded quote: at its expiry its payment opens EXPIRED.
+  if (request.source.sourceType === 'REALTIME_FUNDING') tenant.scheduler.schedule(QUOTE_EXPIRY_JOB, QUOTE_LIFETIME_SECONDS * 1000, { quoteId: id });
   tenant.changed();
   if (!request.immediatelyExecute) return presentQuote(tenant, quote);
   try {
@@ -318,10 +320,12 @@ function quotePaymentOf(quote: QuoteRecord, source: Party, destination: Party): 
   };
 }
 
+/** The quote's payment has started (or ended unpaid): nothing else can execute it, and a real-time-funded one no longer expires. */
 function markExecuted(tenant: Tenant, quote: QuoteRecord): void {
   tenant.quotes.update(quote.id, (q) => {
     q.executed = true;
   });
+  tenant.scheduler.cancel((job) => job.kind === QUOTE_EXPIRY_JOB && job.payload.quoteId === quote.id);
 }
 
 /** Starts the payment of a quote whose money is on hand: in an internal account, at an external account, or just arrived. */
@@ -502,14 +506,15 @@ export function sendRealtimeFunding(tenant: Tenant, request: { quoteId: string; 
   if (quote.source.sourceType !== 'REALTIME_FUNDING') {
     throw invalidInput([{ field: 'quoteId', message: 'This quote is funded from an account; execute it with POST /quotes/{quoteId}/execute' }]);
   }
+  if (!quote.executed && isExpired(tenant, quote)) expireUnpaid(tenant, quote);
+  const expired = expiredPaymentOf(tenant, quote);
+  if (expired) return returnLateFunding(tenant, quote, expired, request.currencyCode);
   if (quote.executed) throw invalidInput([{ field: 'quoteId', message: `Quote ${quote.id} was already paid` }]);
   requireExecutable(tenant, quote);
   if (scaPending(quote.sca)) {
     throw invalidInput([{ field: 'quoteId', message: `Quote ${quote.id} awaits Strong Customer Authentication; its paymentInstructions are given once POST /quotes/${quote.id}/authorize succeeds` }]);
   }
-  if (request.currencyCode !== quote.sendingCurrency.code) {
-    throw apiError('INVALID_CURRENCY', `The quote is paid in ${quote.sendingCurrency.code}`, { field: 'currencyCode', expected: quote.sendingCurrency.code });
-  }
+  requireFundingCurrency(quote, request.currencyCode);
   const source = sideOf(tenant, quote, 'source');
   const destination = sideOf(tenant, quote, 'destination');
   const amount = request.currencyAmount ?? quote.totalSendingAmount;
@@ -517,26 +522,10 @@ export function sendRealtimeFunding(tenant: Tenant, request: { quoteId: string; 
     checkPayoutLimits(tenant, payoutOf(quote), destination);
     return startQuotePayment(tenant, quote, source, destination);
   }
-  tenant.quotes.update(quote.id, (q) => {
-    q.executed = true;
-  });
+  markExecuted(tenant, quote);
   return startPayment(
     tenant,
-    {
-      id: quote.transactionId,
-      type: 'OUTGOING',
-      source: { sourceType: 'REALTIME_FUNDING', currency: quote.sendingCurrency.code, ...(quote.customerId ? { customerId: quote.customerId } : {}) },
-      destination:
-        quote.destination.destinationType === 'ACCOUNT'
-          ? { destinationType: 'ACCOUNT', accountId: quote.destination.accountId, currency: quote.receivingCurrency.code }
-          : { destinationType: 'UMA_ADDRESS', umaAddress: quote.destination.umaAddress, currency: quote.receivingCurrency.code },
-      customerId: quote.customerId,
-      sent: { amount, currency: quote.sendingCurrency.code },
-      received: { amount: quote.totalReceivingAmount, currency: quote.receivingCurrency.code },
-      exchangeRate: quote.exchangeRate,
-      fees: quote.feesIncluded,
-      quoteId: quote.id,
-    },
+    unfundedPaymentOf(quote, amount),
     { kind: 'OUTSIDE' },
     { kind: 'OUTSIDE' },
     {
@@ -548,4 +537,60 @@ export function sendRealtimeFunding(tenant: Tenant, request: { quoteId: string; 
       },
     },
   );
+}
+
+/** The payment of a real-time-funded quote as it stands on what arrived (`amount`), not on a party that may be gone. */
+function unfundedPaymentOf(quote: QuoteRecord, amount: number): NewTransaction {
+  return {
+    id: quote.transactionId,
+    type: 'OUTGOING',
+    source: { sourceType: 'REALTIME_FUNDING', currency: quote.sendingCurrency.code, ...(quote.customerId ? { customerId: quote.customerId } : {}) },
+    destination:
+      quote.destination.destinationType === 'ACCOUNT'
+        ? { destinationType: 'ACCOUNT', accountId: quote.destination.accountId, currency: quote.receivingCurrency.code }
+        : { destinationType: 'UMA_ADDRESS', umaAddress: quote.destination.umaAddress, currency: quote.receivingCurrency.code },
+    customerId: quote.customerId,
+    sent: { amount, currency: quote.sendingCurrency.code },
+    received: { amount: quote.totalReceivingAmount, currency: quote.receivingCurrency.code },
+    exchangeRate: quote.exchangeRate,
+    fees: quote.feesIncluded,
+    quoteId: quote.id,
+  };
+}
+
+/** Due job of a real-time-funded quote: unpaid at its expiry. */
+export const QUOTE_EXPIRY_JOB = 'quote.expireUnpaid';
+
+/** Its payment opens EXPIRED (failureReason QUOTE_EXPIRED): announced as OUTGOING_PAYMENT.EXPIRED; no money moved. */
+function expireUnpaid(tenant: Tenant, quote: QuoteRecord): Transaction {
+  markExecuted(tenant, quote);
+  return openTransaction(
+    tenant,
+    { ...unfundedPaymentOf(quote, quote.totalSendingAmount), failureReason: 'QUOTE_EXPIRED', failureMessage: `Nobody paid the paymentInstructions before the quote expired at ${quote.expiresAt}` },
+    'EXPIRED',
+  );
+}
+
+export function expireUnpaidQuote(tenant: Tenant, job: { payload: Record<string, unknown> }): void {
+  const quote = tenant.quotes.get(String(job.payload.quoteId));
+  if (quote && !quote.executed && quote.source.sourceType === 'REALTIME_FUNDING') expireUnpaid(tenant, quote);
+}
+
+/** The EXPIRED payment of a real-time-funded quote, if it expired unpaid. */
+function expiredPaymentOf(tenant: Tenant, quote: QuoteRecord): Transaction | undefined {
+  const transaction = quote.executed ? tenant.transactions.get(quote.transactionId) : undefined;
+  return transaction && transaction.type !== 'CARD' && transaction.status === 'EXPIRED' ? transaction : undefined;
+}
+
+/** Money paid to an expired quote's instructions goes back to the payer: REFUND_PENDING, then REFUND_COMPLETED, each time some arrives. */
+function returnLateFunding(tenant: Tenant, quote: QuoteRecord, expired: Transaction, currencyCode: string): Transaction {
+  requireFundingCurrency(quote, currencyCode);
+  recordRefund(tenant, expired.id, 'PENDING', 'TIMEOUT');
+  return recordRefund(tenant, expired.id, 'COMPLETED', 'TIMEOUT');
+}
+
+function requireFundingCurrency(quote: QuoteRecord, currencyCode: string): void {
+  if (currencyCode !== quote.sendingCurrency.code) {
+    throw apiError('INVALID_CURRENCY', `The quote is paid in ${quote.sendingCurrency.code}`, { field: 'currencyCode', expected: quote.sendingCurrency.code });
+  }
 }

@@ -45,6 +45,9 @@ export interface NewTransaction {
   paymentRail?: string | undefined;
   /** The agent whose action started it. */
   agentId?: string | undefined;
+  /** Why a payment that opens already ended (e.g. EXPIRED) did not happen. */
+  failureReason?: string | undefined;
+  failureMessage?: string | undefined;
 }
 
 export function openTransaction(tenant: Tenant, init: NewTransaction, status: TransactionStatus): Transaction {
@@ -67,6 +70,8 @@ export function openTransaction(tenant: Tenant, init: NewTransaction, status: Tr
     ...(init.description ? { description: init.description } : {}),
     ...(init.agentId ? { agentId: init.agentId } : {}),
     ...(init.paymentRail ? { paymentRail: init.paymentRail } : {}),
+    ...(init.failureReason ? { failureReason: init.failureReason } : {}),
+    ...(init.failureMessage ? { failureMessage: init.failureMessage } : {}),
     createdAt: now,
     updatedAt: now,
     statusHistory: [{ status, at: now }],

@@ -14,6 +14,7 @@ import { PAYMENT_APPROVAL_WINDOW_SECONDS, outcomeFor } from '../../rules/index.j
 import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { planIncomingUma, type Plan } from '../payments/plans.js';
+import { identifierOf } from '../external-accounts/account-types.js';
 import { applyPlan, resolvePayment } from '../payments/settlement.service.js';
 import type { PaymentApproval, Transaction } from '../transactions/transactions.schemas.js';
 import { amendTransaction, requireTransaction } from '../transactions/transactions.service.js';
@@ -59,9 +60,15 @@ function closeIfLapsed(tenant: Tenant, transaction: Transaction): Transaction {
   return decide(tenant, transaction, { ...approval, status: 'TIMED_OUT' }, { result: 'FAILED', failureReason: 'PAYMENT_APPROVAL_TIMED_OUT', failureMessage: 'The platform did not approve or reject the payment in time' });
 }
 
+/** What an approved payment does now: as its sender says, then paid out when it landed in an external account. */
+function approvedPlan(tenant: Tenant, transaction: Transaction): Plan {
+  const destination = 'accountId' in transaction.destination ? tenant.externalAccounts.get(transaction.destination.accountId) : undefined;
+  return planIncomingUma(transaction.source.sourceType === 'UMA_ADDRESS' ? transaction.source.umaAddress : '', destination ? identifierOf(destination) : undefined);
+}
+
 function decide(tenant: Tenant, transaction: Transaction, approval: PaymentApproval, outcome: { result: 'FAILED' | 'REJECTED'; failureReason?: string; failureMessage: string } | 'APPROVED'): Transaction {
   setApproval(tenant, transaction.id, { ...approval, decidedAt: tenant.clock.nowIso() });
-  if (outcome === 'APPROVED') return applyPlan(tenant, transaction.id, planIncomingUma(transaction.source.sourceType === 'UMA_ADDRESS' ? transaction.source.umaAddress : ''));
+  if (outcome === 'APPROVED') return applyPlan(tenant, transaction.id, approvedPlan(tenant, transaction));
   resolvePayment(tenant, transaction.id, { ...outcome, refund: 'NONE' });
   return requireTransaction(tenant, transaction.id);
 }

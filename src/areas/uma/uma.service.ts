@@ -13,6 +13,7 @@ import type { Customer } from '../customers/customers.schemas.js';
 import { rateAt, receivingFor } from '../exchange-rates/rates.js';
 import { customerAccounts, primaryAccountOf } from '../internal-accounts/internal-accounts.service.js';
 import { planIncomingUma } from '../payments/plans.js';
+import { identifierOf } from '../external-accounts/account-types.js';
 import { approvalModeFor, holdForApproval } from './incoming-approval.service.js';
 import { startPayment } from '../payments/settlement.service.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
@@ -131,7 +132,7 @@ export function receiveUma(tenant: Tenant, request: SandboxUmaReceiveRequest, op
   if (credited <= 0) {
     throw apiError('INVALID_AMOUNT', `${request.receivingCurrencyAmount} ${request.receivingCurrencyCode} is worth less than one minor unit of ${target.currency}`, { field: 'receivingCurrencyAmount' });
   }
-  const plan = planIncomingUma(request.senderUmaAddress);
+  const plan = planIncomingUma(request.senderUmaAddress, external ? identifierOf(external) : undefined);
   const approval = approvalModeFor(request.senderUmaAddress, options.webhookEndpoint, plan);
   const transaction = startPayment(
     tenant,

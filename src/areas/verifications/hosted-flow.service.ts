@@ -14,7 +14,7 @@ import { DocumentType as DocumentTypeSchema } from '../documents/documents.schem
 import { documentsOf, uploadDocument, type UploadedFile } from '../documents/documents.service.js';
 import { completeLink, requireOpenLink } from './kyc-links.service.js';
 import type { KycLinkRecord, Verification } from './verifications.schemas.js';
-import { submitVerification } from './verifications.service.js';
+import { markInProgress, submitVerification } from './verifications.service.js';
 
 /** The fields a person can fill in on the page, as dot paths on the customer. */
 export const HOSTED_FIELDS: Record<Customer['customerType'], ReadonlyArray<[string, string]>> = {
@@ -60,6 +60,13 @@ export function hostedView(tenant: Tenant, token: string): HostedView {
     documents: documentsOf(tenant, customer.id).map((d) => ({ documentType: d.documentType, fileName: d.fileName })),
     owners: ownersOf(tenant, customer.id).map((o) => ({ name: `${o.personalInfo.firstName} ${o.personalInfo.lastName}`, kycStatus: o.kycStatus })),
   };
+}
+
+/** The person opened the page: what it shows, and the verification is IN_PROGRESS (once; see markInProgress). */
+export function openHostedFlow(tenant: Tenant, token: string): HostedView {
+  const view = hostedView(tenant, token);
+  markInProgress(tenant, view.customer.id);
+  return view;
 }
 
 export interface HostedAnswers {

@@ -7,7 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../../core/errors.js';
 import { MAX_DOCUMENT_BYTES } from '../documents/documents.schemas.js';
 import type { TenantRegistry } from '../../store/registry.js';
-import { completeHostedFlow, hostedView } from './hosted-flow.service.js';
+import { completeHostedFlow, hostedView, openHostedFlow } from './hosted-flow.service.js';
 import { closedPage, formPage, resultPage } from './hosted-page.js';
 import { tenantOfToken } from '../../core/hosted-tokens.js';
 import { HOSTED_KYC_PATH } from './kyc-links.service.js';
@@ -25,7 +25,7 @@ export function registerHostedPages<E extends Env>(app: Hono<E>, registry: Tenan
     const tenant = tenantFor(token);
     if (!tenant) return c.html(closedPage('This verification link does not exist.'), 404);
     try {
-      return c.html(formPage(hostedView(tenant, token), token));
+      return c.html(formPage(openHostedFlow(tenant, token), token));
     } catch (err) {
       if (err instanceof ApiError) return c.html(closedPage(err.message), err.status === 404 ? 404 : 410);
       throw err;

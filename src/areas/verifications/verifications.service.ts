@@ -155,10 +155,57 @@ function submitBusiness(tenant: Tenant, customer: BusinessCustomer): Verificatio
   return record(tenant, customer.id, decision, []);
 }
 
+/** The customer's newest verification, if any. */
+export function latestVerification(tenant: Tenant, customerId: string): Verification | undefined {
+  return tenant.verifications.page({ index: 'customer', key: customerId, limit: 1 }).items[0];
+}
+
+/** The customer's KYC or KYB status. */
+function statusOf(customer: Customer): KycStatus {
+  return customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
+}
+
+/**
+ * The hosted verification page was opened: the person is now working on it
+ * (IN_PROGRESS). Not for a customer already decided or in manual review,
+ * and not again while the newest verification already says so.
+ */
+export function markInProgress(tenant: Tenant, customerId: string): Verification | undefined {
+  const customer = requireLiveCustomer(tenant, customerId);
+  if (statusOf(customer) !== 'UNVERIFIED') return undefined;
+  if (latestVerification(tenant, customerId)?.verificationStatus === 'IN_PROGRESS') return undefined;
+  return record(tenant, customerId, 'IN_PROGRESS', []);
+}
+
+/** Gaps of the customer as its next submission would see them (a business's owners verified for real unless its suffix decides it without paperwork). */
+function gapsOf(tenant: Tenant, customer: Customer): VerificationError[] {
+  if (customer.customerType === 'INDIVIDUAL') return individualGaps(tenant, customer);
+  const terminal = outcomeFor('businessKyb', customer.businessInfo.registrationNumber ?? '').decision !== 'REVIEW';
+  return terminal && resolvesWithoutPaperwork(tenant) ? [] : businessGaps(tenant, customer, !terminal);
+}
+
+/**
+ * An input of the verification changed (verificationInputsHook). A customer
+ * waiting in RESOLVE_ERRORS that now lacks nothing becomes
+ * READY_FOR_VERIFICATION, a new verification; the next submission decides
+ * it. A rejected document (POOR_QUALITY_DOCUMENT) is resolved only by a
+ * document, not by a field change.
+ */
+export function onVerificationInput(tenant: Tenant, holderId: string, kind: 'document' | 'fields'): void {
+  const customerId = tenant.beneficialOwners.get(holderId)?.customerId ?? holderId;
+  const customer = tenant.customers.get(customerId);
+  if (!customer || customer.isDeleted || statusOf(customer) !== 'UNVERIFIED') return;
+  const latest = latestVerification(tenant, customerId);
+  if (latest?.verificationStatus !== 'RESOLVE_ERRORS') return;
+  if (kind !== 'document' && latest.errors.some((e) => !e.type.startsWith('MISSING_'))) return;
+  if (gapsOf(tenant, customer).length > 0) return;
+  record(tenant, customerId, 'READY_FOR_VERIFICATION', []);
+}
+
 /** POST /verifications: submits the customer's KYC or KYB as it stands now. */
 export function submitVerification(tenant: Tenant, customerId: string): Verification {
   const customer = requireLiveCustomer(tenant, customerId);
-  const status = customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
+  const status = statusOf(customer);
   if (isFinal(status)) {
     throw apiError('INVALID_INPUT', `Customer ${customerId} is already ${status}; its verification is final`, { customerId, status });
   }
