@@ -7,6 +7,7 @@ import { WebhookDelivery } from '../webhooks/webhooks.schemas.js';
 import { listResponse } from '../core/schemas.js';
 import { RulesReference, ClockSetRequest, DeliveryListQuery, JournalCleared, JournalCount, JournalCountQuery, JournalList, JournalQuery, TriggerRequest, TriggerResult, TriggerTypes, UnmatchedQuery, ScenarioList, WebhookPublicKey, WalletSandboxInfo, ClockAdvanceRequest, ClockAdvanceResult, ClockState, EventList, EventListQuery, Health, ResetResult } from './control.schemas.js';
 import { TAGS } from '../core/tags.js';
+import { CoverageCleared, CoverageReport } from './coverage.schemas.js';
 
 const tags = [TAGS.controlPlane];
 
@@ -258,4 +259,25 @@ export const rulesRoute = createRoute({
   summary: 'Every sandbox magic value',
   description: 'The rule tables the sandbox decides outcomes with: each value that selects an outcome, and the outcome.',
   responses: { 200: jsonResponse(RulesReference, 'The tables') },
+});
+
+export const coverageRoute = createRoute({
+  operationId: 'adminGetCoverage',
+  method: 'get',
+  path: '/coverage',
+  tags,
+  summary: 'What your requests have exercised',
+  description:
+    "Every operation of the API, every row of every rule table (each table's default row included) and every webhook event type, with what this tenant's requests did with each: calls by status and error code, rows that decided an outcome, events emitted, delivered and acknowledged. Zeros included, so the gaps show. Survives reset, snapshot restore, scenario loads and restarts; what the sandbox does on its own behalf (set-up, reset, restore, scenarios, a trigger's set-up) is not counted.",
+  responses: { 200: jsonResponse(CoverageReport, 'The report') },
+});
+
+export const clearCoverageRoute = createRoute({
+  operationId: 'adminClearCoverage',
+  method: 'delete',
+  path: '/coverage',
+  tags,
+  summary: 'Start coverage recording over',
+  description: 'Sets every counter of the tenant back to zero; `since` becomes now.',
+  responses: { 200: jsonResponse(CoverageCleared, 'Cleared') },
 });

@@ -80,7 +80,7 @@ export function declineOf(tenant: Tenant, card: CardRecord, attempt: CardAttempt
       ? 'its EMBEDDED_WALLET funding source has no ACTIVE delegated key (POST /auth/delegated-keys)'
       : undefined);
   if (cannot) return { reason: 'CARD_PAUSED', message: `Declined: ${cannot}` };
-  const rule = ruleFor('cardAuthorization', attempt.merchant.descriptor);
+  const rule = ruleFor('cardAuthorization', attempt.merchant.descriptor, tenant.coverage);
   if (rule.outcome.decision === 'DECLINED') return { reason: rule.outcome.declineReason ?? 'CARD_PAUSED', message: `Declined by the merchant descriptor: ${rule.description}` };
   if (attempt.direction === 'DEBIT') {
     const available = balancesOf(tenant, card.fundingSource).available;
@@ -139,7 +139,7 @@ export function authorize(tenant: Tenant, cardId: string, request: SandboxCardAu
  * Negative amounts are pulls, positive ones credits.
  */
 export function moveByRule(tenant: Tenant, record: CardTransactionRecord, amount: number): void {
-  const rule = ruleFor('cardAuthorization', record.merchant.descriptor).outcome;
+  const rule = ruleFor('cardAuthorization', record.merchant.descriptor, tenant.coverage).outcome;
   const immediate = rule.pull === 'IMMEDIATE' || rule.pull === 'NONE';
   const entry = postEntry(tenant, { accountId: record.accountId, amount, currency: record.currencyCode, kind: amount < 0 ? CARD_PULL : CARD_CREDIT, status: immediate ? 'POSTED' : 'PENDING', reference: record.id });
   if (!immediate) tenant.scheduler.schedule(CARD_PULL_JOB, rule.delaySeconds * 1000, { transactionId: record.id, entryId: entry.id, fails: rule.pull === 'FAILS_LATER' });

@@ -2,7 +2,7 @@
  * What will happen to a payment, as decided by the rule tables: what
  * resolves now and what resolves later on the tenant clock.
  */
-import type { AccountTransferOutcome, QuoteExecutionOutcome, UmaReceiverOutcome } from '../../rules/index.js';
+import type { AccountTransferOutcome, QuoteExecutionOutcome, RuleHits, UmaReceiverOutcome } from '../../rules/index.js';
 import { LONG_PENDING_SECONDS, ruleFor } from '../../rules/index.js';
 
 export interface Resolution {
@@ -80,7 +80,7 @@ export function planUma(outcome: UmaReceiverOutcome, description: string): Plan 
 export const IMMEDIATE: Plan = { now: COMPLETED };
 
 /** An incoming UMA payment once it may proceed, by the sender's address (a sandbox sender's row, else it completes). */
-export function planIncomingUma(senderUmaAddress: string): Plan {
-  const sender = ruleFor('umaReceiver', senderUmaAddress);
+export function planIncomingUma(senderUmaAddress: string, seen: RuleHits): Plan {
+  const sender = ruleFor('umaReceiver', senderUmaAddress, seen);
   return sender.outcome.result === 'UNKNOWN_RECEIVER' ? IMMEDIATE : planUma(sender.outcome, sender.description);
 }
