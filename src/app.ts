@@ -49,8 +49,8 @@ export interface AppDeps {
   corsOrigins?: readonly string[] | undefined;
   /** Wall-clock time for the request log. */
   time?: TimeSource;
-  /** false: API requests are not counted in the tenants' coverage (the benchmark's baseline). */
-  coverage?: boolean | undefined;
+  /** false: API requests are not counted in the tenants' coverage; a function wraps the recording step (the benchmark times it). */
+  coverage?: boolean | CoverageTap | undefined;
 }
 
 /** JSON bodies above this size are refused before they are read. */
@@ -278,9 +278,15 @@ function coverageKeyOf(route: RouterRoute): string | null {
   return key;
 }
 
-/** The `code` of an error answer, from the JSON text it was sent as. */
+const CODE_FIRST = '{"code":"';
+
+/** The `code` of an error answer, from the JSON text it was sent as (the catalogue's bodies start with it: no parse). */
 function errorCodeOf(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
+  if (text.startsWith(CODE_FIRST)) {
+    const end = text.indexOf('"', CODE_FIRST.length);
+    if (end > 0) return text.slice(CODE_FIRST.length, end);
+  }
   try {
     const code = (JSON.parse(text) as { code?: unknown }).code;
     return typeof code === 'string' ? code : undefined;
@@ -288,6 +294,10 @@ function errorCodeOf(text: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+export type RecordAnswered = (c: Context<AppEnv>, tenant: Tenant) => void;
+/** Wraps the recording step of every answered API request (to time it). */
+export type CoverageTap = (record: RecordAnswered) => RecordAnswered;
 
 /** Counts an answered API request in its tenant's coverage: a map lookup and a few increments. */
 function recordOperation(c: Context<AppEnv>, tenant: Tenant): void {
@@ -354,7 +364,7 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const app = router();
   app.onError(errorHandler(deps.log));
-  app.use('*', series(cors(deps.corsOrigins), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched, answered: deps.coverage === false ? undefined : recordOperation }), commitChanges(deps.registry, deps.log)));
+  app.use('*', series(cors(deps.corsOrigins), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched, answered: deps.coverage === false ? undefined : typeof deps.coverage === 'function' ? deps.coverage(recordOperation) : recordOperation }), commitChanges(deps.registry, deps.log)));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
   const dashboard = lazy(async (): Promise<DashboardUi> => (await import('./dashboard/dashboard.js')).dashboardUi());
   app.get(ADMIN_BASE_PATH, async (c) => (await dashboard()).page(c));

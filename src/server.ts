@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { controlOperations, createApp } from './app.js';
+import { controlOperations, createApp, type CoverageTap } from './app.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import type { AppEnv } from './core/env.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
@@ -54,8 +54,8 @@ export interface SandboxOptions {
   compactionBytes?: number;
   /** Origins a browser may call from (`http://localhost:5173`); any origin when absent or with `*`. */
   corsOrigins?: readonly string[];
-  /** false: API requests are not counted in the tenants' integration coverage (default true). */
-  coverage?: boolean;
+  /** false: API requests are not counted in the tenants' integration coverage (default true); a function wraps the recording step (the benchmark times it). */
+  coverage?: boolean | CoverageTap;
   /** Connection limits: slow or idle connections are closed. */
   timeouts?: ServerTimeouts;
 }
