@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { individual, makeSandbox, TEST_EPOCH_MS, usdAccount, type Client } from '../helpers.js';
 import { RULES } from '../../src/rules/index.js';
 import { createSandbox } from '../../src/index.js';
@@ -232,6 +232,33 @@ describe('recording survives', () => {
       expect(used(other).operations).toEqual([['listCustomers', 1]]);
       await second.registry.close();
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is written a second after a change (not before), without waiting for the sandbox to stop', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paysandbox-coverage-'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const sandbox = makeSandbox({ dataDir: dir });
+      const client = sandbox.client('timed', 'secret');
+      const files = () => readdirSync(join(dir, 'tenants')).filter((f) => f.endsWith('.coverage'));
+      expect((await client.get('/customers')).status).toBe(200);
+      expect(files()).toEqual([]);
+      vi.advanceTimersByTime(999);
+      expect(files()).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(files()).toHaveLength(1);
+      const written = () => JSON.parse(readFileSync(join(dir, 'tenants', files()[0]!), 'utf8')) as { operations: Record<string, { calls: number }> };
+      expect(written().operations['GET /customers']!.calls).toBe(1);
+      // A second change, a second write a second later.
+      expect((await client.get('/customers')).status).toBe(200);
+      expect(written().operations['GET /customers']!.calls).toBe(1);
+      vi.advanceTimersByTime(1000);
+      expect(written().operations['GET /customers']!.calls).toBe(2);
+      await sandbox.registry.close();
+    } finally {
+      vi.useRealTimers();
       rmSync(dir, { recursive: true, force: true });
     }
   });
