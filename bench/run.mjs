@@ -20,7 +20,7 @@
  *   BENCH_CPU_PROF   a directory: run the quote+execute server child with --cpu-prof, writing its profile there
  *   BENCH_LIST_SIZES stored external accounts of the list runs (default 1000,10000,100000)
  *   BENCH_ONLY       a comma-separated subset of the steps to run: package, startup, import, suite, list, create,
- *                    idleMemory, compaction, quoteExecute, walletSigned, bulkImport, growth (default: all)
+ *                    idleMemory, compaction, quoteExecute, walletSigned, bulkImport, growth, coverage (default: all)
  *   BENCH_GROWTH     customers of the growth step (default 100000)
  *   BENCH_PIN        0 to leave every process free to run on any core. By default, where taskset exists and
  *                    there are two cores or more, each server under load (the sandbox and bare Hono alike) runs on core 0
@@ -1121,6 +1121,20 @@ async function benchWalletSigned() {
 }
 
 // ---------------------------------------------------------------------------
+// Integration coverage: what recording costs a request (bench/coverage.mjs, in a process of its own).
+async function benchCoverage() {
+  log('[coverage] recording integration coverage: the step timed on real contexts, and sandboxes with and without it');
+  const { command, args } = serverCommand([join(BENCH_DIR, 'coverage.mjs')]);
+  const child = track(spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const out = collect(child.stdout);
+  const err = collect(child.stderr);
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`bench/coverage.mjs exited ${code}: ${err.text.trim()}`);
+  const result = JSON.parse(out.text.trim().split('\n').pop());
+  log(`      step ${fmt(result.stepUs, 2)} µs, counters ${fmt(result.countersUs, 2)} µs; CPU per request with ${fmt(result.onUs, 1)} vs without ${fmt(result.offUs, 1)} µs`);
+  return result;
+}
+
 // 7. Bulk customer import: a 10,000-row CSV from upload to COMPLETED.
 
 const IMPORT_ROWS = 10_000;
@@ -1221,6 +1235,7 @@ async function main() {
   await step('walletSigned', benchWalletSigned);
   await step('bulkImport', benchBulkImport);
   await step('growth', benchGrowth);
+  await step('coverage', benchCoverage);
 
   const s = results.startup;
   const l = results.list;
@@ -1345,6 +1360,18 @@ async function main() {
     }
   }
 
+  const cov = results.coverage;
+  if (ok(cov)) {
+    const perRequest = cov.stepUs + cov.countersUs;
+    rows.push({
+      name: 'Coverage recording per request (step on real contexts + a rule row and an event)',
+      result: `${fmt(perRequest, 2)} µs (step ${fmt(cov.stepUs, 2)}, counters ${fmt(cov.countersUs, 2)}); whole requests with/without: ${fmt(cov.onUs, 0)} vs ${fmt(cov.offUs, 0)} µs CPU`,
+      target: '<= 2 µs',
+      pass: perRequest <= 2,
+    });
+  } else if (cov) {
+    rows.push({ name: 'Coverage recording per request', result: 'error', target: '<= 2 µs', pass: false });
+  }
   results.summary = rows.map((r) => ({ measurement: r.name, result: r.result, target: r.target, verdict: r.target ? verdict(r.pass).trim() : undefined }));
   results.failures = failures;
   results.totalSeconds = (performance.now() - t0) / 1000;

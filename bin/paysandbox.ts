@@ -2,7 +2,7 @@
  * The paysandbox command: flags (or PAYSANDBOX_* variables) -> startServer().
  * The only place that exits the process.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,6 +12,7 @@ import { packageVersion } from '../src/core/package-files.js';
 import { listen, ListenError } from '../src/cli/listen.js';
 import { InvalidCorsOriginError, parseCorsOrigins } from '../src/core/cors.js';
 import { describeTrigger, triggerRemote, TriggerError } from '../src/cli/trigger.js';
+import { coverageHtml, describeCoverage, fetchCoverage, parseFailUnder, shortfalls } from '../src/cli/coverage.js';
 import { TRIGGER_TYPES, isTriggerType } from '../src/control/trigger-types.js';
 import { createLogger, type LogFormat } from '../src/core/log.js';
 import type { Tenant } from '../src/store/tenant.js';
@@ -19,7 +20,7 @@ import type { Tenant } from '../src/store/tenant.js';
 /**
  * The sandbox itself (every area's schemas and routes: most of a start-up),
  * loaded only by the command that serves: --help, --version, a usage error,
- * listen and trigger answer without it.
+ * listen, trigger and coverage answer without it.
  */
 const loadServing = () =>
   Promise.all([import('../src/server.js'), import('../src/store/files.js'), import('../src/store/snapshot.js'), import('../src/areas/internal-accounts/internal-accounts.service.js'), import('../scenarios/index.js'), import('../src/areas/config/config.service.js')]).then(
@@ -32,6 +33,7 @@ let loaded: Serving | undefined;
 const usage = (scenarioNames: readonly string[]) => `Usage: paysandbox [options]            serve the sandbox (Ctrl-C or SIGTERM stops it, data written)
        paysandbox listen --forward-to URL   forward a running sandbox's webhooks to your app
        paysandbox trigger TYPE              make a webhook event happen in a running sandbox
+       paysandbox coverage                  what your tests have exercised in a running sandbox
        paysandbox <command> --help          the options of a command
 
 Options (each also from the environment variable on the right):
@@ -78,6 +80,20 @@ accounts, quote, card, ... as the type needs), and prints the ids it created and
 Types:
 ${types.map((t) => `  ${t}`).join('\n')}`;
 }
+
+const COVERAGE_USAGE = `Usage: paysandbox coverage [options]
+
+Reports what a tenant's requests have exercised in a running sandbox: every operation, every
+outcome of the rule tables (magic values) and every webhook event type, grouped by area.
+
+      --sandbox URL          the running sandbox (default http://127.0.0.1:4010)
+      --client-id ID         the tenant to report on                            PAYSANDBOX_CLIENT_ID
+      --client-secret SECRET its secret                                         PAYSANDBOX_CLIENT_SECRET
+      --json                 print the report as JSON (GET /__admin/coverage)
+      --html FILE            also write the report as a self-contained HTML page
+      --fail-under LIST      exit 1 when an area is below its percentage, e.g.
+                             operations=60,outcomes=40,webhooks=50 (for CI)
+  -h, --help                 show this help`;
 
 /** Our parent as the process started: npm's shell when npm or npx started us. */
 const LAUNCHER_PID = process.ppid;
@@ -297,6 +313,47 @@ async function runListen(argv: string[], env: NodeJS.ProcessEnv): Promise<void> 
   }
 }
 
+async function runCoverage(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const options = { sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, json: { type: 'boolean' }, html: { type: 'string' }, 'fail-under': { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+  const { values, positionals } = parseCommand(argv, options, 'coverage');
+  if (values.help) {
+    process.stdout.write(`${COVERAGE_USAGE}\n`);
+    return;
+  }
+  if (positionals.length > 0) throw new UsageError(`coverage takes no arguments, got ${positionals.join(' ')} (see paysandbox coverage --help)`);
+  let thresholds;
+  try {
+    thresholds = values['fail-under'] === undefined ? {} : parseFailUnder(values['fail-under']);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const clientId = values['client-id'] ?? env.PAYSANDBOX_CLIENT_ID;
+  const clientSecret = values['client-secret'] ?? env.PAYSANDBOX_CLIENT_SECRET;
+  if (!clientId || !clientSecret) throw new UsageError('coverage needs --client-id and --client-secret (or PAYSANDBOX_CLIENT_ID and PAYSANDBOX_CLIENT_SECRET)');
+  let report;
+  try {
+    report = await fetchCoverage({ sandbox: values.sandbox ?? 'http://127.0.0.1:4010', clientId, clientSecret });
+  } catch (err) {
+    if (!(err instanceof TriggerError)) throw err;
+    process.stderr.write(`paysandbox: ${err.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  if (values.html !== undefined) {
+    try {
+      writeFileSync(values.html, coverageHtml(report));
+    } catch (err) {
+      process.stderr.write(`paysandbox: cannot write ${values.html}: ${(err as Error).message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+  }
+  process.stdout.write(`${values.json ? JSON.stringify(report, null, 2) : describeCoverage(report).join('\n')}\n`);
+  const below = shortfalls(report, thresholds);
+  for (const line of below) process.stderr.write(`paysandbox: ${line}\n`);
+  if (below.length > 0) process.exitCode = 1;
+}
+
 async function runTrigger(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const options = { sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
   const { values, positionals } = parseCommand(argv, options, 'trigger');
@@ -347,6 +404,7 @@ function exitWithLauncher(env: NodeJS.ProcessEnv, stop: (why: string) => void): 
 async function main(): Promise<void> {
   if (process.argv[2] === 'listen') return runListen(process.argv.slice(3), process.env);
   if (process.argv[2] === 'trigger') return runTrigger(process.argv.slice(3), process.env);
+  if (process.argv[2] === 'coverage') return runCoverage(process.argv.slice(3), process.env);
   const parsed = await parse(process.argv.slice(2), process.env);
   if (parsed === 'help') {
     const { SCENARIOS } = await import('../scenarios/index.js');

@@ -22,6 +22,7 @@ import { CONTROL_PLANE_PERMISSION, permissionFor } from './areas/permissions.js'
 import { isTokenClientId, tenantOfTokenClientId } from './areas/api-tokens/token-credentials.js';
 import { checkTokenCredentials } from './areas/api-tokens/api-tokens.service.js';
 import { registerControl } from './control/control.index.js';
+import { operationKey, operationsOfDocument, type OperationEntry } from './control/coverage.service.js';
 import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
@@ -49,6 +50,8 @@ export interface AppDeps {
   corsOrigins?: readonly string[] | undefined;
   /** Wall-clock time for the request log. */
   time?: TimeSource;
+  /** false: API requests are not counted in the tenants' coverage; a function wraps the recording step (the benchmark times it). */
+  coverage?: boolean | CoverageTap | undefined;
 }
 
 /** JSON bodies above this size are refused before they are read. */
@@ -259,6 +262,53 @@ registerAreas(apiOperations);
 let apiDocument: Record<string, unknown> | undefined;
 const openApiDocument = (): Record<string, unknown> => (apiDocument ??= documentPermissions(buildApiDocument(apiOperations, webhookDefinitions)));
 
+/** The operations coverage lists: those of the API document, made on first use. */
+let operationEntries: OperationEntry[] | undefined;
+const apiOperationEntries = (): OperationEntry[] => (operationEntries ??= operationsOfDocument(openApiDocument()));
+
+/** Each API route's coverage key (`POST /customers`), worked out on its first request; null for a route outside the API. */
+const coverageKeys = new WeakMap<RouterRoute, string | null>();
+
+function coverageKeyOf(route: RouterRoute): string | null {
+  let key = coverageKeys.get(route);
+  if (key === undefined) {
+    const path = apiPathOfRoute(route);
+    key = path === undefined ? null : operationKey(route.method, path);
+    coverageKeys.set(route, key);
+  }
+  return key;
+}
+
+const CODE_FIRST = '{"code":"';
+
+/** The `code` of an error answer, from the JSON text it was sent as (the catalogue's bodies start with it: no parse). */
+function errorCodeOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (text.startsWith(CODE_FIRST)) {
+    const end = text.indexOf('"', CODE_FIRST.length);
+    if (end > 0) return text.slice(CODE_FIRST.length, end);
+  }
+  try {
+    const code = (JSON.parse(text) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type RecordAnswered = (c: Context<AppEnv>, tenant: Tenant) => void;
+/** Wraps the recording step of every answered API request (to time it). */
+export type CoverageTap = (record: RecordAnswered) => RecordAnswered;
+
+/** Counts an answered API request in its tenant's coverage: a map lookup and a few increments. */
+function recordOperation(c: Context<AppEnv>, tenant: Tenant): void {
+  const route = matchedRoutes(c).find((r) => r.method !== 'ALL');
+  const key = route && coverageKeyOf(route);
+  if (!key) return;
+  const status = c.res.status;
+  tenant.coverage.call(key, status, status >= 400 ? errorCodeOf(c.get('sentText')) : undefined);
+}
+
 /** The control plane's operations and document, made once for each store schema (the snapshot's shape follows it). */
 const controlBySchema = new WeakMap<StoreSchema, { routes: AppRouter; document: () => Record<string, unknown> }>();
 
@@ -266,7 +316,7 @@ export function controlOperations(schema: StoreSchema): { routes: AppRouter; doc
   let control = controlBySchema.get(schema);
   if (!control) {
     const routes = router();
-    registerControl(routes, schema);
+    registerControl(routes, schema, apiOperationEntries);
     let document: Record<string, unknown> | undefined;
     control = { routes, document: () => (document ??= buildControlDocument(routes)) };
     controlBySchema.set(schema, control);
@@ -315,7 +365,7 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const app = router();
   app.onError(errorHandler(deps.log));
-  app.use('*', series(cors(deps.corsOrigins), closeOnUnreadBody(), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched }), commitChanges(deps.registry, deps.log)));
+  app.use('*', series(cors(deps.corsOrigins), closeOnUnreadBody(), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched, answered: deps.coverage === false ? undefined : typeof deps.coverage === 'function' ? deps.coverage(recordOperation) : recordOperation }), commitChanges(deps.registry, deps.log)));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
   const dashboard = lazy(async (): Promise<DashboardUi> => (await import('./dashboard/dashboard.js')).dashboardUi());
   app.get(ADMIN_BASE_PATH, async (c) => (await dashboard()).page(c));

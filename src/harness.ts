@@ -16,6 +16,7 @@ import type { WebhookEvent } from './events/events.schemas.js';
 import type { ClockAdvanceResult, JournalList } from './control/control.schemas.js';
 import type { Fault, FaultRequest } from './control/faults.schemas.js';
 import type { TriggerResult } from './control/triggers.js';
+import { coverageReport, type CoverageReportBody } from './control/coverage.service.js';
 import type { Snapshot } from './store/snapshot.js';
 import type { Tenant } from './store/tenant.js';
 import type { TenantRegistry } from './store/registry.js';
@@ -107,7 +108,17 @@ export interface TenantClient {
    * for it when there is none (rejects after `timeoutMs`).
    */
   waitForEvent(type: string, options?: WaitOptions): Promise<WebhookEvent>;
+  /**
+   * The integration coverage report (GET /__admin/coverage) of this tenant;
+   * `allTenants: true` adds up every tenant of the sandbox, for suites that
+   * use a client id per test.
+   */
+  coverage(options?: { allTenants?: boolean }): Promise<CoverageReport>;
+  /** Starts coverage recording over (DELETE /__admin/coverage). */
+  clearCoverage(): Promise<void>;
 }
+
+export type CoverageReport = CoverageReportBody;
 
 const DEFAULT_WAIT_MS = 5_000;
 
@@ -184,6 +195,13 @@ export function tenantClient(app: OpenAPIHono<AppEnv>, registry: TenantRegistry,
       clear: async () => (await admin<{ removed: number }>('DELETE', '/requests')).removed,
     },
     trigger: (type) => admin('POST', '/events/trigger', { type }),
+    coverage: async (options = {}) => {
+      const own = await admin<CoverageReport>('GET', '/coverage');
+      if (!options.allTenants) return own;
+      const operations = own.operations.items.map(({ operationId, method, path, area }) => ({ operationId, method, path, area }));
+      return coverageReport(operations, registry.all(), (await tenant()).clock.nowIso());
+    },
+    clearCoverage: async () => void (await admin('DELETE', '/coverage')),
     events: async (type) => {
       const found = [...(await tenant()).events.values()].filter((e) => type === undefined || e.type === type);
       return structuredClone(found);

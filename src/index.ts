@@ -18,7 +18,7 @@ export { RULES, outcomeFor } from './rules/index.js';
 export { manualTime } from './core/clock.js';
 export { sequentialIds } from './core/ids.js';
 export { SandboxRequestError } from './harness.js';
-export type { ApiReply, ArmedFault, FaultSpec, JournalPage, RequestFilter, Snapshot, TenantClient, TriggerResult, WaitOptions, WebhookEvent } from './harness.js';
+export type { ApiReply, ArmedFault, CoverageReport, FaultSpec, JournalPage, RequestFilter, Snapshot, TenantClient, TriggerResult, WaitOptions, WebhookEvent } from './harness.js';
 export { TRIGGER_TYPES } from './control/trigger-types.js';
 
 export interface CreateSandboxOptions extends SandboxOptions {

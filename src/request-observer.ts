@@ -17,6 +17,7 @@ import { mayHaveBody } from './core/validation.js';
 import type { Logger } from './core/log.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH } from './core/version.js';
 import type { RecordedBody, RequestJournal } from './control/journal.js';
+import type { Tenant } from './store/tenant.js';
 
 /** A body of unknown use is read for the journal only when it is this small. */
 const UNREAD_BODY_CHARS_READ = 16 * 1024;
@@ -27,6 +28,8 @@ export interface ObserverDeps {
   time: TimeSource;
   /** Requests the not-found handler answered: they matched no route. */
   unmatched: WeakSet<Request>;
+  /** Told of every answered API request of a tenant that matched a route (integration coverage). */
+  answered?: ((c: Context<AppEnv>, tenant: Tenant) => void) | undefined;
 }
 
 declare module './core/env.js' {
@@ -104,6 +107,7 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
     const tenant = c.get('tenant') as AppEnv['Variables']['tenant'] | undefined;
     if (api && tenant) {
       const matched = !deps.unmatched.has(c.req.raw);
+      if (matched && deps.answered) deps.answered(c, tenant);
       const body = recordedBody(c, matched);
       deps.journal.record(tenant, {
         requestId,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { controlOperations, createApp } from './app.js';
+import { controlOperations, createApp, type CoverageTap } from './app.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import type { AppEnv } from './core/env.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
@@ -54,6 +54,8 @@ export interface SandboxOptions {
   compactionBytes?: number;
   /** Origins a browser may call from (`http://localhost:5173`); any origin when absent or with `*`. */
   corsOrigins?: readonly string[];
+  /** false: API requests are not counted in the tenants' integration coverage (default true); a function wraps the recording step (the benchmark times it). */
+  coverage?: boolean | CoverageTap;
   /** Connection limits: slow or idle connections are closed. */
   timeouts?: ServerTimeouts;
 }
@@ -148,7 +150,7 @@ export function buildSandbox(options: SandboxOptions = {}) {
     audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
     ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
-  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime });
+  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage });
   return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks };
 }
 

@@ -1,5 +1,10 @@
-/** The README's magic values must name every row of the rule tables, so the two cannot drift apart. */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+/**
+ * The README is the front door and the docs/ pages the reference: what they
+ * show runs as written, they name every magic value and every operation (the
+ * generated blocks are kept current here), and every page the README links
+ * exists.
+ */
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +13,21 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../src/rules/index.js';
 import { createSandbox } from '../src/index.js';
+import { makeSandbox } from './helpers.js';
+import { magicValuesBlock, operationsBlock, withBlock } from './support/docs-blocks.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const doc = (name: string) => readFileSync(join(ROOT, 'docs', name), 'utf8');
+
+/** Checks a generated block of a docs page is current; with UPDATE_DOCS=1, rewrites it. */
+function keepsBlock(page: string, name: string, content: string) {
+  const file = join(ROOT, 'docs', page);
+  const text = readFileSync(file, 'utf8');
+  const current = withBlock(text, name, content);
+  if (process.env.UPDATE_DOCS && current !== text) writeFileSync(file, current);
+  expect(process.env.UPDATE_DOCS ? current : text, `docs/${page} is out of date: run UPDATE_DOCS=1 npx vitest run test/readme.test.ts`).toBe(current);
+}
 
 describe('README', () => {
   it('starts with the two commands', () => {
@@ -19,17 +36,38 @@ describe('README', () => {
     expect(firstBlock).toContain('npm test');
   });
 
+  it('is a front door: under 300 lines, and every page it links exists', () => {
+    expect(readme.split('\n').length).toBeLessThan(300);
+    const links = [...readme.matchAll(/\]\((docs\/[^)#]*)(#[^)]*)?\)/g)].map((m) => m[1]!);
+    expect(links.length).toBeGreaterThanOrEqual(10);
+    for (const link of links) expect(existsSync(join(ROOT, link)), link).toBe(true);
+    for (const page of ['test-suites.md', 'command-line.md', 'operations.md', 'magic-values.md', 'embedded-wallets.md', 'tenants-and-errors.md', 'control-plane.md', 'deviations.md', 'limitations.md', 'contributing.md']) {
+      expect(links, page).toContain(`docs/${page}`);
+    }
+  });
+
   for (const [name, table] of Object.entries(RULES)) {
-    it(`lists every magic value of ${name}`, () => {
+    it(`docs/magic-values.md describes every magic value of ${name}`, () => {
+      const page = doc('magic-values.md');
+      const prose = page.slice(0, page.indexOf('<!-- generated:magic-values -->'));
       for (const row of table.rows) {
         if (row.key === null) continue;
-        expect(readme, `${name} ${row.key}`).toContain(`\`${row.key}`);
+        expect(prose, `${name} ${row.key}`).toContain(`\`${row.key}`);
       }
     });
   }
 
+  it('docs/magic-values.md lists every row of every rule table (generated)', () => {
+    keepsBlock('magic-values.md', 'magic-values', magicValuesBlock());
+  });
+
+  it('docs/operations.md lists every operation of the API document (generated)', () => {
+    keepsBlock('operations.md', 'operations', operationsBlock(makeSandbox().openApiDocument()));
+  });
+
   it('walks through EMAIL_OTP with commands that work as written', async () => {
-    const section = readme.slice(readme.indexOf('### EMAIL_OTP, step by step'));
+    const embedded = doc('embedded-wallets.md');
+    const section = embedded.slice(embedded.indexOf('### EMAIL_OTP, step by step'));
     const start = section.indexOf('```sh') + 5;
     const script = section.slice(start, section.indexOf('```', start));
     const sandbox = await createSandbox();
@@ -62,6 +100,63 @@ describe('README', () => {
   }, 60_000);
 });
 
+/** A free port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The first sh block after `heading`. */
+function shBlock(text: string, heading: string): string {
+  const section = text.slice(text.indexOf(heading));
+  const start = section.indexOf('```sh') + 5;
+  return section.slice(start, section.indexOf('```', start));
+}
+
+describe('README coverage', () => {
+  /** The CI example as written, the sandbox command and the port being this checkout's, and the tour as the suite. */
+  async function runCiExample(script: string): Promise<{ code: number; stdout: string; stderr: string; dir: string }> {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'paysandbox-ci-'));
+    const tour = shBlock(readme, '## A five-minute tour').replace('B=http://127.0.0.1:4010/2025-10-13', `B=http://127.0.0.1:${port}/2025-10-13`);
+    writeFileSync(join(dir, 'suite.sh'), tour);
+    const ci = script
+      .replaceAll('npx paysandbox', `node ${join(ROOT, 'bin', 'paysandbox')}`)
+      .replaceAll('4010', String(port))
+      .replace('npm test', 'bash -e -o pipefail suite.sh > suite.log');
+    return new Promise((resolve) => {
+      execFile('bash', ['-c', ci], { cwd: dir, timeout: 60_000 }, (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr, dir }));
+    });
+  }
+
+  it('runs the CI example as written: the suite, then the gate passes and writes the page; a gate set too high fails it', async () => {
+    const script = shBlock(readme, '## Coverage');
+    expect(script).toContain('--fail-under operations=');
+    const passing = await runCiExample(script);
+    try {
+      // The sandbox says it stops; the gate says nothing.
+      expect(passing.stderr).not.toContain('paysandbox:');
+      expect(passing.code).toBe(0);
+      expect(passing.stdout).toMatch(/(^|\n)Integration coverage since /);
+      expect(passing.stdout).toMatch(/\n {4}\[x\] POST \/quotes\/\{quoteId\}\/execute {2}1 call: 200 x1\n/);
+      expect(readFileSync(join(passing.dir, 'coverage.html'), 'utf8')).toMatch(/^<!doctype html>/);
+    } finally {
+      rmSync(passing.dir, { recursive: true, force: true });
+    }
+    const failing = await runCiExample(script.replace(/--fail-under \S+/, '--fail-under operations=100'));
+    try {
+      expect(failing.code).toBe(1);
+      expect(failing.stderr.split('\n').filter((line) => line.startsWith('paysandbox:'))).toEqual([expect.stringMatching(/^paysandbox: operations coverage [\d.]+% is below 100%$/)]);
+    } finally {
+      rmSync(failing.dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 /** A project outside this repository that depends on paysandbox (a link to it) and has vitest and jest. */
 function exampleProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'paysandbox-readme-'));
@@ -72,11 +167,12 @@ function exampleProject(): string {
   return dir;
 }
 
-/** The README code block that starts with `// name`. */
+/** The code block that starts with `// name`, in the README or in docs/test-suites.md. */
 function example(name: string): string {
-  const start = readme.indexOf(`// ${name}\n`);
+  const text = readme.includes(`// ${name}\n`) ? readme : doc('test-suites.md');
+  const start = text.indexOf(`// ${name}\n`);
   expect(start, name).toBeGreaterThan(0);
-  return readme.slice(start, readme.indexOf('```', start));
+  return text.slice(start, text.indexOf('```', start));
 }
 
 describe('README test-helper examples', () => {

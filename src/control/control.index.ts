@@ -18,6 +18,7 @@ import { armFault, clearFaults, listFaults } from './faults.service.js';
 import { listTriggers, triggerEvent } from './triggers.js';
 import { setInternalAccountStatus } from '../areas/internal-accounts/internal-accounts.service.js';
 import { reviewExternalAccount } from '../areas/external-accounts/external-accounts.service.js';
+import { clearCoverage, coverageReport, type OperationEntry } from './coverage.service.js';
 
 declare module '../core/env.js' {
   interface AppVariables {
@@ -33,7 +34,7 @@ declare module '../core/env.js' {
  * and the journal come with each request's context, so one registration
  * serves every app whose store has this schema.
  */
-export function registerControl(app: AppRouter, schema: StoreSchema): void {
+export function registerControl(app: AppRouter, schema: StoreSchema, apiOperations: () => readonly OperationEntry[]): void {
   const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.get('tenant')), 200);
   const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(resetTenant(c.get('registry'), c.get('tenant')), 200);
   const clock: RouteHandler<typeof routes.clockRoute, AppEnv> = (c) => c.json(clockState(c.get('tenant')), 200);
@@ -94,4 +95,6 @@ export function registerControl(app: AppRouter, schema: StoreSchema): void {
   app.openapi(routes.scenariosRoute, scenarios);
   app.openapi(routes.loadScenarioRoute, load);
   app.openapi(routes.rulesRoute, (c) => c.json(rulesReference(), 200));
+  app.openapi(routes.coverageRoute, (c) => c.json(coverageReport(apiOperations(), [c.get('tenant')], c.get('tenant').clock.nowIso()), 200));
+  app.openapi(routes.clearCoverageRoute, (c) => c.json(clearCoverage(c.get('tenant')), 200));
 }

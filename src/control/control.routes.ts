@@ -10,6 +10,7 @@ import { TAGS } from '../core/tags.js';
 import { InternalAccount, InternalAccountStatus } from '../areas/internal-accounts/internal-accounts.schemas.js';
 import { ExternalAccount } from '../areas/external-accounts/external-accounts.schemas.js';
 import { REVIEW_STATUSES } from '../areas/external-accounts/external-accounts.service.js';
+import { CoverageCleared, CoverageReport } from './coverage.schemas.js';
 
 const tags = [TAGS.controlPlane];
 
@@ -287,4 +288,25 @@ export const externalAccountReviewRoute = createRoute({
     "UNDER_REVIEW, INACTIVE or ACTIVE. Each change sends EXTERNAL_ACCOUNT.STATUS_UPDATED; the same status again sends nothing. A wallet whose ownership is not yet verified (PENDING_OWNERSHIP_VERIFICATION, UNVERIFIED) gets there only through its challenge: 409 INVALID_STATE_TRANSITION.",
   request: { params: AccountId, body: jsonBody(z.object({ status: z.enum(REVIEW_STATUSES) }).openapi('AdminExternalAccountReviewRequest')) },
   responses: { 200: jsonResponse(ExternalAccount, 'The account after the change') },
+});
+
+export const coverageRoute = createRoute({
+  operationId: 'adminGetCoverage',
+  method: 'get',
+  path: '/coverage',
+  tags,
+  summary: 'What your requests have exercised',
+  description:
+    "Every operation of the API, every row of every rule table (each table's default row included) and every webhook event type, with what this tenant's requests did with each: calls by status and error code, rows that decided an outcome, events emitted, delivered and acknowledged. Zeros included, so the gaps show. Survives reset, snapshot restore, scenario loads and restarts; what the sandbox does on its own behalf (set-up, reset, restore, scenarios, a trigger's set-up) is not counted.",
+  responses: { 200: jsonResponse(CoverageReport, 'The report') },
+});
+
+export const clearCoverageRoute = createRoute({
+  operationId: 'adminClearCoverage',
+  method: 'delete',
+  path: '/coverage',
+  tags,
+  summary: 'Start coverage recording over',
+  description: 'Sets every counter of the tenant back to zero; `since` becomes now.',
+  responses: { 200: jsonResponse(CoverageCleared, 'Cleared') },
 });

@@ -82,9 +82,11 @@ export function restoreSnapshot(registry: TenantRegistry, tenant: Tenant, raw: u
     if (err instanceof InvalidSnapshotError) throw invalidInput(err.errors, 'The snapshot is invalid; nothing was changed');
     throw err;
   }
-  restoreFiles(tenant, snapshot);
-  registry.replace(tenant, snapshotParts(registry.schema, snapshot));
-  ensurePlatformAccounts(tenant);
+  tenant.coverage.quietly(() => {
+    restoreFiles(tenant, snapshot);
+    registry.replace(tenant, snapshotParts(registry.schema, snapshot));
+    ensurePlatformAccounts(tenant);
+  });
   return { restored: true as const, now: tenant.clock.nowIso() };
 }
 
@@ -102,8 +104,10 @@ export function loadScenario(registry: TenantRegistry, tenant: Tenant, name: str
       validScenarios: names,
     });
   }
-  registry.reset(tenant);
-  scenario.apply(tenant);
+  tenant.coverage.quietly(() => {
+    registry.reset(tenant);
+    scenario.apply(tenant);
+  });
   return { scenario: name, now: tenant.clock.nowIso() };
 }
 

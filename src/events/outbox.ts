@@ -26,6 +26,7 @@ export function emitEvent<T extends string, D extends z.ZodType>(tenant: Tenant,
   tenant.events.insert(event);
   while (tenant.events.size > EVENTS_KEPT) tenant.events.remove(tenant.events.oldest()!.id);
   tenant.changed();
+  tenant.coverage.emitted(type);
   tenant.signal('event', event);
   return event;
 }

@@ -49,12 +49,25 @@ function atLeastRow<O>(table: SuffixTable<O>, value: string): SuffixRow<O> {
   return best ?? table.rows[table.rows.length - 1]!;
 }
 
-/** The row of `table` that `value` selects. */
-export function ruleFor<K extends RuleTableName>(name: K, value: string): SuffixRow<OutcomeOf<K>> {
-  const table = RULES[name] as unknown as SuffixTable<OutcomeOf<K>>;
+/**
+ * Who is told which row decided an outcome: the tenant's integration
+ * coverage. Every decision a service makes for a tenant passes it.
+ */
+export interface RuleHits {
+  ruleHit(table: RuleTableName, key: string | null): void;
+}
+
+function rowOf<O>(table: SuffixTable<O>, value: string): SuffixRow<O> {
   if (table.match === 'atLeast') return atLeastRow(table, value);
   const key = reduce(table as SuffixTable<unknown>, value);
   return table.rows.find((row) => row.key === key) ?? table.rows[table.rows.length - 1]!;
+}
+
+/** The row of `table` that `value` selects; `seen` (the tenant's coverage) is told it decided. */
+export function ruleFor<K extends RuleTableName>(name: K, value: string, seen?: RuleHits): SuffixRow<OutcomeOf<K>> {
+  const row = rowOf(RULES[name] as unknown as SuffixTable<OutcomeOf<K>>, value);
+  seen?.ruleHit(name, row.key);
+  return row;
 }
 
 /** The smallest key of an `atLeast` table whose outcome satisfies `test`: e.g. the seconds after which something lapses. */
@@ -66,6 +79,6 @@ export function thresholdWhere<K extends RuleTableName>(name: K, test: (outcome:
 }
 
 /** The outcome `value` selects in `table`. */
-export function outcomeFor<K extends RuleTableName>(name: K, value: string): OutcomeOf<K> {
-  return ruleFor(name, value).outcome;
+export function outcomeFor<K extends RuleTableName>(name: K, value: string, seen?: RuleHits): OutcomeOf<K> {
+  return ruleFor(name, value, seen).outcome;
 }

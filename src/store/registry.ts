@@ -119,10 +119,12 @@ export class TenantRegistry {
 
   /** Back to a fresh tenant: same client id and secret, nothing else. */
   reset(tenant: Tenant): void {
-    const fresh = this.freshState(tenant.id);
-    fresh.secret = tenant.secret;
-    tenant.replaceState(fresh);
-    this.options.initialise(tenant);
+    tenant.coverage.quietly(() => {
+      const fresh = this.freshState(tenant.id);
+      fresh.secret = tenant.secret;
+      tenant.replaceState(fresh);
+      this.options.initialise(tenant);
+    });
   }
 
   /** Replaces a tenant's state: same client id and secret, the documents and collections given, defaults for the rest. */
@@ -131,7 +133,7 @@ export class TenantRegistry {
     fresh.secret = tenant.secret;
     Object.assign(fresh.documents, parts.documents);
     Object.assign(fresh.collections, parts.collections);
-    tenant.replaceState(fresh);
+    tenant.coverage.quietly(() => tenant.replaceState(fresh));
   }
 
   /** A fresh tenant's state: every document at its default, every collection empty. */
@@ -217,7 +219,7 @@ export class TenantRegistry {
     const dir = this.options.dataDir ? tenantsDir(this.options.dataDir) : undefined;
     const storage = dir ? new FileStorage(this.filesOf(join(dir, tenantFileBase(clientId))), 0, this.storageOptions) : new MemoryStorage();
     const tenant = this.instantiate(this.freshState(clientId), storage);
-    this.options.initialise(tenant);
+    tenant.coverage.quietly(() => this.options.initialise(tenant));
     tenant.writeSnapshot();
     return tenant;
   }

@@ -14,6 +14,7 @@ import { BlobStore } from './blobs.js';
 import { CorruptDataFileError, journalPath, writeFileAtomic, writeFileAtomicSync, type TenantFileSet } from './files.js';
 import { JournalFile, readJournal } from './journal.js';
 import type { SecretRecord } from './secrets.js';
+import type { CoverageData, CoverageStore } from './coverage.js';
 import type { StoreSchema } from './spec.js';
 
 export const SCHEMA_VERSION = 2;
@@ -56,11 +57,14 @@ export interface TenantStorage {
   rewrite(source: SnapshotSource): void;
   stats(): PersistenceStats;
   close(): Promise<void>;
+  /** Where the tenant's coverage counters are kept across restarts (none in memory). */
+  readonly coverage: CoverageStore | undefined;
 }
 
 export class MemoryStorage implements TenantStorage {
   readonly persistent = false;
   readonly blobs = new BlobStore(undefined);
+  readonly coverage = undefined;
   // Stryker disable next-line BlockStatement: an empty body returns undefined as well
   append(): undefined {
     return undefined;
@@ -100,7 +104,10 @@ export class FileStorage implements TenantStorage {
   ) {
     this.blobs = new BlobStore(`${files.base}.files`);
     this.snapshotBytes = safeSize(files.snapshot);
+    this.coverage = coverageFile(`${files.base}.coverage`, options.log);
   }
+
+  readonly coverage: CoverageStore;
 
   append(line: string): Promise<void> | undefined {
     this.journal ??= new JournalFile(journalPath(this.files.base, this.generation), this.options.fsync);
@@ -410,4 +417,32 @@ export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: 
     generation = journal.generation;
   }
   return { state, generation, oldestGeneration: from, unknownCollections, droppedTail };
+}
+
+/** The coverage counters of a tenant in a file of their own (not a snapshot: reset and restore never touch it). */
+function coverageFile(file: string, log: Logger): CoverageStore {
+  return {
+    load() {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+      try {
+        return JSON.parse(text) as CoverageData;
+      } catch (err) {
+        // Counters are no one's data: a damaged file starts them over rather than stopping the sandbox.
+        log.warn('ignoring an unreadable coverage file', { file, error: (err as Error).message });
+        return undefined;
+      }
+    },
+    save(data) {
+      try {
+        writeFileAtomicSync(file, [JSON.stringify(data)], false);
+      } catch (err) {
+        log.warn('could not write the coverage file', { file, error: (err as Error).message });
+      }
+    },
+  };
 }

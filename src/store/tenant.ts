@@ -17,6 +17,7 @@ import { Collection, type IndexKey } from './collection.js';
 import type { Hooks } from './hooks.js';
 import { JobScheduler, type JobHandlers } from './jobs.js';
 import type { BlobStore } from './blobs.js';
+import { Coverage } from './coverage.js';
 import type { SecretRecord } from './secrets.js';
 import type { StoreSchema, StoredDocument, TenantDocuments, TenantRecords } from './spec.js';
 import type { RecordMap, SnapshotSource, TenantState, TenantStorage } from './storage.js';
@@ -73,6 +74,8 @@ export class Tenant {
   readonly log: Logger;
   readonly hooks: Hooks;
   readonly scheduler: JobScheduler<Tenant>;
+  /** What the client's requests have exercised; outlives reset and restore. */
+  readonly coverage: Coverage;
   private closing: Promise<void> | undefined;
   private readonly collectionsByName = new Map<string, Collection<{ id: string }>>();
   private documentValues: Record<string, unknown>;
@@ -135,6 +138,7 @@ export class Tenant {
       },
     });
     this.scheduler = new JobScheduler<Tenant>(this as Tenant, options.jobHandlers);
+    this.coverage = new Coverage(options.storage.coverage, () => this.clock.nowIso());
   }
 
   get blobs(): BlobStore {
@@ -334,6 +338,7 @@ export class Tenant {
 
   private async closeOnce(): Promise<void> {
     this.scheduler.stop();
+    this.coverage.close();
     await this.commit();
     await this.options.storage.close();
   }

@@ -176,6 +176,7 @@ export class WebhookDispatcher {
       else if (d.test || d.attempts.length >= MAX_ATTEMPTS) d.status = 'FAILED';
       else d.nextAttemptAt = isoAt(tenant.clock.nowMs() + WEBHOOK_RETRY_DELAYS_SECONDS[d.attempts.length - 1]! * 1000);
     });
+    tenant.coverage.delivery(updated.eventType, attempt.status !== undefined, ok);
     if (!ok) this.options.log.warn('webhook delivery failed', { tenant: tenant.id, delivery: id, event: updated.eventType, ...attempt });
     return updated;
   }
@@ -198,6 +199,7 @@ export class WebhookDispatcher {
     if (!url) throw apiError('WEBHOOK_ENDPOINT_NOT_SET', 'Set webhookEndpoint with PATCH /config first');
     const type: (typeof TestWebhook.types)[number] = 'TEST';
     const event: WebhookEvent = { id: tenant.ids('Webhook'), type, timestamp: tenant.clock.nowIso(), data: { id: `WebhookTest:${tenant.id}`, message: 'A test event from paysandbox' } };
+    tenant.coverage.emitted(type);
     const record = this.record(tenant, event, url, true);
     const delivered = await this.attempt(tenant, record.id);
     const last = delivered.attempts[delivered.attempts.length - 1];

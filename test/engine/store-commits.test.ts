@@ -43,6 +43,7 @@ type Call = ['append', unknown[][]] | ['maybeCompact', boolean | undefined] | ['
 
 /** A TenantStorage that records what the tenant asks of it; `failNext` makes the next append throw. */
 class RecordingStorage implements TenantStorage {
+  readonly coverage = undefined;
   readonly calls: Call[] = [];
   readonly sources: SnapshotSource[] = [];
   readonly blobs = new BlobStore(undefined);

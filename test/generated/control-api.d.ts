@@ -394,6 +394,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What your requests have exercised
+         * @description Every operation of the API, every row of every rule table (each table's default row included) and every webhook event type, with what this tenant's requests did with each: calls by status and error code, rows that decided an outcome, events emitted, delivered and acknowledged. Zeros included, so the gaps show. Survives reset, snapshot restore, scenario loads and restarts; what the sandbox does on its own behalf (set-up, reset, restore, scenarios, a trigger's set-up) is not counted.
+         */
+        get: operations["adminGetCoverage"];
+        put?: never;
+        post?: never;
+        /**
+         * Start coverage recording over
+         * @description Sets every counter of the tenant back to zero; `since` becomes now.
+         */
+        delete: operations["adminClearCoverage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3766,6 +3790,72 @@ export interface components {
                 }[];
             }[];
         };
+        AdminCoverage: {
+            /** @description When recording began or was last cleared */
+            since: string;
+            operations: {
+                total: number;
+                exercised: number;
+                items: components["schemas"]["AdminCoverageOperation"][];
+            };
+            outcomes: {
+                total: number;
+                exercised: number;
+                items: components["schemas"]["AdminCoverageOutcome"][];
+            };
+            webhooks: {
+                total: number;
+                exercised: number;
+                emitted: number;
+                delivered: number;
+                acknowledged: number;
+                items: components["schemas"]["AdminCoverageWebhook"][];
+            };
+        };
+        AdminCoverageOperation: {
+            operationId: string;
+            method: string;
+            /** @description The OpenAPI path, under the API base */
+            path: string;
+            /** @description The operation's tag */
+            area: string;
+            calls: number;
+            /** @description Calls by HTTP status */
+            statuses: {
+                [key: string]: number;
+            };
+            /** @description Error answers by `code` */
+            errorCodes: {
+                [key: string]: number;
+            };
+        };
+        AdminCoverageOutcome: {
+            table: string;
+            title: string;
+            /** @description The row's magic value; null for the table's default (any other value) row */
+            key: string | null;
+            /** @description How to produce the outcome: the request value that selects the row */
+            magic: string;
+            description: string;
+            /** @description Times the rules engine decided an outcome by this row */
+            hits: number;
+        };
+        AdminCoverageWebhook: {
+            type: string;
+            area: string;
+            /** @description Whether POST /__admin/events/trigger can make it happen */
+            trigger: boolean;
+            emitted: number;
+            /** @description Delivery attempts that reached the endpoint */
+            delivered: number;
+            /** @description Delivery attempts the endpoint answered with a 2xx */
+            acknowledged: number;
+        };
+        AdminCoverageCleared: {
+            /** @enum {boolean} */
+            cleared: true;
+            since: string;
+        };
         /** @description The rule a field broke. New members may appear. */
         FieldConstraint: {
             /** @description An HTML5 input type (email, url, date, ...) or a slug such as iso3166-1-alpha-2, us-ssn, e.164 */
@@ -5893,6 +5983,129 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminGetCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCoverage"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminClearCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminCoverageCleared"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Request body too large: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error413"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */

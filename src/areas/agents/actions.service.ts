@@ -79,7 +79,7 @@ function release(tenant: Tenant, action: AgentActionRecord): void {
   const external = tenant.externalAccounts.get(externalId);
   if (!internal) throw notFound('InternalAccount', internalId);
   if (!external) throw notFound('ExternalAccount', externalId);
-  const payment = transferPaymentOf(action.type === 'TRANSFER_OUT' ? 'OUTGOING' : 'INCOMING', internal, external, details.amount, { paymentRail: action.paymentRail, agentId: action.agentId });
+  const payment = transferPaymentOf(action.type === 'TRANSFER_OUT' ? 'OUTGOING' : 'INCOMING', internal, external, details.amount, tenant.coverage, { paymentRail: action.paymentRail, agentId: action.agentId });
   proceedPayment(tenant, action.transactionId!, payment.plan);
 }
 

@@ -215,7 +215,7 @@ function transferDraft(tenant: Tenant, agent: AgentRecord, type: 'INCOMING' | 'O
         checkPayoutLimits(tenant, { sendingCurrency: currency, receivingCurrency: currency, receivingAmount: amount }, { kind: 'EXTERNAL', account: external });
         checkFunds(tenant, internal, amount);
       }
-      const payment = transferPaymentOf(type, internal, external, amount, { paymentRail, agentId: agent.id });
+      const payment = transferPaymentOf(type, internal, external, amount, tenant.coverage, { paymentRail, agentId: agent.id });
       return holdPayment(tenant, payment.init, payment.funding, payment.delivery);
     },
   };

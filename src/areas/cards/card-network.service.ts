@@ -84,7 +84,7 @@ export function declineOf(tenant: Tenant, card: CardRecord, attempt: CardAttempt
   if (attempt.direction === 'DEBIT' && card.maxSpendPerTransaction !== undefined && attempt.amount > card.maxSpendPerTransaction) {
     return { reason: 'SPEND_LIMIT_EXCEEDED', message: `Declined: ${attempt.amount} is over the card's maxSpendPerTransaction of ${card.maxSpendPerTransaction}` };
   }
-  const rule = ruleFor('cardAuthorization', attempt.merchant.descriptor);
+  const rule = ruleFor('cardAuthorization', attempt.merchant.descriptor, tenant.coverage);
   if (rule.outcome.decision === 'DECLINED') return { reason: rule.outcome.declineReason ?? 'CARD_PAUSED', message: `Declined by the merchant descriptor: ${rule.description}` };
   if (attempt.direction === 'DEBIT') {
     const available = balancesOf(tenant, card.fundingSource).available;
@@ -143,7 +143,7 @@ export function authorize(tenant: Tenant, cardId: string, request: SandboxCardAu
  * Negative amounts are pulls, positive ones credits.
  */
 export function moveByRule(tenant: Tenant, record: CardTransactionRecord, amount: number): void {
-  const rule = ruleFor('cardAuthorization', record.merchant.descriptor).outcome;
+  const rule = ruleFor('cardAuthorization', record.merchant.descriptor, tenant.coverage).outcome;
   const immediate = rule.pull === 'IMMEDIATE' || rule.pull === 'NONE';
   const entry = postEntry(tenant, { accountId: record.accountId, amount, currency: record.currencyCode, kind: amount < 0 ? CARD_PULL : CARD_CREDIT, status: immediate ? 'POSTED' : 'PENDING', reference: record.id });
   if (!immediate) tenant.scheduler.schedule(CARD_PULL_JOB, rule.delaySeconds * 1000, { transactionId: record.id, entryId: entry.id, fails: rule.pull === 'FAILS_LATER' });

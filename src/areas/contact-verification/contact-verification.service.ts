@@ -52,8 +52,8 @@ export function confirmContactCode(tenant: Tenant, customerId: string, channel: 
   const sent = tenant.contactCodes.get(id);
   if (!sent || sent.sentTo !== addressOf(customer, channel)) throw badCode(`No code was sent to the current ${LABEL[channel]}; POST /customers/${customerId}/verify-${channel} first`);
   const age = Math.floor((tenant.clock.nowMs() - Date.parse(sent.sentAt)) / 1000);
-  if (!outcomeFor('contactVerificationCodeLifetime', String(age)).valid) throw badCode(`The code sent at ${sent.sentAt} has expired; send a new one`);
-  if (outcomeFor('contactVerificationCode', code).result !== 'ACCEPTED') throw badCode('Wrong code');
+  if (!outcomeFor('contactVerificationCodeLifetime', String(age), tenant.coverage).valid) throw badCode(`The code sent at ${sent.sentAt} has expired; send a new one`);
+  if (outcomeFor('contactVerificationCode', code, tenant.coverage).result !== 'ACCEPTED') throw badCode('Wrong code');
   tenant.contactCodes.remove(id);
   const verified = tenant.customers.update(customerId, (c) => {
     c.contactVerification = { ...c.contactVerification, [channel]: 'VERIFIED' };

@@ -9,7 +9,7 @@ import { outcomeFor, type KycStatus } from '../../rules/index.js';
 
 export function initialKycStatus(tenant: Tenant, customer: { fullName?: string | undefined }): KycStatus {
   const { isRegulatedFinancialInstitution, skipVerificationPaperwork } = tenant.config;
-  return isRegulatedFinancialInstitution || skipVerificationPaperwork ? outcomeFor('individualKyc', customer.fullName ?? '').kycStatus : 'UNVERIFIED';
+  return isRegulatedFinancialInstitution || skipVerificationPaperwork ? outcomeFor('individualKyc', customer.fullName ?? '', tenant.coverage).kycStatus : 'UNVERIFIED';
 }
 
 export function initialKybStatus(): KycStatus {

@@ -61,8 +61,8 @@ function checkFile(file: UploadedFile): NonNullable<ReturnType<typeof sniffDocum
 }
 
 /** The sandbox's document review: a documentNumber suffix can reject the document with its 400 code. */
-function review(metadata: DocumentMetadata): void {
-  const { result } = outcomeFor('documentReview', metadata.documentNumber ?? '');
+function review(tenant: Tenant, metadata: DocumentMetadata): void {
+  const { result } = outcomeFor('documentReview', metadata.documentNumber ?? '', tenant.coverage);
   if (result !== 'ACCEPTED') throw apiError(result, undefined, { field: 'documentNumber' });
 }
 
@@ -73,7 +73,7 @@ function fileNameOf(file: UploadedFile, metadata: DocumentMetadata, extension: s
 
 function store(tenant: Tenant, id: string, file: UploadedFile, metadata: DocumentMetadata): Pick<DocumentRecord, 'file' | 'fileName'> {
   const kind = checkFile(file);
-  review(metadata);
+  review(tenant, metadata);
   tenant.blobs.put(id, file.bytes);
   return {
     fileName: fileNameOf(file, metadata, kind.extension),

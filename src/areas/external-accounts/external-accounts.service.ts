@@ -7,7 +7,7 @@ import { externalAccountDeletionHook } from './deletion.js';
 import { apiError, invalidInput, notFound, referencedIn, type FieldError } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
 import { decodeCursor, renderListResult, type JsonParts, type ListResult } from '../../core/pagination.js';
-import { LIVENESS_COMPLETES_AFTER_SECONDS, outcomeFor } from '../../rules/index.js';
+import { LIVENESS_COMPLETES_AFTER_SECONDS, outcomeFor, type RuleHits } from '../../rules/index.js';
 import { verifyWalletSignature } from '../../crypto/wallet-ownership.js';
 import type { Tenant } from '../../store/tenant.js';
 import { hasCounterpartyRequirements } from '../config/config.service.js';
@@ -54,10 +54,10 @@ function similarName(name: string): string {
   return [...words.slice(0, -1).map((w) => `${w[0]!.toUpperCase()}.`), words[words.length - 1]].join(' ');
 }
 
-function beneficiaryVerification(spec: AccountTypeSpec, info: AccountInfo): Pick<ExternalAccount, 'beneficiaryVerificationStatus' | 'beneficiaryVerifiedData'> {
+function beneficiaryVerification(spec: AccountTypeSpec, info: AccountInfo, seen: RuleHits): Pick<ExternalAccount, 'beneficiaryVerificationStatus' | 'beneficiaryVerifiedData'> {
   const identifier = primaryIdentifier(spec, info);
   if (spec.family !== 'BANK' || !identifier) return {};
-  const outcome = outcomeFor('beneficiaryVerification', identifier.value);
+  const outcome = outcomeFor('beneficiaryVerification', identifier.value, seen);
   if (outcome.kind === 'invalidAccount') {
     throw apiError('INVALID_BANK_ACCOUNT', 'The bank reports that this account is invalid', { field: `accountInfo.${identifier.field}` });
   }
@@ -88,7 +88,7 @@ export function createExternalAccount(tenant: Tenant, input: ExternalAccountInpu
   }
   if (errors.length > 0) throw invalidInput(errors);
 
-  const verification = beneficiaryVerification(spec, info);
+  const verification = beneficiaryVerification(spec, info, tenant.coverage);
 
   const now = tenant.clock.nowIso();
   const account: ExternalAccount = {
@@ -226,7 +226,7 @@ export function verifyOwnership(tenant: Tenant, id: string, owner: Owner, signat
     return invalidInput([{ field: 'signature', message }], `${message}; the account is now UNVERIFIED, start a new challenge to retry`);
   };
   if (tenant.clock.nowMs() > Date.parse(challenge.expiresAt)) throw fail('The challenge expired');
-  const rule = outcomeFor('walletOwnershipSignature', signature).result;
+  const rule = outcomeFor('walletOwnershipSignature', signature, tenant.coverage).result;
   const valid = rule === 'VALID' || (rule === 'VERIFY' && verifyWalletSignature(account.accountInfo.accountType, String(account.accountInfo.address), challenge.messageToSign, signature));
   if (!valid) throw fail('The signature does not prove control of this wallet');
   tenant.ownershipChallenges.remove(id);

@@ -2,7 +2,7 @@
  * What will happen to a payment, as decided by the rule tables: what
  * resolves now and what resolves later on the tenant clock.
  */
-import type { AccountTransferOutcome, QuoteExecutionOutcome, UmaReceiverOutcome } from '../../rules/index.js';
+import type { AccountTransferOutcome, QuoteExecutionOutcome, RuleHits, UmaReceiverOutcome } from '../../rules/index.js';
 import { LONG_PENDING_SECONDS, ruleFor } from '../../rules/index.js';
 
 export interface Resolution {
@@ -86,11 +86,11 @@ export const IMMEDIATE: Plan = { now: COMPLETED };
  * the quote-execution table says for that account's identifier
  * (`payoutIdentifier`).
  */
-export function planIncomingUma(senderUmaAddress: string, payoutIdentifier?: string): Plan {
-  const sender = ruleFor('umaReceiver', senderUmaAddress);
+export function planIncomingUma(senderUmaAddress: string, seen: RuleHits, payoutIdentifier?: string): Plan {
+  const sender = ruleFor('umaReceiver', senderUmaAddress, seen);
   const received = sender.outcome.result === 'UNKNOWN_RECEIVER' ? IMMEDIATE : planUma(sender.outcome, sender.description);
   if (payoutIdentifier === undefined || received.now?.result === 'FAILED') return received;
-  return planIncomingPayout(ruleFor('quoteExecution', payoutIdentifier));
+  return planIncomingPayout(ruleFor('quoteExecution', payoutIdentifier, seen));
 }
 
 /**

@@ -8,7 +8,7 @@ import { ApiError, apiError, invalidInput, notFound, referencedIn } from '../../
 import { isoAt } from '../../core/clock.js';
 import { currencyInfo, currencyOf, isStablecoin } from '../../core/money.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
-import { QUOTE_LIFETIME_SECONDS, outcomeFor, ruleFor } from '../../rules/index.js';
+import { QUOTE_LIFETIME_SECONDS, outcomeFor, ruleFor, type RuleHits } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import { accountTypeSpec } from '../external-accounts/account-types.js';
@@ -105,7 +105,7 @@ interface Amounts {
 }
 
 function amountsFor(tenant: Tenant, sendingCurrency: string, receivingCurrency: string, request: QuoteRequest): Amounts {
-  if (!outcomeFor('quoteRate', String(request.lockedCurrencyAmount)).available) {
+  if (!outcomeFor('quoteRate', String(request.lockedCurrencyAmount), tenant.coverage).available) {
     throw apiError('QUOTE_RATE_UNAVAILABLE', `No ${sendingCurrency} to ${receivingCurrency} rate is available right now`, { rule: ruleFor('quoteRate', String(request.lockedCurrencyAmount)).description });
   }
   const now = tenant.clock.nowMs();
@@ -257,13 +257,13 @@ function payoutOf(quote: QuoteRecord): PayoutAmounts {
 }
 
 /** How the payment of a quote will unfold, from its destination (or, for a pull, its source). */
-function planFor(source: Party, destination: Party): Plan {
+function planFor(source: Party, destination: Party, seen: RuleHits | undefined): Plan {
   if (source.kind === 'EXTERNAL') {
-    const rule = ruleFor('accountTransfer', identifierOf(source.account));
+    const rule = ruleFor('accountTransfer', identifierOf(source.account), seen);
     return planTransfer(rule.outcome, rule.description, 'INCOMING');
   }
   if (destination.kind === 'EXTERNAL') {
-    const rule = ruleFor('quoteExecution', identifierOf(destination.account));
+    const rule = ruleFor('quoteExecution', identifierOf(destination.account), seen);
     return planQuotePayout(rule.outcome, rule.description);
   }
   if (destination.kind === 'UMA' && destination.receiver.kind === 'SANDBOX') return planUma(destination.receiver.outcome, destination.receiver.description);
@@ -286,7 +286,8 @@ interface QuotePayment {
   plan: Plan;
 }
 
-function quotePaymentOf(quote: QuoteRecord, source: Party, destination: Party): QuotePayment {
+/** `seen` is told the rows that decide the plan: given only where the plan is put to work. */
+function quotePaymentOf(quote: QuoteRecord, source: Party, destination: Party, seen: RuleHits | undefined): QuotePayment {
   const funding: Funding = source.kind === 'INTERNAL' ? { kind: 'INTERNAL', accountId: source.account.id } : { kind: 'OUTSIDE' };
   const delivery = deliveryOf(destination);
   const sourceSide: Transaction['source'] =
@@ -316,7 +317,7 @@ function quotePaymentOf(quote: QuoteRecord, source: Party, destination: Party): 
     },
     funding,
     delivery,
-    plan: planFor(source, destination),
+    plan: planFor(source, destination, seen),
   };
 }
 
@@ -330,7 +331,7 @@ function markExecuted(tenant: Tenant, quote: QuoteRecord): void {
 
 /** Starts the payment of a quote whose money is on hand: in an internal account, at an external account, or just arrived. */
 export function startQuotePayment(tenant: Tenant, quote: QuoteRecord, source: Party, destination: Party): Transaction {
-  const payment = quotePaymentOf(quote, source, destination);
+  const payment = quotePaymentOf(quote, source, destination, tenant.coverage);
   markExecuted(tenant, quote);
   return startPayment(tenant, payment.init, payment.funding, payment.delivery, payment.plan);
 }
@@ -361,14 +362,14 @@ export function checkQuoteExecution(tenant: Tenant, quote: QuoteRecord): { sourc
  */
 export function holdQuotePayment(tenant: Tenant, quote: QuoteRecord): Transaction {
   const { source, destination } = checkQuoteExecution(tenant, quote);
-  const payment = quotePaymentOf(quote, source, destination);
+  const payment = quotePaymentOf(quote, source, destination, undefined);
   markExecuted(tenant, quote);
   return holdPayment(tenant, payment.init, payment.funding, payment.delivery);
 }
 
 /** Starts a held quote payment, by the quote's ends as they are now. */
 export function releaseQuotePayment(tenant: Tenant, quote: QuoteRecord): Transaction {
-  const payment = quotePaymentOf(quote, sideOf(tenant, quote, 'source'), sideOf(tenant, quote, 'destination'));
+  const payment = quotePaymentOf(quote, sideOf(tenant, quote, 'source'), sideOf(tenant, quote, 'destination'), tenant.coverage);
   return proceedPayment(tenant, quote.transactionId, payment.plan);
 }
 
@@ -387,7 +388,7 @@ function awaitAuthorization(tenant: Tenant, quote: QuoteRecord, source: Party, d
     q.executed = true;
     q.sca = { steps, step: 0, factor: factor.factor, challengeId: challenge.id };
   });
-  openTransaction(tenant, quotePaymentOf(quote, source, destination).init, 'PENDING_AUTHORIZATION');
+  openTransaction(tenant, quotePaymentOf(quote, source, destination, undefined).init, 'PENDING_AUTHORIZATION');
   scheduleChallengeExpiry(tenant, quote.id, challenge.id, challenge.expiresAt);
 }
 

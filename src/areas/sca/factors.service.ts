@@ -103,7 +103,7 @@ export async function confirmEnrollment(tenant: Tenant, customerId: string, requ
     const pending = factorsOf(tenant, customerId, 'TOTP', 'PENDING').find((f) => secretHex(f.totp!.secretBase32) === given.toLowerCase() || f.totp!.secretBase32 === given.toUpperCase());
     if (!pending) throw invalidInput([{ field: 'secret', message: 'No TOTP enrollment of this customer was started with this secret' }]);
     if (activeTotp(tenant, customerId)) throw apiError('CONFLICT', `Customer ${customerId} already has a TOTP factor`, { factor: 'TOTP' });
-    const magic = outcomeFor('scaCode', request.code).result === 'ACCEPTED';
+    const magic = outcomeFor('scaCode', request.code, tenant.coverage).result === 'ACCEPTED';
     const counter = magic ? undefined : matchTotp(pending.totp!.secretBase32, request.code, tenant.clock.nowMs(), undefined);
     if (!magic && counter === undefined) throw invalidInput([{ field: 'code', message: 'Not the current code of this secret' }]);
     const recoveryCodes = newRecoveryCodes();

@@ -44,7 +44,7 @@ export async function verifyProof(tenant: Tenant, challenge: ScaChallengeRecord,
   const code = proof.code!;
   const codeFactors = available.filter((f): f is 'SMS_OTP' | 'TOTP' => f === 'SMS_OTP' || f === 'TOTP');
   if (codeFactors.length === 0) throw invalidInput([{ field: 'passkeyAssertion', message: 'This challenge takes a passkey assertion (with origin)' }]);
-  if (outcomeFor('scaCode', code).result === 'ACCEPTED') return codeFactors[0]!;
+  if (outcomeFor('scaCode', code, tenant.coverage).result === 'ACCEPTED') return codeFactors[0]!;
   const totp = codeFactors.includes('TOTP') ? activeTotp(tenant, customerId) : undefined;
   if (totp) {
     const step = matchTotp(totp.totp!.secretBase32, code, tenant.clock.nowMs(), totp.totp!.lastCounter);

@@ -74,7 +74,7 @@ export function resendQuoteCode(tenant: Tenant, quoteId: string): void {
   if (challenge.factor !== 'SMS_OTP') throw apiError('CONFLICT', `The challenge of quote ${quoteId} is a ${challenge.factor} challenge; only SMS codes can be re-sent`, { factor: challenge.factor });
   if (isExpired(tenant, challenge)) throw apiError('CONFLICT', `The challenge of quote ${quoteId} expired at ${challenge.expiresAt}; it can no longer be authorized`, { expiresAt: challenge.expiresAt });
   const sinceSeconds = Math.floor((tenant.clock.nowMs() - Date.parse(challenge.lastSentAt)) / 1000);
-  if (!outcomeFor('scaCodeResend', String(sinceSeconds)).valid) {
+  if (!outcomeFor('scaCodeResend', String(sinceSeconds), tenant.coverage).valid) {
     const wait = thresholdWhere('scaCodeResend', (o) => o.valid) - sinceSeconds;
     throw apiError('RATE_LIMITED', `The code was sent ${sinceSeconds} s ago; retry in ${wait} s`, { retryAfterSeconds: wait }, { 'Retry-After': String(wait) });
   }

@@ -21,7 +21,7 @@ export function startReset(tenant: Tenant, customerId: string, factor: ScaFactor
   if (factor === 'PASSKEY' && !activePasskey(tenant, customerId)) throw invalidInput([{ field: 'factor', message: 'No passkey is enrolled' }]);
   const now = tenant.clock.nowMs();
   const recent = tenant.twoFactorResets.byIndex('customer', customerId).filter((r) => Date.parse(r.createdAt) > now - DAY_MS);
-  if (!outcomeFor('twoFactorResetLimit', String(recent.length)).allowed) {
+  if (!outcomeFor('twoFactorResetLimit', String(recent.length), tenant.coverage).allowed) {
     const retryAfter = Math.max(1, Math.ceil((Date.parse(recent[0]!.createdAt) + DAY_MS - now) / 1000));
     throw apiError('RATE_LIMITED', `${recent.length} resets were started in the last 24 hours; retry in ${retryAfter} s`, { retryAfterSeconds: retryAfter }, { 'Retry-After': String(retryAfter) });
   }
@@ -30,7 +30,7 @@ export function startReset(tenant: Tenant, customerId: string, factor: ScaFactor
     id: tenant.ids('TwoFactorReset'),
     customerId,
     factor,
-    livenessPasses: outcomeFor('twoFactorResetLiveness', name).passes,
+    livenessPasses: outcomeFor('twoFactorResetLiveness', name, tenant.coverage).passes,
     createdAt: isoAt(now),
     expiresAt: isoAt(now + thresholdWhere('twoFactorResetProgress', (o) => o.status === 'EXPIRED') * 1000),
   };
@@ -45,7 +45,7 @@ function statusOf(tenant: Tenant, reset: TwoFactorResetRecord): TwoFactorResetSt
   const reviewed = ageSeconds >= thresholdWhere('twoFactorResetProgress', (o) => o.status === 'LIVENESS_PASSED');
   // A failed liveness check is final: it stays REJECTED after the window closes.
   if (reviewed && !reset.livenessPasses) return 'REJECTED';
-  return outcomeFor('twoFactorResetProgress', String(ageSeconds)).status;
+  return outcomeFor('twoFactorResetProgress', String(ageSeconds), tenant.coverage).status;
 }
 
 function requireReset(tenant: Tenant, customerId: string, resetId: string): TwoFactorResetRecord {

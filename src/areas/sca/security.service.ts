@@ -56,7 +56,7 @@ function save(tenant: Tenant, customerId: string, change: (r: ScaSecurityRecord)
 export function recordFailure(tenant: Tenant, customerId: string): LockState {
   save(tenant, customerId, (r) => {
     r.failedAttempts += 1;
-    const lock = outcomeFor('scaLockout', String(r.failedAttempts));
+    const lock = outcomeFor('scaLockout', String(r.failedAttempts), tenant.coverage);
     if (lock.lock === 'SUSPENDED') {
       r.suspended = true;
       delete r.lockedUntil;
@@ -128,7 +128,7 @@ export function openSession(tenant: Tenant, customerId: string, factor: ScaFacto
 function isLive(tenant: Tenant, session: ScaSessionRecord): boolean {
   if (session.revokedAt !== undefined) return false;
   const ageSeconds = Math.floor((tenant.clock.nowMs() - Date.parse(session.createdAt)) / 1000);
-  return outcomeFor('scaSession', String(ageSeconds)).valid;
+  return outcomeFor('scaSession', String(ageSeconds), tenant.coverage).valid;
 }
 
 export function liveSession(tenant: Tenant, customerId: string): ScaSessionRecord | undefined {

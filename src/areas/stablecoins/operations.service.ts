@@ -93,7 +93,7 @@ function operableStablecoin(tenant: Tenant, id: string, type: 'MINT' | 'BURN'): 
   if (stablecoin.issuanceStatus !== 'PROVISIONED') {
     throw apiError('STABLECOIN_NOT_PROVISIONED', `Stablecoin ${id} is ${stablecoin.issuanceStatus}; issuer operations start once it is PROVISIONED`, { issuanceStatus: stablecoin.issuanceStatus });
   }
-  if (type === 'BURN' && !issuanceOutcome(stablecoin).burns) {
+  if (type === 'BURN' && !issuanceOutcome(stablecoin, tenant.coverage).burns) {
     throw apiError('STABLECOIN_OPERATION_NOT_SUPPORTED', `The provider does not redeem ${stablecoin.symbol}: burns are not supported`, { operationType: type });
   }
   const link = tenant.stablecoinProviderAccounts.get(stablecoin.stablecoinProviderAccountId);
@@ -135,7 +135,7 @@ function linkedExternalAccount(tenant: Tenant, id: string, field: string, use: E
   if (account.status !== 'ACTIVE') {
     throw apiError('STABLECOIN_EXTERNAL_ACCOUNT_NOT_LINKED', `External account ${id} is ${account.status}; only ACTIVE accounts are linked with the provider`, { field, status: account.status });
   }
-  const link = outcomeFor('stablecoinAccountLink', identifierOf(account));
+  const link = outcomeFor('stablecoinAccountLink', identifierOf(account), tenant.coverage);
   if (link.result !== 'LINKED' && !(link.debitsOnly && use !== 'DEBIT')) {
     throw apiError(link.result, undefined, { field, externalAccountId: id });
   }
@@ -154,8 +154,8 @@ function usableInternalAccount(tenant: Tenant, id: string, currency: string, ref
 const fieldRefusal = (field: string) => (why: string) => invalidInput([{ field, message: why }]);
 
 /** What the provider says to the amount before accepting anything: down (503), or a refusal. */
-function providerVerdict(provider: string, cents: number): void {
-  const verdict = outcomeFor('stablecoinAmount', String(cents)).result;
+function providerVerdict(tenant: Tenant, provider: string, cents: number): void {
+  const verdict = outcomeFor('stablecoinAmount', String(cents), tenant.coverage).result;
   if (verdict === 'UNAVAILABLE') {
     throw apiError('SERVICE_UNAVAILABLE', `The stablecoin provider is temporarily unavailable; nothing was created, retry with the same Idempotency-Key`, { provider }, { 'Retry-After': '5' });
   }
@@ -213,7 +213,7 @@ function start(tenant: Tenant, stablecoin: Stablecoin, type: 'MINT' | 'BURN', am
   let status: StablecoinOperationStatus = plan.awaitsFunds ? 'PENDING_FUNDING' : plan.hold ? 'PROCESSING' : plan.submitted ? 'PENDING_PROVIDER' : 'CREATED';
   let failureReason: string | undefined;
   // An ACH debit the bank refuses at once fails the operation at once.
-  const debit = plan.debit ? outcomeFor('accountTransfer', identifierOf(plan.debit)) : undefined;
+  const debit = plan.debit ? outcomeFor('accountTransfer', identifierOf(plan.debit), tenant.coverage) : undefined;
   if (debit?.result === 'FAILED' && debit.delaySeconds === 0) {
     status = 'FAILED';
     failureReason = `FUNDING_${debit.failureReason}`;
@@ -286,7 +286,7 @@ export function createMint(tenant: Tenant, stablecoinId: string, key: string, in
       break;
     case 'PROVIDER_INTERNAL_BALANCE': {
       const held = `${funding.sourceTokenIdentifier.toUpperCase()}/${funding.cryptoNetwork.toUpperCase()}`;
-      if (!outcomeFor('stablecoinProviderSource', held).linked) {
+      if (!outcomeFor('stablecoinProviderSource', held, tenant.coverage).linked) {
         throw apiError('STABLECOIN_PROVIDER_SOURCE_NOT_LINKED', `The provider account holds no ${held} balance linked for minting`, { field: 'fundingSource', source: held });
       }
       plan.source = { type: funding.type, sourceTokenIdentifier: funding.sourceTokenIdentifier, cryptoNetwork: funding.cryptoNetwork };
@@ -302,7 +302,7 @@ export function createMint(tenant: Tenant, stablecoinId: string, key: string, in
     linkedExternalAccount(tenant, destinationId, 'destination.accountId', 'MINT_DESTINATION');
   }
 
-  providerVerdict(stablecoin.provider, amount.cents);
+  providerVerdict(tenant, stablecoin.provider, amount.cents);
   if (plan.hold) requireFunds(tenant, plan.hold, amount.cents, 'fundingSource.accountId');
 
   const record = start(tenant, stablecoin, 'MINT', amount, plan, input.description);
@@ -343,7 +343,7 @@ export function createBurn(tenant: Tenant, stablecoinId: string, key: string, in
 
   plan.payout = linkedExternalAccount(tenant, input.destination.externalAccountId, 'destination.externalAccountId', 'PAYOUT');
 
-  providerVerdict(stablecoin.provider, amount.cents);
+  providerVerdict(tenant, stablecoin.provider, amount.cents);
   if (plan.hold) requireFunds(tenant, plan.hold, amount.cents, 'source.accountId');
 
   const record = start(tenant, stablecoin, 'BURN', amount, plan, input.description);
@@ -378,10 +378,10 @@ function finish(tenant: Tenant, id: string, status: 'COMPLETED' | 'FAILED' | 'EX
 
 /** PROCESSING has run its course: the provider's verdict on the amount, then (burns) the payout's fate by the destination's suffix. */
 function settle(tenant: Tenant, operation: StablecoinOperationRecord): void {
-  if (outcomeFor('stablecoinAmount', String(operation.fiatAmount)).result === 'FAILS_LATER') return finish(tenant, operation.id, 'FAILED', 'PROVIDER_TRANSFER_FAILED');
+  if (outcomeFor('stablecoinAmount', String(operation.fiatAmount), tenant.coverage).result === 'FAILS_LATER') return finish(tenant, operation.id, 'FAILED', 'PROVIDER_TRANSFER_FAILED');
   if (operation.operationType === 'BURN' && operation.destination) {
     const account = tenant.externalAccounts.get(operation.destination.accountId);
-    const payout = outcomeFor('accountTransfer', account ? identifierOf(account) : '');
+    const payout = outcomeFor('accountTransfer', account ? identifierOf(account) : '', tenant.coverage);
     if (payout.result === 'FAILED') {
       if (payout.delaySeconds > 0) return schedule(tenant, operation.id, 'fail', payout.delaySeconds, { failureReason: `PAYOUT_${payout.failureReason}` });
       return finish(tenant, operation.id, 'FAILED', `PAYOUT_${payout.failureReason}`);

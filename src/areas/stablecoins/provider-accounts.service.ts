@@ -40,7 +40,7 @@ export function linkProviderAccount(tenant: Tenant, key: string, input: Stableco
   if (live) {
     throw apiError('CONFLICT', `${input.provider} account ${providerAccountId} is already linked as ${live.id}`, { stablecoinProviderAccountId: live.id });
   }
-  const outcome = outcomeFor('stablecoinProviderCredentials', input.apiClientSecret);
+  const outcome = outcomeFor('stablecoinProviderCredentials', input.apiClientSecret, tenant.coverage);
   const now = tenant.clock.nowIso();
   const account: StablecoinProviderAccount = {
     id: tenant.ids('StablecoinProviderAccount'),

@@ -15,6 +15,7 @@ import {
   STABLECOIN_PROVISIONING_SECONDS,
   STABLECOIN_REVIEW_SECONDS,
   outcomeFor,
+  type RuleHits,
   type StablecoinIssuanceOutcome,
 } from '../../rules/index.js';
 import type { DueJob } from '../../store/jobs.js';
@@ -38,8 +39,8 @@ export function requireStablecoin(tenant: Tenant, id: string): Stablecoin {
   return stablecoin;
 }
 
-export function issuanceOutcome(stablecoin: Pick<Stablecoin, 'networkTokenIdentifier'>): StablecoinIssuanceOutcome {
-  return outcomeFor('stablecoinIssuance', stablecoin.networkTokenIdentifier);
+export function issuanceOutcome(stablecoin: Pick<Stablecoin, 'networkTokenIdentifier'>, seen: RuleHits): StablecoinIssuanceOutcome {
+  return outcomeFor('stablecoinIssuance', stablecoin.networkTokenIdentifier, seen);
 }
 
 /** A registration that ended in failure frees its symbol for another attempt. */
@@ -79,7 +80,7 @@ export function registerStablecoin(tenant: Tenant, key: string, input: Stablecoi
   }
   const taken = tenant.stablecoins.byIndex('symbol', symbol).find(isLive);
   if (taken) throw apiError('CONFLICT', `${symbol} is already registered as ${taken.id}`, { stablecoinId: taken.id });
-  if (issuanceOutcome(input).review === 'VERIFICATION_FAILED') {
+  if (issuanceOutcome(input, tenant.coverage).review === 'VERIFICATION_FAILED') {
     throw apiError('STABLECOIN_VERIFICATION_FAILED', `The provider has no token ${input.providerTokenIdentifier} at ${input.networkTokenIdentifier}`, {
       providerTokenIdentifier: input.providerTokenIdentifier,
       networkTokenIdentifier: input.networkTokenIdentifier,
@@ -146,7 +147,7 @@ function nextStep(stablecoin: Stablecoin, outcome: StablecoinIssuanceOutcome): S
 export function advanceStablecoin(tenant: Tenant, job: DueJob): void {
   const stablecoin = tenant.stablecoins.get(String(job.payload.stablecoinId));
   if (!stablecoin) return;
-  const step = nextStep(stablecoin, issuanceOutcome(stablecoin));
+  const step = nextStep(stablecoin, issuanceOutcome(stablecoin, tenant.coverage));
   if (!step) return;
   const enabled = step.serviceOperationsStatus === 'ENABLED';
   tenant.stablecoins.update(stablecoin.id, (s) => {

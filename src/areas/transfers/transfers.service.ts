@@ -5,7 +5,7 @@
  * table on the external account's identifier.
  */
 import { apiError } from '../../core/errors.js';
-import { ruleFor } from '../../rules/index.js';
+import { ruleFor, type RuleHits } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
 import { planTransfer, type Plan } from '../payments/plans.js';
 import { checkFunds, checkPayoutLimits, findAccount, identifierOf } from '../payments/parties.js';
@@ -36,11 +36,11 @@ export interface TransferPayment {
  * external account, in either direction; the external account's suffix
  * decides how it unfolds.
  */
-export function transferPaymentOf(type: 'INCOMING' | 'OUTGOING', internal: InternalAccountRecord, external: ExternalAccount, amount: number, options: { paymentRail?: string | undefined; agentId?: string | undefined } = {}): TransferPayment {
+export function transferPaymentOf(type: 'INCOMING' | 'OUTGOING', internal: InternalAccountRecord, external: ExternalAccount, amount: number, seen: RuleHits, options: { paymentRail?: string | undefined; agentId?: string | undefined } = {}): TransferPayment {
   const currency = internal.currency;
   const [from, to] = type === 'INCOMING' ? [external.id, internal.id] : [internal.id, external.id];
   const inside = { kind: 'INTERNAL' as const, accountId: internal.id };
-  const rule = ruleFor('accountTransfer', identifierOf(external));
+  const rule = ruleFor('accountTransfer', identifierOf(external), seen);
   return {
     init: {
       type,
@@ -59,7 +59,7 @@ export function transferPaymentOf(type: 'INCOMING' | 'OUTGOING', internal: Inter
 }
 
 function startTransfer(tenant: Tenant, type: 'INCOMING' | 'OUTGOING', internal: InternalAccountRecord, external: ExternalAccount, amount: number, paymentRail?: string): Transaction {
-  const payment = transferPaymentOf(type, internal, external, amount, { paymentRail });
+  const payment = transferPaymentOf(type, internal, external, amount, tenant.coverage, { paymentRail });
   return startPayment(tenant, payment.init, payment.funding, payment.delivery, payment.plan);
 }
 

@@ -10,7 +10,7 @@
  */
 import { apiError } from '../../core/errors.js';
 import { isoAt, parseInstant } from '../../core/clock.js';
-import { PAYMENT_APPROVAL_WINDOW_SECONDS, outcomeFor } from '../../rules/index.js';
+import { PAYMENT_APPROVAL_WINDOW_SECONDS, outcomeFor, type RuleHits } from '../../rules/index.js';
 import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { planIncomingUma, type Plan } from '../payments/plans.js';
@@ -24,10 +24,10 @@ export const APPROVAL_TIMEOUT_JOB = 'payment.approvalTimeout';
 export type ApprovalMode = 'WEBHOOK' | 'DECISION';
 
 /** Whether an incoming payment waits for approval, and how; undefined when it proceeds (or fails) at once. */
-export function approvalModeFor(senderUmaAddress: string, webhookEndpoint: boolean, plan: Plan): ApprovalMode | undefined {
+export function approvalModeFor(senderUmaAddress: string, webhookEndpoint: boolean, plan: Plan, seen: RuleHits): ApprovalMode | undefined {
   // A payment the sandbox fails at once (compliance) never reaches the platform for approval.
   if (plan.now?.result === 'FAILED') return undefined;
-  if (outcomeFor('incomingApproval', senderUmaAddress).approval === 'AWAIT_DECISION') return 'DECISION';
+  if (outcomeFor('incomingApproval', senderUmaAddress, seen).approval === 'AWAIT_DECISION') return 'DECISION';
   return webhookEndpoint ? 'WEBHOOK' : undefined;
 }
 
@@ -63,7 +63,7 @@ function closeIfLapsed(tenant: Tenant, transaction: Transaction): Transaction {
 /** What an approved payment does now: as its sender says, then paid out when it landed in an external account. */
 function approvedPlan(tenant: Tenant, transaction: Transaction): Plan {
   const destination = 'accountId' in transaction.destination ? tenant.externalAccounts.get(transaction.destination.accountId) : undefined;
-  return planIncomingUma(transaction.source.sourceType === 'UMA_ADDRESS' ? transaction.source.umaAddress : '', destination ? identifierOf(destination) : undefined);
+  return planIncomingUma(transaction.source.sourceType === 'UMA_ADDRESS' ? transaction.source.umaAddress : '', tenant.coverage, destination ? identifierOf(destination) : undefined);
 }
 
 function decide(tenant: Tenant, transaction: Transaction, approval: PaymentApproval, outcome: { result: 'FAILED' | 'REJECTED'; failureReason?: string; failureMessage: string } | 'APPROVED'): Transaction {

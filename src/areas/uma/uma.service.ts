@@ -51,7 +51,7 @@ function depositAccountOf(tenant: Tenant, customer: Customer, currency: string |
  */
 export function resolveUmaReceiver(tenant: Tenant, address: string, currency?: string): UmaReceiver {
   const domain = domainOf(address);
-  const rule = ruleFor('umaReceiver', address);
+  const rule = ruleFor('umaReceiver', address, tenant.coverage);
   if (rule.outcome.result !== 'UNKNOWN_RECEIVER' && sandboxDomains(tenant).includes(domain)) {
     const own = rule.outcome.currency!;
     if (currency !== undefined && currency !== own) throw apiError('INVALID_CURRENCY', `${address} receives ${own}`, { supported: [own] });
@@ -132,8 +132,8 @@ export function receiveUma(tenant: Tenant, request: SandboxUmaReceiveRequest, op
   if (credited <= 0) {
     throw apiError('INVALID_AMOUNT', `${request.receivingCurrencyAmount} ${request.receivingCurrencyCode} is worth less than one minor unit of ${target.currency}`, { field: 'receivingCurrencyAmount' });
   }
-  const plan = planIncomingUma(request.senderUmaAddress, external ? identifierOf(external) : undefined);
-  const approval = approvalModeFor(request.senderUmaAddress, options.webhookEndpoint, plan);
+  const plan = planIncomingUma(request.senderUmaAddress, tenant.coverage, external ? identifierOf(external) : undefined);
+  const approval = approvalModeFor(request.senderUmaAddress, options.webhookEndpoint, plan, tenant.coverage);
   const transaction = startPayment(
     tenant,
     {

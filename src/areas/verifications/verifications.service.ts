@@ -124,7 +124,7 @@ function submitIndividual(tenant: Tenant, customer: IndividualCustomer): Verific
   const gaps = individualGaps(tenant, customer);
   if (gaps.length > 0) return record(tenant, customer.id, 'RESOLVE_ERRORS', gaps);
   const identity = documentsOfTypes(tenant, customer.id, IDENTITY_DOCUMENTS);
-  const { completeSubmission } = outcomeFor('individualKyc', customer.fullName ?? '');
+  const { completeSubmission } = outcomeFor('individualKyc', customer.fullName ?? '', tenant.coverage);
   if (completeSubmission === 'POOR_QUALITY_DOCUMENT') {
     const document = identity[identity.length - 1]!;
     return record(tenant, customer.id, 'RESOLVE_ERRORS', [
@@ -138,7 +138,7 @@ function submitIndividual(tenant: Tenant, customer: IndividualCustomer): Verific
 }
 
 function submitBusiness(tenant: Tenant, customer: BusinessCustomer): Verification {
-  const { decision } = outcomeFor('businessKyb', customer.businessInfo.registrationNumber ?? '');
+  const { decision } = outcomeFor('businessKyb', customer.businessInfo.registrationNumber ?? '', tenant.coverage);
   const terminal = decision !== 'REVIEW';
   if (!(terminal && resolvesWithoutPaperwork(tenant))) {
     const gaps = businessGaps(tenant, customer, !terminal);
@@ -150,7 +150,7 @@ function submitBusiness(tenant: Tenant, customer: BusinessCustomer): Verificatio
     return record(tenant, customer.id, 'PENDING_MANUAL_REVIEW', []);
   }
   // A business resolved by its suffix takes its owners with it, each by their own lastName.
-  for (const owner of ownersOf(tenant, customer.id)) setOwnerKycStatus(tenant, owner.id, outcomeFor('beneficialOwnerKyc', owner.personalInfo.lastName).kycStatus);
+  for (const owner of ownersOf(tenant, customer.id)) setOwnerKycStatus(tenant, owner.id, outcomeFor('beneficialOwnerKyc', owner.personalInfo.lastName, tenant.coverage).kycStatus);
   setVerificationStatus(tenant, customer.id, decision);
   return record(tenant, customer.id, decision, []);
 }

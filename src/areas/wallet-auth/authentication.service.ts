@@ -82,7 +82,7 @@ async function checkOtpBundle(tenant: Tenant, method: AuthMethodRecord, encrypte
   if (!attempt) {
     throw invalidInput([{ field: 'encryptedOtpBundle', message: 'Not {"encappedPublic","ciphertext"} sealed to the otpEncryptionTargetBundle of the latest challenge' }]);
   }
-  if (outcomeFor('otpCode', attempt.otpCode).result !== 'ACCEPTED') throw unauthorized('Invalid OTP code');
+  if (outcomeFor('otpCode', attempt.otpCode, tenant.coverage).result !== 'ACCEPTED') throw unauthorized('Invalid OTP code');
   tenant.otpChallenges.update(method.id, (c) => void (c.consumedAt = tenant.clock.nowIso()));
   tenant.changed();
   return { publicKey: compressedHex(attempt.publicKey)! };
@@ -96,7 +96,7 @@ async function verifyPasskey(tenant: Tenant, method: AuthMethodRecord, assertion
   tenant.passkeyChallenges.update(requestId, (c) => void (c.usedAt = tenant.clock.nowIso()));
   tenant.changed();
   const passkey = method.passkey!;
-  if (outcomeFor('passkeyAssertion', assertion.signature).result === 'ACCEPTED') {
+  if (outcomeFor('passkeyAssertion', assertion.signature, tenant.coverage).result === 'ACCEPTED') {
     if (assertion.credentialId !== method.credentialId) throw unauthorized('Passkey assertion failed: credentialId is not the credential being verified');
   } else {
     const counter = await verifyPasskeyAssertion(tenant, { credentialId: method.credentialId!, ...passkey }, challenge.challenge, assertion);
@@ -123,7 +123,7 @@ export function verifyCredential(tenant: Tenant, id: string, input: CredentialVe
       }));
     case 'OAUTH':
       return settleOnce(tenant, { key: `verify:${id}:${bodySha256}`, operation: 'VERIFY_CREDENTIAL', bodySha256 }, async () => {
-        await checkOidcLogin(input.oidcToken, tenant.clock.realNowMs(), method.identity!, input.clientPublicKey);
+        await checkOidcLogin(input.oidcToken, tenant.clock.realNowMs(), method.identity!, input.clientPublicKey, tenant.coverage);
         return { status: 200, body: await openSession(tenant, method, { clientPublicKey: input.clientPublicKey }) };
       });
     case 'PASSKEY': {

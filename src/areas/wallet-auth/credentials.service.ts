@@ -68,7 +68,7 @@ async function draftCredential(tenant: Tenant, input: CredentialCreateRequest): 
       break;
     }
     case 'OAUTH': {
-      const token = await readOidcToken(input.oidcToken, tenant.clock.realNowMs());
+      const token = await readOidcToken(input.oidcToken, tenant.clock.realNowMs(), tenant.coverage);
       draft = { accountId, type: 'OAUTH', nickname: token.email ?? token.sub, identity: { iss: token.iss, aud: token.aud, sub: token.sub } };
       break;
     }

@@ -5,7 +5,7 @@
  */
 import type { JWTPayload } from 'jose';
 import { apiError, invalidInput } from '../../core/errors.js';
-import { OIDC_CLOCK_SKEW_SECONDS, OIDC_MAX_AGE_SECONDS, outcomeFor } from '../../rules/index.js';
+import { OIDC_CLOCK_SKEW_SECONDS, OIDC_MAX_AGE_SECONDS, outcomeFor, type RuleHits } from '../../rules/index.js';
 import { sha256Hex } from '../../crypto/digest.js';
 
 /** The identity an OAUTH credential is registered with. */
@@ -25,8 +25,8 @@ const failed = (check: string) => apiError('UNAUTHORIZED', `OIDC token check fai
 /** jose loads on first use: only sandboxes that see OAUTH pay for it. */
 let jose: Promise<typeof import('jose')> | undefined;
 
-async function decode(token: string): Promise<JWTPayload> {
-  if (outcomeFor('oidcToken', token).result === 'REJECTED') throw failed('the fixed sandbox token is no longer accepted; send a fresh JWT');
+async function decode(token: string, seen: RuleHits): Promise<JWTPayload> {
+  if (outcomeFor('oidcToken', token, seen).result === 'REJECTED') throw failed('the fixed sandbox token is no longer accepted; send a fresh JWT');
   const { decodeJwt, decodeProtectedHeader } = await (jose ??= import('jose'));
   try {
     decodeProtectedHeader(token);
@@ -48,10 +48,10 @@ function audienceOf(aud: JWTPayload['aud']): string | undefined {
  * minted iat and exp by the world's clock, so a token minted now stays fresh
  * however far the tenant's clock has travelled.
  */
-export async function readOidcToken(token: string, realNowMs: number): Promise<OidcToken> {
-  const claims = await decode(token);
+export async function readOidcToken(token: string, realNowMs: number, seen: RuleHits): Promise<OidcToken> {
+  const claims = await decode(token, seen);
   const now = realNowMs / 1000;
-  if (typeof claims.iss !== 'string' || outcomeFor('oidcIssuer', claims.iss).result !== 'ACCEPTED') throw failed(`iss ${JSON.stringify(claims.iss ?? null)} is not a supported issuer`);
+  if (typeof claims.iss !== 'string' || outcomeFor('oidcIssuer', claims.iss, seen).result !== 'ACCEPTED') throw failed(`iss ${JSON.stringify(claims.iss ?? null)} is not a supported issuer`);
   const aud = audienceOf(claims.aud);
   if (aud === undefined) throw failed('aud must be a non-empty string or a one-element string array');
   if (typeof claims.sub !== 'string' || claims.sub.length === 0) throw failed('sub must be a non-empty string');
@@ -70,8 +70,8 @@ export async function readOidcToken(token: string, realNowMs: number): Promise<O
 }
 
 /** Verification: the registration checks, the same identity as the credential, and the nonce bound to the client key. */
-export async function checkOidcLogin(token: string, realNowMs: number, registered: OidcIdentity, clientPublicKey: string): Promise<OidcToken> {
-  const claims = await readOidcToken(token, realNowMs);
+export async function checkOidcLogin(token: string, realNowMs: number, registered: OidcIdentity, clientPublicKey: string, seen: RuleHits): Promise<OidcToken> {
+  const claims = await readOidcToken(token, realNowMs, seen);
   for (const claim of ['iss', 'aud', 'sub'] as const) {
     if (claims[claim] !== registered[claim]) throw failed(`${claim} does not match the credential`);
   }

@@ -134,7 +134,7 @@ export async function runSigned<C extends object>(tenant: Tenant, request: Walle
   if (signature === undefined && requestId === undefined) return issueChallenge(tenant, request, op);
   if (signature === undefined) throw apiError('WALLET_SIGNATURE_MISSING');
 
-  const legacy = outcomeFor('walletSignature', signature).result === 'ACCEPTED';
+  const legacy = outcomeFor('walletSignature', signature, tenant.coverage).result === 'ACCEPTED';
   const stamp = legacy ? undefined : parseStamp(signature);
   if (!legacy && !stamp) {
     throw apiError('WALLET_SIGNATURE_MALFORMED', 'Service-Wallet-Signature must be base64url JSON {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature (DER hex)}');

@@ -545,8 +545,73 @@ async function magicValuesPage() {
       table(['Value', 'Outcome'], t.rows.map((r) => [el('code', {}, r.key ?? 'any other'), r.description])))));
 }
 
+/** Items of a list grouped by `key`, in order of first appearance. */
+function groupBy(items, key) {
+  const groups = new Map();
+  for (const item of items) {
+    const k = key(item);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(item);
+  }
+  return groups;
+}
+
+const percent = (exercised, total) => `${exercised}/${total} (${total === 0 ? 100 : Math.round((exercised / total) * 1000) / 10}%)`;
+const countsText = (record) => Object.entries(record).map(([k, n]) => `${k} ×${n}`).join(', ');
+
+/** A tile shaded by use: none (never), some, full. */
+function tile(label, title, shade) {
+  return el('li', { class: `tile ${shade}`, 'data-state': shade === 'none' ? 'unexercised' : 'exercised', title, 'aria-label': `${label}: ${title}` }, label);
+}
+const tileMap = (groups) => [...groups].map(([name, tiles]) => el('div', { class: 'tile-group' }, el('h3', {}, name), el('ul', { class: 'tiles', 'aria-label': name }, tiles)));
+
+async function coveragePage() {
+  const report = await get('/__admin/coverage');
+  const { operations, outcomes, webhooks } = report;
+  const opShade = (i) => {
+    const codes = Object.keys(i.statuses).map(Number);
+    const ok = codes.some((c) => c < 400);
+    const failed = codes.some((c) => c >= 400);
+    return ok && failed ? 'full' : ok || failed ? 'some' : 'none';
+  };
+  const summary = el('section', { 'aria-label': 'Summary' },
+    el('p', {}, `What this tenant's requests have exercised since ${report.since}. Reset, snapshots and scenarios keep it; only Clear starts it over.`),
+    el('dl', {},
+      el('dt', {}, 'Operations'), el('dd', { 'data-area': 'operations' }, percent(operations.exercised, operations.total)),
+      el('dt', {}, 'Outcomes'), el('dd', { 'data-area': 'outcomes' }, percent(outcomes.exercised, outcomes.total)),
+      el('dt', {}, 'Webhooks'), el('dd', { 'data-area': 'webhooks' }, `${percent(webhooks.emitted, webhooks.total)} emitted, ${webhooks.acknowledged} acknowledged`)),
+    el('p', { class: 'muted' }, 'Shading: white never exercised; light an operation answered only with successes or only with errors, an event emitted but never acknowledged; dark an operation answered both ways, a rule row that decided an outcome, an event your endpoint acknowledged.'),
+    el('button', { type: 'button', class: 'secondary', onclick: async () => {
+      if (!confirm('Clear the coverage of this tenant?')) return;
+      await call('DELETE', '/__admin/coverage');
+      toast('Coverage cleared');
+      route();
+    } }, 'Clear coverage'));
+  const opMap = el('section', { 'aria-label': 'Operations map' }, el('h2', {}, `Operations ${percent(operations.exercised, operations.total)}`),
+    tileMap(new Map([...groupBy(operations.items, (i) => i.area)].map(([area, items]) => [area, items.map((i) => tile(`${i.method} ${i.path}`, i.calls ? `${i.calls} calls: ${countsText(i.statuses)}${Object.keys(i.errorCodes).length ? `; ${countsText(i.errorCodes)}` : ''}` : 'never called', opShade(i)))]))));
+  const rowMap = el('section', { 'aria-label': 'Outcomes map' }, el('h2', {}, `Outcomes ${percent(outcomes.exercised, outcomes.total)}`),
+    tileMap(new Map([...groupBy(outcomes.items, (i) => i.title)].map(([title, items]) => [title, items.map((i) => tile(i.key ?? 'any other', `${i.magic}: ${i.description} (${i.hits} hits)`, i.hits > 0 ? 'full' : 'none'))]))));
+  const eventMap = el('section', { 'aria-label': 'Webhooks map' }, el('h2', {}, `Webhooks ${percent(webhooks.emitted, webhooks.total)}`),
+    tileMap(new Map([...groupBy(webhooks.items, (i) => i.area)].map(([area, items]) => [area, items.map((i) => tile(i.type, `emitted ${i.emitted}, delivered ${i.delivered}, acknowledged ${i.acknowledged}`, i.acknowledged > 0 ? 'full' : i.emitted > 0 ? 'some' : 'none'))]))));
+  const missing = outcomes.items.filter((i) => i.hits === 0);
+  const missingSection = el('section', { 'aria-label': 'Outcomes never exercised' }, el('h2', {}, `Outcomes never exercised (${missing.length})`),
+    table(['Table', 'Magic value', 'Outcome'], missing.map((i) => [i.title, el('code', {}, i.magic), i.description]), 'Every outcome has been exercised.'));
+  const silent = webhooks.items.filter((i) => i.emitted === 0);
+  const silentSection = el('section', { 'aria-label': 'Event types never emitted' }, el('h2', {}, `Event types never emitted (${silent.length})`),
+    table(['Event type', ''], silent.map((i) => [i.type, i.trigger
+      ? el('button', { type: 'button', class: 'secondary', 'data-trigger': i.type, onclick: async () => {
+        try {
+          await call('POST', '/__admin/events/trigger', { type: i.type });
+          toast(`Triggered ${i.type}`);
+          route();
+        } catch (err) { toast(err.message); }
+      } }, `Trigger ${i.type}`)
+      : el('span', { class: 'muted' }, 'no trigger: happens only across tenants')]), 'Every event type has been emitted.'));
+  page('Coverage', summary, opMap, rowMap, eventMap, missingSection, silentSection);
+}
+
 // ---- routing ----------------------------------------------------------------
-const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, agents: agentsPage, access: accessPage, stablecoins: stablecoinsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage };
+const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, agents: agentsPage, access: accessPage, stablecoins: stablecoinsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage, coverage: coveragePage };
 
 function renderTenantSwitcher() {
   const select = document.getElementById('tenant-select');
