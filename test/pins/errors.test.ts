@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from '../../src/core/errors.js';
 import { makeSandbox } from '../helpers.js';
 import { catalogueView } from './catalogue-view.js';
+import { activeCard } from './fixtures.js';
 
 type Rule = 'EVERY_OPERATION' | 'OPERATIONS_WITH_INPUT' | 'OPERATIONS_WITH_BODY' | 'WRITES';
 
@@ -261,5 +262,27 @@ describe('the error catalogue, row by row', () => {
     }
     expect(silent.filter((code) => view[code] !== undefined)).toEqual([]);
     expect(Object.keys(view).filter((code) => !(code in EXPECTED))).toEqual([]);
+  });
+});
+
+describe('the 404 code of each kind of resource', () => {
+  it('answers an unknown id with its kind’s code, REFERENCE_NOT_FOUND for a kind without one', async () => {
+    const { client, cardId } = await activeCard();
+    const lookups: Array<[kind: string, path: string, code: string]> = [
+      ['Customer', '/customers/Customer:00000000-0000-4000-8000-000000000000', 'USER_NOT_FOUND'],
+      ['Quote', '/quotes/Quote:00000000-0000-4000-8000-000000000000', 'QUOTE_NOT_FOUND'],
+      ['Transaction', '/transactions/Transaction:00000000-0000-4000-8000-000000000000', 'TRANSACTION_NOT_FOUND'],
+      ['ApiToken', '/tokens/Token:00000000-0000-4000-8000-000000000000', 'TOKEN_NOT_FOUND'],
+      ['Invitation', '/invitations/pin-no-such-invitation', 'INVITATION_NOT_FOUND'],
+      ['BulkUploadJob', '/customers/bulk/jobs/Job:00000000-0000-4000-8000-000000000000', 'BULK_UPLOAD_JOB_NOT_FOUND'],
+      ['StablecoinProviderAccount', '/stablecoin-provider-accounts/StablecoinProviderAccount:00000000-0000-4000-8000-000000000000', 'STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND'],
+      ['Document (no code of its own)', '/documents/Document:00000000-0000-4000-8000-000000000000', 'REFERENCE_NOT_FOUND'],
+    ];
+    for (const [kind, path, code] of lookups) {
+      const res = await client.get(path);
+      expect([kind, res.status, res.body.code]).toEqual([kind, 404, code]);
+    }
+    const clearing = await client.post(`/sandbox/cards/${cardId}/simulate/clearing`, { cardTransactionId: 'Transaction:00000000-0000-4000-8000-000000000000', amount: 100 });
+    expect(['CardTransaction', clearing.status, clearing.body.code]).toEqual(['CardTransaction', 404, 'TRANSACTION_NOT_FOUND']);
   });
 });
