@@ -86,6 +86,8 @@ export function restoreSnapshot(registry: TenantRegistry, tenant: Tenant, raw: u
     restoreFiles(tenant, snapshot);
     registry.replace(tenant, snapshotParts(registry.schema, snapshot));
     ensurePlatformAccounts(tenant);
+    // What the commit would announce of this work (balances, statuses) is the sandbox's too: announced now, uncounted.
+    tenant.settle();
   });
   return { restored: true as const, now: tenant.clock.nowIso() };
 }
@@ -107,6 +109,7 @@ export function loadScenario(registry: TenantRegistry, tenant: Tenant, name: str
   tenant.coverage.quietly(() => {
     registry.reset(tenant);
     scenario.apply(tenant);
+    tenant.settle();
   });
   return { scenario: name, now: tenant.clock.nowIso() };
 }

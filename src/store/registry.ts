@@ -124,6 +124,7 @@ export class TenantRegistry {
       fresh.secret = tenant.secret;
       tenant.replaceState(fresh);
       this.options.initialise(tenant);
+      tenant.settle();
     });
   }
 
@@ -219,7 +220,10 @@ export class TenantRegistry {
     const dir = this.options.dataDir ? tenantsDir(this.options.dataDir) : undefined;
     const storage = dir ? new FileStorage(this.filesOf(join(dir, tenantFileBase(clientId))), 0, this.storageOptions) : new MemoryStorage();
     const tenant = this.instantiate(this.freshState(clientId), storage);
-    tenant.coverage.quietly(() => this.options.initialise(tenant));
+    tenant.coverage.quietly(() => {
+      this.options.initialise(tenant);
+      tenant.settle();
+    });
     tenant.writeSnapshot();
     return tenant;
   }

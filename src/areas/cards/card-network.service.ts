@@ -211,7 +211,7 @@ export function clear(tenant: Tenant, cardId: string, request: { cardTransaction
   if (pending) throw invalidInput([{ field: 'cardTransactionId', message: "The authorization's funding pull has not settled yet; advance the clock past it first" }]);
   const settled = (transaction.settledAmount ?? 0) + request.amount;
   // A merchant that clears in parts keeps the rest of an open authorization held until its clearings reach it (a 0 clearing closes it).
-  const partial = transaction.status !== 'SETTLED' && request.amount > 0 && settled < transaction.authorizedAmount && ruleFor('cardAuthorization', transaction.merchant.descriptor).outcome.clearing === 'IN_PARTS';
+  const partial = transaction.status !== 'SETTLED' && request.amount > 0 && settled < transaction.authorizedAmount && ruleFor('cardAuthorization', transaction.merchant.descriptor, tenant.coverage).outcome.clearing === 'IN_PARTS';
   const difference = partial ? 0 : settled - net;
   let pullFailed = false;
   if (difference > 0) {
