@@ -163,7 +163,7 @@ const EXPECTED: Record<string, [status: number, reason: string, raisedBy: Rule |
   TOKEN_NOT_FOUND: [404, "The API token does not exist", ['deleteTokenById', 'getTokenById']],
   UMA_NOT_FOUND: [404, "The UMA address is well-formed but no receiver exists at it", ['agentExecuteQuote', 'executeQuote', 'lookupUma', 'sandboxReceive']],
   REFERENCE_NOT_FOUND: [404, "The referenced resource does not exist", [
-    'adminLoadScenario', 'adminReplayWebhookDelivery', 'agentCreateTransferIn', 'agentCreateTransferOut', 'agentDeleteExternalAccount',
+    'adminLoadScenario', 'adminReplayWebhookDelivery', 'adminReviewExternalAccount', 'adminSetInternalAccountStatus', 'agentCreateTransferIn', 'agentCreateTransferOut', 'agentDeleteExternalAccount',
     'agentExecuteQuote', 'agentGetAction', 'agentGetExternalAccount', 'approveAgentAction', 'challengeAuthCredential', 'completeTwoFactorReset',
     'confirmBeneficiaryTrust', 'confirmBeneficiaryUntrust', 'createAuthCredential', 'createCard', 'createDelegatedKey',
     'createExternalAccountOwnershipChallenge', 'createPlatformExternalAccountOwnershipChallenge', 'createStablecoinBurn', 'createStablecoinMint',
@@ -204,7 +204,7 @@ const EXPECTED: Record<string, [status: number, reason: string, raisedBy: Rule |
   ]],
   TRANSACTION_NOT_CANCELLABLE: [409, "The transaction has settled or cannot be cancelled", ['cancelTransaction']],
   INVALID_STATE_TRANSITION: [409, "The resource cannot make this state transition", [
-    'agentCreateQuote', 'agentCreateTransferIn', 'agentCreateTransferOut', 'agentExecuteQuote', 'createQuote', 'createTransferIn',
+    'adminReviewExternalAccount', 'adminSetInternalAccountStatus', 'agentCreateQuote', 'agentCreateTransferIn', 'agentCreateTransferOut', 'agentExecuteQuote', 'createQuote', 'createTransferIn',
     'createTransferOut', 'executeQuote', 'sandboxFundInternalAccount', 'sandboxFundStablecoinOperation', 'sandboxSimulateCardClearing',
     'sandboxSimulateCardReturn', 'updateCardById'
   ]],

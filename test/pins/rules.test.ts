@@ -75,11 +75,12 @@ const TABLES: Record<string, { match: string; rows: Array<[string | null, unknow
   cardAuthorization: {
     match: 'last3',
     rows: [
-      ["002", {"decision":"DECLINED","declineReason":"INSUFFICIENT_FUNDS","pull":"NONE","delaySeconds":0}],
-      ["003", {"decision":"DECLINED","declineReason":"CARD_PAUSED","pull":"NONE","delaySeconds":0}],
-      ["005", {"decision":"APPROVED","pull":"DELAYED","delaySeconds":30}],
-      ["006", {"decision":"APPROVED","pull":"FAILS_LATER","delaySeconds":30}],
-      [null, {"decision":"APPROVED","pull":"IMMEDIATE","delaySeconds":0}],
+      ["002", {"decision":"DECLINED","declineReason":"INSUFFICIENT_FUNDS","pull":"NONE","delaySeconds":0,"clearing":"FIRST"}],
+      ["003", {"decision":"DECLINED","declineReason":"CARD_PAUSED","pull":"NONE","delaySeconds":0,"clearing":"FIRST"}],
+      ["005", {"decision":"APPROVED","pull":"DELAYED","delaySeconds":30,"clearing":"FIRST"}],
+      ["006", {"decision":"APPROVED","pull":"FAILS_LATER","delaySeconds":30,"clearing":"FIRST"}],
+      ["007", {"decision":"APPROVED","pull":"IMMEDIATE","delaySeconds":0,"clearing":"IN_PARTS"}],
+      [null, {"decision":"APPROVED","pull":"IMMEDIATE","delaySeconds":0,"clearing":"FIRST"}],
     ],
   },
   umaReceiver: {
@@ -295,6 +296,7 @@ const CONSTANTS: Record<string, unknown> = {
   LONG_PENDING_SECONDS: 86400,
   PAYMENT_APPROVAL_WINDOW_SECONDS: 5,
   QUOTE_LIFETIME_SECONDS: 300,
+  SANDBOX_INVITEE_UMA: '$invitee@sandbox.uma.local',
   BULK_IMPORT_CHUNK_ROWS: 250,
   BULK_IMPORT_CHUNK_INTERVAL_MS: 10,
   LIVENESS_COMPLETES_AFTER_SECONDS: 10,
