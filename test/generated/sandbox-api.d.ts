@@ -14640,7 +14640,7 @@ export interface operations {
                 /** @description Providers supporting this currency */
                 currencyCode?: string;
                 /** @description false: only providers on your allow list */
-                hasBlockedProviders?: "true" | "false";
+                hasBlockedProviders?: boolean;
                 /** @description By name */
                 sortOrder?: "asc" | "desc";
             };
@@ -18510,8 +18510,7 @@ export interface operations {
                 accountId?: string;
                 platformCardId?: string;
                 status?: components["schemas"]["CardStatus"];
-                /** @description Same as status */
-                state?: components["schemas"]["CardStatus"] & unknown;
+                state?: components["schemas"]["CardStatus"];
                 /** @description By creation: desc (newest first, the default) or asc */
                 sortOrder?: "asc" | "desc";
             };
@@ -20397,9 +20396,9 @@ export interface operations {
                 cursor?: string;
                 /** @example Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6 */
                 customerId?: string;
-                isPaused?: "true" | "false";
+                isPaused?: boolean;
                 /** @description Whether a device code was redeemed */
-                isConnected?: "true" | "false";
+                isConnected?: boolean;
                 /** @description Inclusive */
                 createdAfter?: string;
                 /** @description Inclusive */
