@@ -6173,6 +6173,10 @@ export interface components {
             /** @enum {string} */
             purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
             scaFactor?: components["schemas"]["ScaFactor"] & unknown;
+            /** @description Information about the sender the receiving institution asks for (the counterparty's payer data, for UMA destinations); accepted as sent */
+            senderCustomerInfo?: {
+                [key: string]: unknown;
+            };
         };
         QuoteListResponse: {
             data: components["schemas"]["Quote"][];
