@@ -98,3 +98,9 @@ export function withAliases<T extends z.ZodType>(renames: Record<string, string>
     }),
   );
 }
+
+/**
+ * A boolean query parameter: `true` or `false` on the wire, documented as
+ * the boolean it is (the handlers compare with the string).
+ */
+export const QueryBoolean = z.enum(['true', 'false']).openapi({ type: 'boolean' });

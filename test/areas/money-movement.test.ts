@@ -110,6 +110,19 @@ async function umaQuote(sourceId: string, address: string, amount = 1000) {
   return { lookup: lookup.body, quote: res.body };
 }
 
+describe('senderCustomerInfo on POST /quotes', () => {
+  it('is accepted as the reference declares it (an object): 201, not reported as unknown; a non-object is 400 on the field', async () => {
+    const { customerId, accountId } = await fundedCustomer(10_000);
+    const external = await externalUsd(customerId, accountNumberEndingIn('000'));
+    const res = await accountQuote(accountId, external, 1000, { senderCustomerInfo: { FULL_NAME: 'Jane Doe', BIRTH_DATE: '1990-01-01' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.headers.get('sandbox-warning')).toBeNull();
+    const bad = await accountQuote(accountId, external, 1000, { senderCustomerInfo: 'Jane' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['senderCustomerInfo']);
+  });
+});
+
 describe('POST /quotes/{quoteId}/execute with an optional body', () => {
   async function pendingQuote() {
     const { customerId, accountId } = await fundedCustomer(10_000);

@@ -6281,6 +6281,10 @@ export interface components {
             /** @enum {string} */
             purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
             scaFactor?: components["schemas"]["ScaFactor"] & unknown;
+            /** @description Information about the sender the receiving institution asks for (the counterparty's payer data, for UMA destinations); accepted as sent */
+            senderCustomerInfo?: {
+                [key: string]: unknown;
+            };
         };
         QuoteListResponse: {
             data: components["schemas"]["Quote"][];
@@ -14748,7 +14752,7 @@ export interface operations {
                 /** @description Providers supporting this currency */
                 currencyCode?: string;
                 /** @description false: only providers on your allow list */
-                hasBlockedProviders?: "true" | "false";
+                hasBlockedProviders?: boolean;
                 /** @description By name */
                 sortOrder?: "asc" | "desc";
             };
@@ -18618,8 +18622,7 @@ export interface operations {
                 accountId?: string;
                 platformCardId?: string;
                 status?: components["schemas"]["CardStatus"];
-                /** @description Same as status */
-                state?: components["schemas"]["CardStatus"] & unknown;
+                state?: components["schemas"]["CardStatus"];
                 /** @description By creation: desc (newest first, the default) or asc */
                 sortOrder?: "asc" | "desc";
             };
@@ -20505,9 +20508,9 @@ export interface operations {
                 cursor?: string;
                 /** @example Customer:bb1b442a-917c-4aca-b9e8-ba4e2e63c5a6 */
                 customerId?: string;
-                isPaused?: "true" | "false";
+                isPaused?: boolean;
                 /** @description Whether a device code was redeemed */
-                isConnected?: "true" | "false";
+                isConnected?: boolean;
                 /** @description Inclusive */
                 createdAfter?: string;
                 /** @description Inclusive */

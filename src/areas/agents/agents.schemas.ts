@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { defineWebhook } from '../../events/events.schemas.js';
-import { CurrencyCode, ListQuery, Timestamp, listResponse, whenObject } from '../../core/schemas.js';
+import { CurrencyCode, ListQuery, Timestamp, listResponse, whenObject, QueryBoolean } from '../../core/schemas.js';
 import { MAX_AMOUNT } from '../../core/money.js';
 import { Quote } from '../quotes/quotes.schemas.js';
 import { AnyTransaction, TransactionListQuery } from '../transactions/transactions.schemas.js';
@@ -193,7 +193,7 @@ export const AgentDeviceCodeRedeemResponse = z
   })
   .openapi('AgentDeviceCodeRedeemResponse');
 
-const Bool = z.enum(['true', 'false']);
+const Bool = QueryBoolean;
 
 export const AgentListQuery = ListQuery.extend({
   customerId: Id.optional(),

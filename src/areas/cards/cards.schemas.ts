@@ -81,7 +81,7 @@ export const CardListQuery = ListQuery.extend({
   accountId: Id.optional().openapi({ description: 'Same as fundingSource' }),
   platformCardId: Id.optional(),
   status: CardStatus.optional(),
-  state: CardStatus.optional().openapi({ description: 'Same as status' }),
+  state: CardStatus.optional(),
   sortOrder: z.enum(['asc', 'desc']).default('desc').openapi({ description: 'By creation: desc (newest first, the default) or asc' }),
 });
 

@@ -40,6 +40,7 @@ export const QuoteRequest = z
     remittanceInformation: z.string().max(80).optional(),
     purposeOfPayment: z.enum(PURPOSES).optional(),
     scaFactor: ScaFactor.optional().openapi({ description: SCA_FACTOR_NOTE }),
+    senderCustomerInfo: z.record(z.string(), z.unknown()).optional().openapi({ description: "Information about the sender the receiving institution asks for (the counterparty's payer data, for UMA destinations); accepted as sent" }),
   })
   .openapi('QuoteRequest');
 

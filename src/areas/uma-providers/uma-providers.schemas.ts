@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CountryCode, Currency, CurrencyCode, ListQuery, listResponse } from '../../core/schemas.js';
+import { CountryCode, Currency, CurrencyCode, ListQuery, listResponse, QueryBoolean } from '../../core/schemas.js';
 
 export const UmaProvider = z
   .object({
@@ -15,7 +15,7 @@ export const UmaProvider = z
 export const UmaProviderListQuery = ListQuery.extend({
   countryCode: CountryCode.optional().openapi({ description: 'Providers operating in this country' }),
   currencyCode: CurrencyCode.optional().openapi({ description: 'Providers supporting this currency' }),
-  hasBlockedProviders: z.enum(['true', 'false']).default('true').openapi({ description: 'false: only providers on your allow list' }),
+  hasBlockedProviders: QueryBoolean.default('true').openapi({ description: 'false: only providers on your allow list' }),
   sortOrder: z.enum(['asc', 'desc']).default('desc').openapi({ description: 'By name' }),
 });
 
