@@ -13,6 +13,7 @@ import { ownersOf, setOwnerKycStatus } from '../beneficial-owners/beneficial-own
 import type { BusinessCustomer, Customer, IndividualCustomer } from '../customers/customers.schemas.js';
 import { requireContactVerified, requireLiveCustomer, setVerificationStatus } from '../customers/customers.service.js';
 import { documentsOf, markSubmitted } from '../documents/documents.service.js';
+import type { VerificationInputKind } from '../customers/verification-inputs.js';
 import type { DocumentRecord, DocumentType } from '../documents/documents.schemas.js';
 import { VerificationWebhook, type Verification, type VerificationError, type VerificationStatus } from './verifications.schemas.js';
 
@@ -165,14 +166,19 @@ function statusOf(customer: Customer): KycStatus {
   return customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
 }
 
+/** The customer, if it is live and its verification not decided yet (UNVERIFIED: neither final nor in manual review). */
+function undecided(tenant: Tenant, customerId: string): Customer | undefined {
+  const customer = tenant.customers.get(customerId);
+  return customer && !customer.isDeleted && statusOf(customer) === 'UNVERIFIED' ? customer : undefined;
+}
+
 /**
  * The hosted verification page was opened: the person is now working on it
  * (IN_PROGRESS). Not for a customer already decided or in manual review,
  * and not again while the newest verification already says so.
  */
 export function markInProgress(tenant: Tenant, customerId: string): Verification | undefined {
-  const customer = requireLiveCustomer(tenant, customerId);
-  if (statusOf(customer) !== 'UNVERIFIED') return undefined;
+  if (!undecided(tenant, customerId)) return undefined;
   if (latestVerification(tenant, customerId)?.verificationStatus === 'IN_PROGRESS') return undefined;
   return record(tenant, customerId, 'IN_PROGRESS', []);
 }
@@ -191,10 +197,10 @@ function gapsOf(tenant: Tenant, customer: Customer): VerificationError[] {
  * it. A rejected document (POOR_QUALITY_DOCUMENT) is resolved only by a
  * document, not by a field change.
  */
-export function onVerificationInput(tenant: Tenant, holderId: string, kind: 'document' | 'fields'): void {
+export function onVerificationInput(tenant: Tenant, holderId: string, kind: VerificationInputKind): void {
   const customerId = tenant.beneficialOwners.get(holderId)?.customerId ?? holderId;
-  const customer = tenant.customers.get(customerId);
-  if (!customer || customer.isDeleted || statusOf(customer) !== 'UNVERIFIED') return;
+  const customer = undecided(tenant, customerId);
+  if (!customer) return;
   const latest = latestVerification(tenant, customerId);
   if (latest?.verificationStatus !== 'RESOLVE_ERRORS') return;
   if (kind !== 'document' && latest.errors.some((e) => !e.type.startsWith('MISSING_'))) return;
