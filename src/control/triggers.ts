@@ -178,19 +178,19 @@ function bankAccount(run: TriggerRun, customerId: string, key: string | null, um
   return account.id;
 }
 
+/** A quote of 100.00 sent from `source` to the account `destination`, its ids noted in what the trigger created. */
+function quoteOf100(run: TriggerRun, source: Parameters<typeof createQuote>[1]['source'], destination: string) {
+  const quote = createQuote(run.tenant, { source, destination: { destinationType: 'ACCOUNT', accountId: destination }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10_000, description: 'paysandbox trigger' });
+  run.created.quote = quote.id;
+  run.created.transaction = quote.transactionId;
+  return quote;
+}
+
 /** A quote from a funded account to a bank account chosen by the quote-execution table, executed (`sender`: the customer's extra fields). */
 async function payout(run: TriggerRun, outcome: (o: OutcomeOf<'quoteExecution'>) => boolean, sender = individual(run, 'APPROVED')): Promise<void> {
   const source = fundedAccount(run, sender);
   const destination = bankAccount(run, sender, keyOf('quoteExecution', outcome));
-  const quote = createQuote(run.tenant, {
-    source: { sourceType: 'ACCOUNT', accountId: source },
-    destination: { destinationType: 'ACCOUNT', accountId: destination },
-    lockedCurrencySide: 'SENDING',
-    lockedCurrencyAmount: 10_000,
-    description: 'paysandbox trigger',
-  });
-  run.created.quote = quote.id;
-  run.created.transaction = quote.transactionId;
+  const quote = quoteOf100(run, { sourceType: 'ACCOUNT', accountId: source }, destination);
   await executeQuote(run.tenant, quote.id, undefined, { method: 'POST', path: `/quotes/${quote.id}/execute`, body: '' });
 }
 
@@ -204,15 +204,7 @@ function scaPayout(run: TriggerRun): Promise<void> {
 function unpaidRealtimeQuote(run: TriggerRun): void {
   const customer = individual(run, 'APPROVED');
   const destination = bankAccount(run, customer, keyOf('quoteExecution', (o) => o.result === 'COMPLETED' && o.delaySeconds === 0));
-  const quote = createQuote(run.tenant, {
-    source: { sourceType: 'REALTIME_FUNDING', currency: USD, customerId: customer },
-    destination: { destinationType: 'ACCOUNT', accountId: destination },
-    lockedCurrencySide: 'SENDING',
-    lockedCurrencyAmount: 10_000,
-    description: 'paysandbox trigger',
-  });
-  run.created.quote = quote.id;
-  run.created.transaction = quote.transactionId;
+  const quote = quoteOf100(run, { sourceType: 'REALTIME_FUNDING', currency: USD, customerId: customer }, destination);
   runJobNow(run, QUOTE_EXPIRY_JOB, (j) => j.payload.quoteId === quote.id);
 }
 

@@ -17,6 +17,13 @@ import { activeCard } from './fixtures.js';
 
 type Rule = 'EVERY_OPERATION' | 'OPERATIONS_WITH_INPUT' | 'OPERATIONS_WITH_BODY' | 'WRITES';
 
+/** The operations that take a signed retry: each can answer every wallet-signature code. */
+const SIGNED_RETRY_OPERATIONS = [
+  'agentCreateTransferOut', 'agentExecuteQuote', 'createAuthCredential', 'createDelegatedKey', 'createTransferOut', 'executeQuote',
+  'exportInternalAccount', 'refreshAuthSession', 'revokeAuthCredential', 'revokeAuthSession', 'updateCustomerById', 'updateInternalAccount',
+  'verifyAuthCredential',
+];
+
 const EXPECTED: Record<string, [status: number, reason: string, raisedBy: Rule | string[]]> = {
   INVALID_INPUT: [400, "Invalid input", 'OPERATIONS_WITH_INPUT'],
   END_USER_TERMS_VERSION_NOT_FOUND: [400, "The submitted terms version is not supported for that agreement", ['createCustomer', 'updateCustomerById']],
@@ -112,31 +119,11 @@ const EXPECTED: Record<string, [status: number, reason: string, raisedBy: Rule |
   FUNDING_SOURCE_INELIGIBLE: [400, "This internal account cannot fund the card", ['createCard', 'updateCardById']],
   UNAUTHORIZED: [401, "Invalid or missing API credentials", 'EVERY_OPERATION'],
   INVALID_SIGNATURE: [401, "The signature header is invalid", []],
-  WALLET_SIGNATURE_MISSING: [401, "Service-Wallet-Signature is required for this wallet action", [
-    'agentCreateTransferOut', 'agentExecuteQuote', 'createAuthCredential', 'createDelegatedKey', 'createTransferOut', 'executeQuote',
-    'exportInternalAccount', 'refreshAuthSession', 'revokeAuthCredential', 'revokeAuthSession', 'updateCustomerById', 'updateInternalAccount',
-    'verifyAuthCredential'
-  ]],
-  WALLET_SIGNATURE_MALFORMED: [401, "Service-Wallet-Signature could not be parsed", [
-    'agentCreateTransferOut', 'agentExecuteQuote', 'createAuthCredential', 'createDelegatedKey', 'createTransferOut', 'executeQuote',
-    'exportInternalAccount', 'refreshAuthSession', 'revokeAuthCredential', 'revokeAuthSession', 'updateCustomerById', 'updateInternalAccount',
-    'verifyAuthCredential'
-  ]],
-  WALLET_SIGNATURE_BODY_MISMATCH: [401, "The signature was computed over a different body than the one received", [
-    'agentCreateTransferOut', 'agentExecuteQuote', 'createAuthCredential', 'createDelegatedKey', 'createTransferOut', 'executeQuote',
-    'exportInternalAccount', 'refreshAuthSession', 'revokeAuthCredential', 'revokeAuthSession', 'updateCustomerById', 'updateInternalAccount',
-    'verifyAuthCredential'
-  ]],
-  WALLET_SIGNATURE_INVALID: [401, "The wallet signature failed verification against the registered credential", [
-    'agentCreateTransferOut', 'agentExecuteQuote', 'createAuthCredential', 'createDelegatedKey', 'createTransferOut', 'executeQuote',
-    'exportInternalAccount', 'refreshAuthSession', 'revokeAuthCredential', 'revokeAuthSession', 'updateCustomerById', 'updateInternalAccount',
-    'verifyAuthCredential'
-  ]],
-  REQUEST_ID_MISSING: [401, "Request-Id is required on the signed retry", [
-    'agentCreateTransferOut', 'agentExecuteQuote', 'createAuthCredential', 'createDelegatedKey', 'createTransferOut', 'executeQuote',
-    'exportInternalAccount', 'refreshAuthSession', 'revokeAuthCredential', 'revokeAuthSession', 'updateCustomerById', 'updateInternalAccount',
-    'verifyAuthCredential'
-  ]],
+  WALLET_SIGNATURE_MISSING: [401, "Service-Wallet-Signature is required for this wallet action", SIGNED_RETRY_OPERATIONS],
+  WALLET_SIGNATURE_MALFORMED: [401, "Service-Wallet-Signature could not be parsed", SIGNED_RETRY_OPERATIONS],
+  WALLET_SIGNATURE_BODY_MISMATCH: [401, "The signature was computed over a different body than the one received", SIGNED_RETRY_OPERATIONS],
+  WALLET_SIGNATURE_INVALID: [401, "The wallet signature failed verification against the registered credential", SIGNED_RETRY_OPERATIONS],
+  REQUEST_ID_MISSING: [401, "Request-Id is required on the signed retry", SIGNED_RETRY_OPERATIONS],
   FORBIDDEN: [403, "This action is not allowed on this resource", 'EVERY_OPERATION'],
   VELOCITY_LIMIT_EXCEEDED: [403, "A spending limit would be exceeded", [
     'agentCreateQuote', 'agentCreateTransferIn', 'agentCreateTransferOut', 'agentExecuteQuote'
