@@ -390,6 +390,9 @@ function cpuSummary(result) {
 const ROUNDS = 2;
 
 // ---------------------------------------------------------------------------
+/** The MSW release the import row compares with (what test suites use without us). */
+const MSW_VERSION = '2.15.0';
+
 // 0. A user's project: the packed package installed from its tarball (as npm would publish it), with MSW
 // beside it, and this repository's vitest and jest linked in. Import, suite and start-up rows use it.
 
@@ -422,8 +425,9 @@ function userProject() {
     const packed = await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT });
     const tarball = join(dir, packed.stdout.trim().split('\n').pop());
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'bench-user', version: '1.0.0', private: true, type: 'module' }));
-    const msw = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).devDependencies.msw;
-    const installed = await run('npm', ['install', tarball, `msw@${msw}`, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: app });
+    const installed = await run('npm', ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: app });
+    // MSW only as the import reference: installed here, never as a dependency of ours (it has an install script, skipped).
+    await run('npm', ['install', `msw@${MSW_VERSION}`, '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=warn'], { cwd: app });
     for (const name of ['vitest', 'jest']) symlinkSync(join(ROOT, 'node_modules', name), join(app, 'node_modules', name), 'dir');
     // bare Hono as a command of the project too, so `npx paysandbox` is compared with `npx bench-bare`.
     const bareBin = join(app, 'node_modules', '.bin', 'bench-bare');
