@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSandbox, type RunningSandbox, manualTime } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
+import { signIn } from './sign-in.js';
 
 const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -56,13 +57,7 @@ describe.skipIf(!available)('dashboard Coverage page in Chromium', () => {
     const quote = await api('POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: account }, destination: { destinationType: 'ACCOUNT', accountId: bank.body.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 10000 });
     expect((await api('POST', `/quotes/${quote.body.id}/execute`)).status).toBe(200);
 
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`${sandbox.origin}/__admin`);
-    await page.getByLabel('Client id').fill(CLIENT.id);
-    await page.getByLabel('Client secret').fill(CLIENT.secret);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    const page = await signIn(browser, sandbox.origin, CLIENT);
     await page.getByRole('link', { name: 'Coverage' }).click();
     await page.getByRole('heading', { name: 'Coverage', level: 1 }).waitFor();
 

@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createSandbox, type RunningSandbox, manualTime } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
+import { signIn } from './sign-in.js';
 
 const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -34,15 +35,8 @@ async function api(method: string, path: string, body?: unknown) {
   return response.json();
 }
 
-async function signedIn(width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(`${sandbox.origin}/__admin`);
-  await page.getByLabel('Client id').fill(CLIENT.id);
-  await page.getByLabel('Client secret').fill(CLIENT.secret);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-  return page;
+function signedIn(width = 1280): Promise<Page> {
+  return signIn(browser, sandbox.origin, CLIENT, width);
 }
 
 /** Screenshots for a reviewer, on request (PAYSANDBOX_SCREENSHOTS=1): each costs a full-page render. */
