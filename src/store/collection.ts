@@ -22,6 +22,24 @@ export interface PageQuery<T> {
 
 export type { Page };
 
+/**
+ * Records still in the snapshot file they were loaded from: read and built on
+ * first use, so a restart does not build the collections its first requests
+ * never touch. `copy` is the collection's snapshot text, for a snapshot
+ * written before anything read them.
+ */
+export interface UnreadRecords<T> {
+  read(): T[];
+  copy(): Iterable<Uint8Array>;
+}
+
+/** What a collection holds to begin with: records keyed by id, or records not yet read. */
+export type CollectionRecords<T> = Record<string, T> | UnreadRecords<T>;
+
+export function isUnread<T>(records: CollectionRecords<T>): records is UnreadRecords<T> {
+  return typeof (records as Partial<UnreadRecords<T>>).read === 'function' && typeof (records as Partial<UnreadRecords<T>>).copy === 'function';
+}
+
 const EMPTY: readonly number[] = [];
 const NO_KEYS: readonly string[] = [];
 
@@ -69,36 +87,55 @@ export class Collection<T extends { id: string }> {
   private readonly order: number[] = [];
   // Stryker disable next-line ArrayDeclaration: as order
   private readonly recordsInOrder: T[] = [];
-  private readonly indexes = new Map<string, { keyOf: IndexKey<T>; lists: Map<string, number[]> }>();
+  /** An index's lists are built when it is first used (as a restart builds only what its requests need), then kept up to date. */
+  private readonly indexes = new Map<string, { keyOf: IndexKey<T>; lists: Map<string, number[]> | undefined }>();
   private nextSeq = 0;
+  private unread: UnreadRecords<T> | undefined;
 
-  /** Takes the records of `records` (as loaded: keyed by id); the object itself is not kept. */
+  /** Takes the records of `records` (as loaded: keyed by id, or still to be read); the object itself is not kept. */
   constructor(
-    records: Record<string, T>,
+    records: CollectionRecords<T>,
     indexDefs: Record<string, IndexKey<T>> = {},
     /** Told the id of every record inserted, updated or removed, so the change can be persisted. */
     private readonly onChange: (id: string) => void = () => {},
   ) {
-    for (const [name, keyOf] of Object.entries(indexDefs)) this.indexes.set(name, { keyOf, lists: new Map() });
+    for (const [name, keyOf] of Object.entries(indexDefs)) this.indexes.set(name, { keyOf, lists: undefined });
     this.rebuild(records);
   }
 
   /** Holds the records of `records` instead (after a reset or restore). */
-  rebuild(records: Record<string, T>): void {
+  rebuild(records: CollectionRecords<T>): void {
     this.rendered.clear();
     this.seqById.clear();
     this.order.length = 0;
     this.recordsInOrder.length = 0;
-    for (const index of this.indexes.values()) index.lists.clear();
+    for (const index of this.indexes.values()) index.lists = undefined;
     this.nextSeq = 0;
-    for (const record of Object.values(records)) this.track(record);
+    this.unread = undefined;
+    if (isUnread(records)) this.unread = records;
+    else for (const record of Object.values(records)) this.track(record);
+  }
+
+  /** The snapshot text of records never read since they were loaded (to be copied as they are), if they have not been. */
+  unreadCopy(): Iterable<Uint8Array> | undefined {
+    return this.unread?.copy();
+  }
+
+  /** Reads the records still in the snapshot file; every other method starts with it. */
+  private read(): void {
+    const unread = this.unread;
+    if (unread === undefined) return;
+    this.unread = undefined;
+    for (const record of unread.read()) this.track(record);
   }
 
   get size(): number {
+    this.read();
     return this.order.length;
   }
 
   get(id: string): T | undefined {
+    this.read();
     const seq = this.seqById.get(id);
     return seq === undefined ? undefined : this.recordAt(seq);
   }
@@ -109,10 +146,12 @@ export class Collection<T extends { id: string }> {
   }
 
   has(id: string): boolean {
+    this.read();
     return this.seqById.has(id);
   }
 
   insert(record: T): T {
+    this.read();
     if (this.seqById.has(record.id)) throw new Error(`duplicate id ${record.id}`);
     this.track(record);
     this.changedRecord(record.id);
@@ -121,32 +160,34 @@ export class Collection<T extends { id: string }> {
 
   /** Applies `change` to a stored record, keeping every index right. */
   update(id: string, change: (record: T) => void): T {
+    this.read();
     const seq = this.seqById.get(id);
     if (seq === undefined) throw new Error(`no record ${id}`);
     const record = this.recordAt(seq);
-    const before = [...this.indexes.values()].map((index) => [...keysOf(index.keyOf(record))]);
+    const built = this.builtIndexes();
+    const before = built.map((index) => [...keysOf(index.keyOf(record))]);
     change(record);
-    let i = 0;
-    for (const index of this.indexes.values()) {
-      const old = before[i++]!;
+    built.forEach((index, i) => {
+      const old = before[i]!;
       const now = keysOf(index.keyOf(record));
       // Stryker disable next-line ArrowFunction,ConditionalExpression: the check only skips re-indexing unchanged keys; removing and re-inserting the same keys leaves the same lists
-      if (old.length === now.length && old.every((k, j) => k === now[j])) continue;
+      if (old.length === now.length && old.every((k, j) => k === now[j])) return;
       for (const key of old) {
         const list = index.lists.get(key);
         if (list) removeSorted(list, seq);
       }
-      for (const key of now) this.listFor(index.lists, key, (list) => insertSorted(list, seq));
-    }
+      for (const key of now) insertSorted(listFor(index.lists, key), seq);
+    });
     this.changedRecord(id);
     return record;
   }
 
   remove(id: string): T | undefined {
+    this.read();
     const seq = this.seqById.get(id);
     if (seq === undefined) return undefined;
     const record = this.recordAt(seq);
-    for (const index of this.indexes.values()) {
+    for (const index of this.builtIndexes()) {
       for (const key of keysOf(index.keyOf(record))) {
         const list = index.lists.get(key);
         if (list) removeSorted(list, seq);
@@ -173,6 +214,7 @@ export class Collection<T extends { id: string }> {
 
   /** The record inserted first (of those still here). */
   oldest(): T | undefined {
+    this.read();
     return this.recordsInOrder[0];
   }
 
@@ -205,11 +247,13 @@ export class Collection<T extends { id: string }> {
 
   /** Every id, oldest first. */
   ids(): string[] {
+    this.read();
     return [...this.seqById.keys()];
   }
 
   /** Every record, oldest first; like a Map's, the iteration goes on past records removed or added meanwhile. */
   *values(): Generator<T, void, undefined> {
+    this.read();
     let at = 0;
     let next = 0;
     for (;;) {
@@ -224,11 +268,13 @@ export class Collection<T extends { id: string }> {
   }
 
   seqOf(id: string): number | undefined {
+    this.read();
     return this.seqById.get(id);
   }
 
   /** A newest-first page. */
   page(query: PageQuery<T>): Page<T> {
+    this.read();
     const list = query.index !== undefined ? this.listOf(query.index, query.key ?? '') : this.order;
     const start = (query.beforeSeq === undefined ? list.length : lowerBound(list, query.beforeSeq)) - 1;
     // Positions in the whole collection's list are positions in recordsInOrder; an index's list holds numbers to look up.
@@ -259,18 +305,27 @@ export class Collection<T extends { id: string }> {
   }
 
   private listOf(index: string, key: string): readonly number[] {
+    this.read();
     const found = this.indexes.get(index);
     if (!found) throw new Error(`no index ${index}`);
-    return found.lists.get(key) ?? EMPTY;
+    return this.built(found).get(key) ?? EMPTY;
   }
 
-  private listFor(lists: Map<string, number[]>, key: string, use: (list: number[]) => void): void {
-    let list = lists.get(key);
-    if (!list) {
-      list = [];
-      lists.set(key, list);
+  /** An index's lists, built from the records (in order, so each list is ascending) on its first use. */
+  private built(index: { keyOf: IndexKey<T>; lists: Map<string, number[]> | undefined }): Map<string, number[]> {
+    if (index.lists) return index.lists;
+    const lists = new Map<string, number[]>();
+    for (let i = 0; i < this.order.length; i++) {
+      for (const key of keysOf(index.keyOf(this.recordsInOrder[i]!))) listFor(lists, key).push(this.order[i]!);
     }
-    use(list);
+    return (index.lists = lists);
+  }
+
+  /** The indexes built so far: the ones a change must keep up to date. */
+  private builtIndexes(): Array<{ keyOf: IndexKey<T>; lists: Map<string, number[]> }> {
+    const built: Array<{ keyOf: IndexKey<T>; lists: Map<string, number[]> }> = [];
+    for (const index of this.indexes.values()) if (index.lists) built.push(index as { keyOf: IndexKey<T>; lists: Map<string, number[]> });
+    return built;
   }
 
   private changedRecord(id: string): void {
@@ -284,7 +339,17 @@ export class Collection<T extends { id: string }> {
     this.order.push(seq);
     this.recordsInOrder.push(record);
     for (const index of this.indexes.values()) {
-      for (const key of keysOf(index.keyOf(record))) this.listFor(index.lists, key, (list) => list.push(seq));
+      if (index.lists) for (const key of keysOf(index.keyOf(record))) listFor(index.lists, key).push(seq);
     }
   }
+}
+
+/** The list under `key`, made empty when there is none. */
+function listFor(lists: Map<string, number[]>, key: string): number[] {
+  let list = lists.get(key);
+  if (!list) {
+    list = [];
+    lists.set(key, list);
+  }
+  return list;
 }

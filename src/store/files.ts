@@ -106,12 +106,12 @@ function syncDir(dir: string): void {
 }
 
 /** Writes a whole file atomically (temp file, then rename), now. */
-export function writeFileAtomicSync(file: string, chunks: Iterable<string>, fsync: boolean): number {
+export function writeFileAtomicSync(file: string, chunks: Iterable<string | Uint8Array>, fsync: boolean): number {
   const temp = tempPathOf(file);
   const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
   let bytes = 0;
   try {
-    for (const chunk of chunks) bytes += writeSync(fd, chunk);
+    for (const chunk of chunks) bytes += typeof chunk === 'string' ? writeSync(fd, chunk) : writeSync(fd, chunk);
     if (fsync) fsyncSync(fd);
   } finally {
     closeSync(fd);
@@ -126,12 +126,12 @@ export function writeFileAtomicSync(file: string, chunks: Iterable<string>, fsyn
  * before it is written, so the event loop is never held for the whole file.
  * `commit` runs just before the rename and may cancel it (returns false).
  */
-export async function writeFileAtomic(file: string, chunks: Iterable<string>, fsync: boolean, commit: () => boolean): Promise<number> {
+export async function writeFileAtomic(file: string, chunks: Iterable<string | Uint8Array>, fsync: boolean, commit: () => boolean): Promise<number> {
   const temp = tempPathOf(file);
   const handle = await open(temp, 'w', PRIVATE_FILE_MODE);
   let bytes = 0;
   try {
-    for (const chunk of chunks) bytes += (await handle.write(chunk)).bytesWritten;
+    for (const chunk of chunks) bytes += (typeof chunk === 'string' ? await handle.write(chunk) : await handle.write(chunk)).bytesWritten;
     // On the thread pool, before the rename: ext4 writes out a file renamed over another inside rename() itself
     // (auto_da_alloc), 40-50 ms for a 70 MB snapshot with requests waiting. Written out here, the rename has nothing to do.
     await (fsync ? handle.sync() : handle.datasync());

@@ -260,7 +260,7 @@ export class TenantRegistry {
         if (this.tenants.has(id)) throw new CorruptDataFileError(set.snapshot, `a second file for tenant ${id}`);
         if (loaded.unknownCollections.length > 0) this.options.log.warn('dropping collections this version does not know', { file: set.snapshot, collections: loaded.unknownCollections });
         if (loaded.droppedTail) this.options.log.warn('dropped the last journal line, cut short by a crash (it was never acknowledged)', { file: set.snapshot });
-        this.instantiate(loaded.state, new FileStorage(this.filesOf(set.base), loaded.generation, this.storageOptions, loaded.oldestGeneration));
+        this.instantiate(loaded.state, new FileStorage(this.filesOf(set.base), loaded.generation, this.storageOptions, loaded.oldestGeneration, loaded.snapshot));
       } catch (err) {
         if (!(err instanceof CorruptDataFileError) || !this.options.repair) throw err;
         const where = quarantine(dataDir, set, stamp);

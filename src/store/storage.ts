@@ -4,11 +4,9 @@
  */
 import { setOwn } from '../core/objects.js';
 import { readFileSync, rmSync, statSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
 import { rm } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { monotonicMs } from '../core/clock.js';
-import { packageVersion } from '../core/package-files.js';
 import type { Logger } from '../core/log.js';
 import { BlobStore } from './blobs.js';
 import { CorruptDataFileError, journalPath, writeFileAtomic, writeFileAtomicSync, type TenantFileSet } from './files.js';
@@ -16,23 +14,19 @@ import { JournalFile, readJournal } from './journal.js';
 import type { SecretRecord } from './secrets.js';
 import type { CoverageData, CoverageStore } from './coverage.js';
 import type { StoreSchema } from './spec.js';
+import { isUnread, type CollectionRecords } from './collection.js';
+import { openTrustedSnapshot, recordsOfRows, SCHEMA_VERSION, snapshotChunks, type SnapshotSource, type TrustedSnapshot } from './snapshot-file.js';
 
-export const SCHEMA_VERSION = 2;
+export { SCHEMA_VERSION, storeWriter, type SnapshotSource } from './snapshot-file.js';
 
 export type RecordMap = Record<string, { id: string }>;
 
-/** Everything a tenant holds, as plain data. */
+/** Everything a tenant holds, as plain data (a collection loaded from a snapshot may not have been read yet). */
 export interface TenantState {
   tenantId: string;
   secret: SecretRecord | null;
   documents: Record<string, unknown>;
-  collections: Record<string, RecordMap>;
-}
-
-/** What a snapshot is written from. `begin` runs when the snapshot starts; records are read as they are written. */
-export interface SnapshotSource {
-  begin(): { tenantId: string; secret: SecretRecord | null; documents: Record<string, unknown>; ids: Array<[string, string[]]> };
-  record(collection: string, id: string): object | undefined;
+  collections: Record<string, CollectionRecords<{ id: string }>>;
 }
 
 export interface PersistenceStats {
@@ -56,7 +50,8 @@ export interface TenantStorage {
   /** Writes a whole new snapshot now and starts an empty journal (a new, reset or restored tenant). */
   rewrite(source: SnapshotSource): void;
   stats(): PersistenceStats;
-  close(): Promise<void>;
+  /** Writes what is pending (folding a large journal into the snapshot first) and closes the files. */
+  close(source: SnapshotSource): Promise<void>;
   /** Where the tenant's coverage counters are kept across restarts (none in memory). */
   readonly coverage: CoverageStore | undefined;
 }
@@ -79,10 +74,11 @@ export class MemoryStorage implements TenantStorage {
 
 /** The journal is folded into the snapshot when it is at least this big, and at least as big as the snapshot. */
 export const DEFAULT_COMPACTION_BYTES = 4 * 1024 * 1024;
-/** Records per snapshot chunk at most: small enough that making one holds the event loop for well under a millisecond or two. */
-const RECORDS_PER_CHUNK = 100;
-/** And a chunk is cut once making it took this long: under load (and its garbage collections) 100 records took up to 20 ms. */
-const CHUNK_BUDGET_MS = 2;
+/**
+ * On a clean stop, a journal at least this big is folded into the snapshot first: the next start then
+ * reads the snapshot's parts as they are needed instead of replaying (and checking) every journal line.
+ */
+const CLOSE_COMPACTION_BYTES = 256 * 1024;
 
 export class FileStorage implements TenantStorage {
   readonly persistent = true;
@@ -101,6 +97,8 @@ export class FileStorage implements TenantStorage {
     private generation: number,
     private readonly options: { fsync: boolean; log: Logger; compactionBytes: number },
     private oldestGeneration = generation,
+    /** The snapshot the tenant was loaded from, while collections in it are still to be read. */
+    private readonly loadedFrom?: TrustedSnapshot,
   ) {
     this.blobs = new BlobStore(`${files.base}.files`);
     this.snapshotBytes = safeSize(files.snapshot);
@@ -117,7 +115,11 @@ export class FileStorage implements TenantStorage {
   }
 
   private get journalBytes(): number {
-    return this.journal?.size ?? 0;
+    if (this.journal) return this.journal.size;
+    // Not appended to since start-up: the journals left by the last run.
+    let bytes = 0;
+    for (let g = this.oldestGeneration; g <= this.generation; g++) bytes += safeSize(journalPath(this.files.base, g));
+    return bytes;
   }
 
   maybeCompact(source: SnapshotSource, force = false): Promise<void> {
@@ -176,9 +178,13 @@ export class FileStorage implements TenantStorage {
     return { file: this.files.snapshot, journalBytes: this.journalBytes, ...this.counters, longestCompactionStepMs: Math.round(this.counters.longestCompactionStepMs * 10) / 10 };
   }
 
-  async close(): Promise<void> {
+  async close(source: SnapshotSource): Promise<void> {
     await this.compacting;
-    await this.journal?.close();
+    if (this.journalBytes >= CLOSE_COMPACTION_BYTES) await this.maybeCompact(source, true);
+    const journal = this.journal;
+    this.journal = undefined;
+    await journal?.close();
+    this.loadedFrom?.close();
   }
 }
 
@@ -190,7 +196,7 @@ function safeSize(file: string): number {
   }
 }
 
-function* timedChunks(chunks: Iterator<string>, report: (ms: number) => void): Generator<string> {
+function* timedChunks<T>(chunks: Iterator<T>, report: (ms: number) => void): Generator<T> {
   for (;;) {
     const started = monotonicMs();
     const next = chunks.next();
@@ -198,67 +204,6 @@ function* timedChunks(chunks: Iterator<string>, report: (ms: number) => void): G
     if (next.done) return;
     yield next.value;
   }
-}
-
-/**
- * The snapshot file: header and documents as they were at `begin`, records as they are when their chunk is made;
- * it ends with the writer (this version) and a CRC-32 of every byte before the checksum, so a restart of the same
- * version can trust the records instead of checking each against its schema again (loadTenantFiles).
- */
-function* snapshotChunks(source: SnapshotSource, generation: number): Generator<string> {
-  let crc = 0;
-  for (const chunk of snapshotBody(source, generation)) {
-    crc = crc32(chunk, crc);
-    yield chunk;
-  }
-  const writer = `,"writer":${JSON.stringify(storeWriter())}`;
-  yield writer;
-  yield `${CHECKSUM_KEY}"${crc32(writer, crc).toString(16).padStart(8, '0')}"}`;
-}
-
-const CHECKSUM_KEY = ',"checksum":';
-
-/** Who wrote a snapshot: records written by this package version fit this version's schemas. */
-export function storeWriter(): string {
-  return `paysandbox ${packageVersion()} store ${SCHEMA_VERSION}`;
-}
-
-/**
- * Whether the file's text ends with the checksum of everything before it (a snapshot no one edited or cut short).
- * On the text, not the file's bytes: read as UTF-8 text straight away, a 100 MB snapshot is never held twice.
- */
-function checksumHolds(text: string): boolean {
-  const at = text.lastIndexOf(CHECKSUM_KEY);
-  if (at < 0) return false;
-  const found = /^"([0-9a-f]{8})"\}\s*$/.exec(text.slice(at + CHECKSUM_KEY.length));
-  return found !== null && crc32(text.slice(0, at)) === Number.parseInt(found[1]!, 16);
-}
-
-function* snapshotBody(source: SnapshotSource, generation: number): Generator<string> {
-  const { tenantId, secret, documents, ids } = source.begin();
-  yield `{"schemaVersion":${SCHEMA_VERSION},"tenantId":${JSON.stringify(tenantId)},"journal":${generation},"secret":${JSON.stringify(secret)},"documents":${JSON.stringify(documents)},"collections":{`;
-  let firstCollection = true;
-  for (const [name, list] of ids) {
-    let parts: string[] = [];
-    let head = `${firstCollection ? '' : ','}${JSON.stringify(name)}:{`;
-    firstCollection = false;
-    let firstRecord = true;
-    let chunkStarted = monotonicMs();
-    for (const id of list) {
-      const record = source.record(name, id);
-      if (record === undefined) continue;
-      parts.push(`${firstRecord ? '' : ','}${JSON.stringify(id)}:${JSON.stringify(record)}`);
-      firstRecord = false;
-      if (parts.length >= RECORDS_PER_CHUNK || monotonicMs() - chunkStarted >= CHUNK_BUDGET_MS) {
-        yield head + parts.join('');
-        head = '';
-        parts = [];
-        chunkStarted = monotonicMs();
-      }
-    }
-    yield `${head}${parts.join('')}}`;
-  }
-  yield '}';
 }
 
 // ---------------------------------------------------------------------------
@@ -292,7 +237,16 @@ function upgradeV1(raw: Record<string, unknown>, schema: StoreSchema): Record<st
   for (const doc of schema.documents) if (raw[doc.name] !== undefined) documents[doc.name] = raw[doc.name];
   for (const coll of schema.collections) if (raw[coll.name] !== undefined) collections[coll.name] = raw[coll.name];
   const secret = typeof raw.secretSha256 === 'string' ? { algorithm: 'sha256', hash: raw.secretSha256 } : null;
-  return { schemaVersion: SCHEMA_VERSION, tenantId: raw.tenantId, journal: 1, secret, documents, collections };
+  return { schemaVersion: 2, tenantId: raw.tenantId, journal: 1, secret, documents, collections };
+}
+
+/** A collection of the state being loaded, keyed by id (read from the snapshot now if it was not). */
+function recordMapOf(state: TenantState, name: string): RecordMap {
+  const held = (state.collections[name] ??= {});
+  if (!isUnread(held)) return held;
+  const records: RecordMap = {};
+  for (const record of held.read()) setOwn(records, record.id, record);
+  return (state.collections[name] = records);
 }
 
 /** Applies one journal commit to the state being loaded; returns why it cannot, if it cannot. */
@@ -304,7 +258,7 @@ function applyCommit(state: TenantState, commit: unknown, schema: StoreSchema): 
     if (kind === 'c' && typeof name === 'string' && typeof id === 'string') {
       const spec = schema.collection(name);
       if (!spec) continue; // a collection this version no longer has
-      const records = (state.collections[name] ??= {});
+      const records = recordMapOf(state, name);
       if (value === null) {
         delete records[id];
         continue;
@@ -338,39 +292,116 @@ export interface LoadedTenant {
   /** Collections in the file that this version does not define (dropped). */
   unknownCollections: string[];
   droppedTail: boolean;
+  /** The snapshot file, kept open while collections in it are still to be read. */
+  snapshot?: TrustedSnapshot;
 }
 
 /**
- * Reads a tenant's snapshot and replays its journals over it, checking every
- * record against its collection's schema. Throws CorruptDataFileError naming
- * the file and the first bad record or line. With `trust` (not in the store
- * audit), the records of a snapshot this same version wrote, checksum
- * intact, are not checked again: at 100k records that was a fifth of a
- * restart. Journal lines are always checked.
+ * Reads a tenant's snapshot and replays its journals over it. Throws
+ * CorruptDataFileError naming the file and the first bad record or line.
+ * With `trust` (not in the store audit), a snapshot this same version wrote,
+ * checksum intact, is opened rather than read: its collections are read when
+ * first used, and their records are not checked against their schemas again
+ * (at 100k customers, reading and checking everything was most of a restart).
+ * Any other snapshot is read whole and every record checked. Journal lines
+ * are always checked; a collection they change is read at once.
  */
 export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: (tenantId: string) => TenantState, { trust = false }: { trust?: boolean } = {}): LoadedTenant {
   const file = set.snapshot;
+  let snapshot: TrustedSnapshot | undefined;
+  try {
+    snapshot = trust ? openTrustedSnapshot(file) : undefined;
+  } catch (err) {
+    throw err instanceof CorruptDataFileError ? err : new CorruptDataFileError(file, err instanceof SyntaxError ? `not JSON: ${err.message}` : (err as Error).message);
+  }
+  try {
+    const loaded = snapshot ? openedSnapshot(file, snapshot, schema, fresh) : readSnapshot(file, schema, fresh);
+    return { ...loaded, ...replayJournals(set, loaded.state, loaded.from, schema), ...(snapshot ? { snapshot } : {}) };
+  } catch (err) {
+    snapshot?.close();
+    throw err;
+  }
+}
+
+interface LoadedSnapshot {
+  state: TenantState;
+  /** The first journal generation the snapshot does not hold. */
+  from: number;
+  unknownCollections: string[];
+}
+
+/** The state of a snapshot opened by openTrustedSnapshot: its head now, its collections when first used. */
+function openedSnapshot(file: string, snapshot: TrustedSnapshot, schema: StoreSchema, fresh: (tenantId: string) => TenantState): LoadedSnapshot {
+  if (!isObject(snapshot.head)) throw new CorruptDataFileError(file, 'the head is not a JSON object');
+  const { state, from } = stateOfHead(file, { ...snapshot.head, collections: {} }, schema, fresh);
+  const unknownCollections: string[] = [];
+  for (const [name, records] of snapshot.collections) {
+    if (schema.collection(name)) state.collections[name] = records;
+    else unknownCollections.push(name);
+  }
+  return { state, from, unknownCollections };
+}
+
+/** The state of a snapshot read whole (of any version), every record checked against its schema. */
+function readSnapshot(file: string, schema: StoreSchema, fresh: (tenantId: string) => TenantState): LoadedSnapshot {
   let raw: unknown;
-  let intact = false;
   try {
     // Stryker disable next-line StringLiteral: without an encoding readFileSync returns a Buffer, which JSON.parse reads as the same UTF-8 text
-    const text = readFileSync(file, 'utf8');
-    intact = trust && checksumHolds(text);
-    raw = JSON.parse(text);
+    raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
     throw new CorruptDataFileError(file, err instanceof SyntaxError ? `not JSON: ${err.message}` : (err as Error).message);
   }
   if (!isObject(raw)) throw new CorruptDataFileError(file, 'not a JSON object');
   if (raw.schemaVersion === 1) raw = upgradeV1(raw, schema);
   const data = raw as Record<string, unknown>;
-  if (data.schemaVersion !== SCHEMA_VERSION) throw new CorruptDataFileError(file, `schemaVersion ${String(data.schemaVersion)} is not ${SCHEMA_VERSION}`);
+  // Version 3 keeps the header fields in `head` and each collection as rows; version 2 at the top level, records by id.
+  const rows = data.schemaVersion === SCHEMA_VERSION;
+  if (rows && !isObject(data.head)) throw new CorruptDataFileError(file, 'the head is not a JSON object');
+  if (!rows && data.schemaVersion !== 2) throw new CorruptDataFileError(file, `schemaVersion ${String(data.schemaVersion)} is not ${SCHEMA_VERSION}`);
+  const { state, from } = stateOfHead(file, rows ? { ...(data.head as object), collections: data.collections } : data, schema, fresh);
+  const unknownCollections: string[] = [];
+  for (const [name, stored] of Object.entries(data.collections as Record<string, unknown>)) {
+    const spec = schema.collection(name);
+    if (!spec) {
+      unknownCollections.push(name);
+      continue;
+    }
+    const records: RecordMap = {};
+    if (rows) {
+      let list: Array<{ id: string }>;
+      try {
+        list = recordsOfRows(name, stored);
+      } catch (err) {
+        throw new CorruptDataFileError(file, (err as Error).message);
+      }
+      for (const record of list) {
+        if (typeof record.id !== 'string') throw new CorruptDataFileError(file, `${name}: a record without an id`);
+        if (Object.hasOwn(records, record.id)) throw new CorruptDataFileError(file, `${name}["${record.id}"]: a second record with this id`);
+        setOwn(records, record.id, record);
+      }
+    } else {
+      if (!isObject(stored)) throw new CorruptDataFileError(file, `collection ${name} is not an object`);
+      for (const [id, record] of Object.entries(stored)) {
+        if (!isObject(record) || record.id !== id) throw new CorruptDataFileError(file, `${name}["${id}"]: the record's id does not match its key`);
+        setOwn(records, id, record as { id: string });
+      }
+    }
+    for (const [id, record] of Object.entries(records)) {
+      const issue = firstIssue(spec.schema, record);
+      if (issue) throw new CorruptDataFileError(file, `${name}["${id}"]: ${issue}`);
+    }
+    state.collections[name] = records;
+  }
+  return { state, from, unknownCollections };
+}
+
+/** A fresh state with the snapshot's tenant, secret and documents (each checked), and the journal generation it holds up to. */
+function stateOfHead(file: string, data: Record<string, unknown>, schema: StoreSchema, fresh: (tenantId: string) => TenantState): { state: TenantState; from: number } {
   if (typeof data.tenantId !== 'string' || data.tenantId === '') throw new CorruptDataFileError(file, 'tenantId is missing');
   if (!Number.isInteger(data.journal) || (data.journal as number) < 1) throw new CorruptDataFileError(file, 'journal generation is missing');
   if (!isObject(data.documents) || !isObject(data.collections)) throw new CorruptDataFileError(file, 'documents or collections are missing');
   const secret = checkSecret(data.secret);
   if (secret === undefined) throw new CorruptDataFileError(file, 'the client secret record is malformed');
-
-  const trusted = intact && data.writer === storeWriter();
   const state = fresh(data.tenantId);
   state.secret = secret;
   for (const doc of schema.documents) {
@@ -382,24 +413,11 @@ export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: 
     if (issue) throw new CorruptDataFileError(file, `document ${doc.name}: ${issue}`);
     state.documents[doc.name] = value;
   }
-  const unknownCollections: string[] = [];
-  for (const [name, records] of Object.entries(data.collections)) {
-    const spec = schema.collection(name);
-    if (!spec) {
-      unknownCollections.push(name);
-      continue;
-    }
-    if (!isObject(records)) throw new CorruptDataFileError(file, `collection ${name} is not an object`);
-    for (const [id, record] of Object.entries(records)) {
-      if (!isObject(record) || record.id !== id) throw new CorruptDataFileError(file, `${name}["${id}"]: the record's id does not match its key`);
-      if (trusted) continue;
-      const issue = firstIssue(spec.schema, record);
-      if (issue) throw new CorruptDataFileError(file, `${name}["${id}"]: ${issue}`);
-    }
-    state.collections[name] = records as RecordMap;
-  }
+  return { state, from: data.journal as number };
+}
 
-  const from = data.journal as number;
+/** Replays the journals from generation `from` on over `state`; returns the generation to append to. */
+function replayJournals(set: TenantFileSet, state: TenantState, from: number, schema: StoreSchema): { generation: number; oldestGeneration: number; droppedTail: boolean } {
   let generation = from;
   let droppedTail = false;
   for (const journal of set.journals) {
@@ -416,7 +434,7 @@ export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: 
     droppedTail ||= read.droppedTail;
     generation = journal.generation;
   }
-  return { state, generation, oldestGeneration: from, unknownCollections, droppedTail };
+  return { generation, oldestGeneration: from, droppedTail };
 }
 
 /** The coverage counters of a tenant in a file of their own (not a snapshot: reset and restore never touch it). */

@@ -340,7 +340,7 @@ export class Tenant {
     this.scheduler.stop();
     this.coverage.close();
     await this.commit();
-    await this.options.storage.close();
+    await this.options.storage.close(this.snapshotSource());
   }
 
   private snapshotSource(): SnapshotSource {
@@ -349,7 +349,7 @@ export class Tenant {
         tenantId: this.id,
         secret: this.secretRecord,
         documents: JSON.parse(JSON.stringify(this.documentValues)) as Record<string, unknown>,
-        ids: [...this.collectionsByName].map(([name, collection]) => [name, collection.ids()]),
+        collections: [...this.collectionsByName].map(([name, collection]) => [name, collection.unreadCopy() ?? collection.ids()]),
       }),
       record: (collection, id) => this.collectionsByName.get(collection)?.get(id),
     };

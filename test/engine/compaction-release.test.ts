@@ -58,12 +58,12 @@ afterEach(async () => {
   fsPromises.rm = actualRm;
   syncBuiltinESMExports();
   removals.open();
-  await storage.close();
+  await storage.close(source([]));
   rmSync(dir, { recursive: true, force: true });
 });
 
 function source(ids: string[]): SnapshotSource {
-  return { begin: () => ({ tenantId: 'tenant-1', secret: null, documents: {}, ids: [['things', ids]] }), record: (_name, id) => ({ id }) };
+  return { begin: () => ({ tenantId: 'tenant-1', secret: null, documents: {}, collections: [['things', ids]] }), record: (_name, id) => ({ id }) };
 }
 
 /** Until the compaction's file writes (thread pool) have reached its first rm: no deadline that a busy machine could miss. */
@@ -71,7 +71,14 @@ const WAIT = { timeout: 15_000, interval: 2 };
 
 /** The snapshot text of `ids`, ending with this version as its writer and the CRC-32 of all before the checksum. */
 const snapshotOf = (ids: string[], journal: number) => {
-  const body = `{"schemaVersion":2,"tenantId":"tenant-1","journal":${journal},"secret":null,"documents":{},"collections":{"things":{${ids.map((id) => `"${id}":{"id":"${id}"}`).join(',')}}},"writer":"paysandbox ${packageVersion()} store 2"`;
+  const opening = '{"schemaVersion":3,"head":';
+  const head = `{"tenantId":"tenant-1","journal":${journal},"secret":null,"documents":{}}`;
+  const key = ',"collections":{"things":';
+  const things = `{"rows":[${ids.map((id) => `[0,"${id}"]`).join(',')}],"shapes":[${ids.length > 0 ? '["id"]' : ''}]}`;
+  // ASCII only: characters are bytes.
+  const thingsAt = opening.length + head.length + key.length;
+  const segments = `{"head":[${opening.length},${opening.length + head.length}],"things":[${thingsAt},${thingsAt + things.length}]}`;
+  const body = `${opening}${head}${key}${things}},"segments":${segments},"writer":"paysandbox ${packageVersion()} store 3"`;
   return `${body},"checksum":"${crc32(body).toString(16).padStart(8, '0')}"}`;
 };
 
@@ -138,7 +145,7 @@ describe('a background compaction', () => {
       });
     }
     await synced.maybeCompact(source(['old', 'new']), true);
-    await synced.close();
+    await synced.close(source([]));
     // Once, for the new snapshot, while the old one was still the live file.
     expect(calls).toEqual([{ method, live: snapshotOf(['old'], 1) }]);
     expect(readFileSync(files.snapshot, 'utf8')).toBe(snapshotOf(['old', 'new'], 2));

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptDataFileError, tenantFileBase } from '../../src/store/files.js';
 import { JournalFile } from '../../src/store/journal.js';
 import { individual, makeSandbox, usdAccount } from '../helpers.js';
+import { snapshotAsV2 } from '../support/snapshot-file.js';
 
 let dir: string;
 beforeEach(() => {
@@ -22,7 +23,8 @@ afterEach(() => {
 
 const tenantsPath = () => join(dir, 'tenants');
 const tenantFiles = () => readdirSync(tenantsPath()).sort();
-const snapshotOf = (clientId: string) => JSON.parse(readFileSync(join(tenantsPath(), `${tenantFileBase(clientId)}.json`), 'utf8'));
+const snapshotFile = (clientId: string) => join(tenantsPath(), `${tenantFileBase(clientId)}.json`);
+const snapshotOf = (clientId: string) => snapshotAsV2(snapshotFile(clientId));
 const journalsOf = (clientId: string) => tenantFiles().filter((f) => f.startsWith(`${tenantFileBase(clientId)}.`) && f.endsWith('.journal'));
 
 describe('a write is on disk before its response', () => {
@@ -48,19 +50,24 @@ describe('a write is on disk before its response', () => {
     await second.registry.close();
   });
 
-  it('keeps a record whose id is a client\'s text, __proto__ included, through the journal and through the snapshot', async () => {
+  it.each([
+    ['read whole and checked (the store audit)', true],
+    ['opened and trusted', false],
+  ])('keeps a record whose id is a client\'s text, __proto__ included, through the journal and through the snapshot %s', async (_how, audit) => {
     const link = (sandbox: ReturnType<typeof makeSandbox>) =>
       sandbox.client('proto', 's').post('/stablecoin-provider-accounts', { provider: 'BRALE', apiClientId: 'client-1', apiClientSecret: 'secret-000' }, { 'idempotency-key': '__proto__' });
-    const first = makeSandbox({ dataDir: dir });
+    const first = makeSandbox({ dataDir: dir, audit });
     const created = await link(first);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     // Not closed: the idempotency record comes back from the journal...
-    const fromJournal = makeSandbox({ dataDir: dir });
+    const fromJournal = makeSandbox({ dataDir: dir, audit });
     const replayed = await link(fromJournal);
     expect(replayed.body.id).toBe(created.body.id);
+    await fromJournal.registry.get('proto')!.compact();
     await fromJournal.registry.close();
+    expect(journalsOf('proto')).toEqual([]);
     // ...and, once written into the snapshot, from there.
-    const fromSnapshot = makeSandbox({ dataDir: dir });
+    const fromSnapshot = makeSandbox({ dataDir: dir, audit });
     expect((await link(fromSnapshot)).body.id).toBe(created.body.id);
     expect((await fromSnapshot.client('proto', 's').get('/stablecoin-provider-accounts')).body.data).toHaveLength(1);
     await fromSnapshot.registry.close();
@@ -141,8 +148,8 @@ describe('a write is on disk before its response', () => {
     await sandbox.registry.close();
     const stats = (await makeSandbox({ dataDir: dir }).client('compact', 's').get('/__admin/health')).body;
     expect(stats.persistent).toBe(true);
+    expect(JSON.parse(readFileSync(snapshotFile('compact'), 'utf8')).schemaVersion).toBe(3);
     const snapshot = snapshotOf('compact');
-    expect(snapshot.schemaVersion).toBe(2);
     const inSnapshot = Object.keys(snapshot.collections.customers);
     expect(inSnapshot.length).toBeGreaterThan(10);
     // Only the journals after the snapshot remain.
@@ -218,6 +225,8 @@ function startupError(): CorruptDataFileError {
 
 describe('unusable data files stop start-up, named, and are left alone', () => {
   const snapshotWith = (changes: Record<string, unknown>) => JSON.stringify({ schemaVersion: 2, tenantId: 'x', journal: 1, secret: null, documents: {}, collections: {}, ...changes });
+  const head = { tenantId: 'x', journal: 1, secret: null, documents: {} };
+  const rowsWith = (changes: Record<string, unknown>) => JSON.stringify({ schemaVersion: 3, head, collections: {}, ...changes });
   const scrypt = { algorithm: 'scrypt', hash: 'aGFzaA', salt: 'c2FsdA', cost: 14 };
   // The reason in full, or (where it quotes the JSON parser) its start.
   it.each<[string, string, string | RegExp]>([
@@ -225,7 +234,7 @@ describe('unusable data files stop start-up, named, and are left alone', () => {
     ['not an object', '[1, 2]', 'not a JSON object'],
     ['without a tenant id', snapshotWith({ tenantId: undefined }), 'tenantId is missing'],
     ['with an empty tenant id', snapshotWith({ tenantId: '' }), 'tenantId is missing'],
-    ['from another schema version', JSON.stringify({ schemaVersion: 99, tenantId: 'x' }), 'schemaVersion 99 is not 2'],
+    ['from another schema version', JSON.stringify({ schemaVersion: 99, tenantId: 'x' }), 'schemaVersion 99 is not 3'],
     ['without a journal generation', snapshotWith({ journal: undefined }), 'journal generation is missing'],
     ['with journal generation 0', snapshotWith({ journal: 0 }), 'journal generation is missing'],
     ['with a fractional journal generation', snapshotWith({ journal: 1.5 }), 'journal generation is missing'],
@@ -239,6 +248,18 @@ describe('unusable data files stop start-up, named, and are left alone', () => {
     ['with a collection that is a list', snapshotWith({ collections: { customers: [] } }), 'collection customers is not an object'],
     ['with a record under another id', snapshotWith({ collections: { customers: { 'Customer:a': { id: 'Customer:b' } } } }), `customers["Customer:a"]: the record's id does not match its key`],
     ['with a record that is a number', snapshotWith({ collections: { customers: { 'Customer:a': 5 } } }), `customers["Customer:a"]: the record's id does not match its key`],
+    // Version 3: the header under `head`, each collection as rows of values and the shapes (keys) they have.
+    ['(version 3) whose head is not an object', rowsWith({ head: 5 }), 'the head is not a JSON object'],
+    ['(version 3) without a tenant id', rowsWith({ head: { ...head, tenantId: undefined } }), 'tenantId is missing'],
+    ['(version 3) without collections', rowsWith({ collections: undefined }), 'documents or collections are missing'],
+    ['(version 3) with a collection of records by id', rowsWith({ collections: { customers: { 'Customer:a': { id: 'Customer:a' } } } }), 'collection customers is not an object with rows and shapes'],
+    ['(version 3) with a shape that is no list of keys', rowsWith({ collections: { customers: { rows: [], shapes: [['id', 5]] } } }), 'collection customers: shape 0 is not a list of keys'],
+    ['(version 3) with a row of another length than its shape', rowsWith({ collections: { customers: { rows: [[0, 'Customer:a', 'x']], shapes: [['id']] } } }), 'collection customers: row 0 does not fit a shape'],
+    ['(version 3) with a row of no shape', rowsWith({ collections: { customers: { rows: [[0, 'Customer:a'], [1, 'Customer:b']], shapes: [['id']] } } }), 'collection customers: row 1 does not fit a shape'],
+    ['(version 3) with a row that is no list', rowsWith({ collections: { customers: { rows: [{ id: 'Customer:a' }], shapes: [['id']] } } }), 'collection customers: row 0 does not fit a shape'],
+    ['(version 3) with a record without an id', rowsWith({ collections: { customers: { rows: [[0, 'Ann']], shapes: [['fullName']] } } }), 'customers: a record without an id'],
+    ['(version 3) with two records of one id', rowsWith({ collections: { customers: { rows: [[0, 'Customer:a'], [0, 'Customer:a']], shapes: [['id']] } } }), 'customers["Customer:a"]: a second record with this id'],
+    ['(version 3) with a record that does not fit its schema', rowsWith({ collections: { customers: { rows: [[0, 'Customer:a']], shapes: [['id']] } } }), /^customers\["Customer:a"\]: customerType: /],
   ])('a snapshot %s: exit 2 naming the file and why, the file left as it was', (_what, content, why) => {
     mkdirSync(tenantsPath(), { recursive: true });
     const file = join(tenantsPath(), 'broken.json');
@@ -296,8 +317,8 @@ describe('unusable data files stop start-up, named, and are left alone', () => {
     const first = makeSandbox({ dataDir: dir });
     const customer = (await first.client('malformed', 's').post('/customers', individual())).body;
     await first.registry.close();
-    const file = join(tenantsPath(), `${tenantFileBase('malformed')}.json`);
-    const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+    const file = snapshotFile('malformed');
+    const snapshot = snapshotOf('malformed');
     // Closing left the customer in the journal; put a broken copy in the snapshot as well.
     snapshot.collections.customers = { [customer.id]: { ...customer, kycStatus: 42 } };
     const content = JSON.stringify(snapshot);

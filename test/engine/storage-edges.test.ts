@@ -16,6 +16,8 @@ import { jobsCollection } from '../../src/store/jobs.js';
 import { StoreSchema, type StoredCollection } from '../../src/store/spec.js';
 import { FileStorage, loadTenantFiles, type SnapshotSource, type TenantState } from '../../src/store/storage.js';
 import { clockDocument } from '../../src/store/tenant.js';
+import { isUnread, type CollectionRecords } from '../../src/store/collection.js';
+import { snapshotAsV2 } from '../support/snapshot-file.js';
 import { crc32 } from 'node:zlib';
 
 const pkgVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -27,12 +29,32 @@ beforeEach(() => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  for (const s of opened.splice(0)) await s.close();
+  for (const s of opened.splice(0)) await s.close(emptySource);
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A snapshot's text without the writer and checksum it ends with (checked in 'a snapshot the sandbox wrote itself'). */
-const body = (text: string) => text.replace(/,"writer":"paysandbox [^"]+ store 2","checksum":"[0-9a-f]{8}"}$/, '}');
+/**
+ * A snapshot's text without the segments, writer and checksum it ends with (the last two checked in 'a snapshot
+ * the sandbox wrote itself'), once each segment was found to hold, byte for byte, its part: the head, then each collection.
+ */
+function body(text: string): string {
+  const found = /,"segments":(\{[^{}]*\}),"writer":"paysandbox [^"]+ store 3","checksum":"[0-9a-f]{8}"}$/.exec(text);
+  expect(found).not.toBeNull();
+  const parsed = JSON.parse(text) as { head: unknown; collections: Record<string, unknown> };
+  const segments = JSON.parse(found![1]!) as Record<string, [number, number]>;
+  expect(Object.keys(segments)).toEqual(['head', ...Object.keys(parsed.collections)]);
+  const bytes = Buffer.from(text);
+  for (const [name, [from, to]] of Object.entries(segments)) expect(JSON.parse(bytes.subarray(from, to).toString('utf8'))).toEqual(name === 'head' ? parsed.head : parsed.collections[name]);
+  return `${text.slice(0, found!.index)}}`;
+}
+
+/** A loaded collection's records by id (reading them, if the snapshot was opened rather than read). */
+function recordsOf(records: CollectionRecords<{ id: string }> | undefined): Record<string, { id: string }> {
+  if (records === undefined || !isUnread(records)) return records ?? {};
+  return Object.fromEntries(records.read().map((r) => [r.id, r]));
+}
+
+const emptySource: SnapshotSource = { begin: () => ({ tenantId: 'tenant-1', secret: null, documents: {}, collections: [] }), record: () => undefined };
 
 function capturingLog() {
   const errors: Array<[string, Record<string, unknown> | undefined]> = [];
@@ -50,7 +72,7 @@ function storage(compactionBytes = 1_000_000, log: Logger = capturingLog().log) 
 /** A source of one collection whose records cost `costMs` of monotonic time each to read (or vanish, when the cost is null). */
 function source(records: Array<[string, number | null]>, clock?: { now: number }): SnapshotSource {
   return {
-    begin: () => ({ tenantId: 'tenant-1', secret: null, documents: { clock: { clockOffsetMs: 0 } }, ids: [['things', records.map(([id]) => id)]] }),
+    begin: () => ({ tenantId: 'tenant-1', secret: null, documents: { clock: { clockOffsetMs: 0 } }, collections: [['things', records.map(([id]) => id)]] }),
     record: (_name, id) => {
       const cost = records.find(([r]) => r === id)![1];
       if (cost === null) return undefined;
@@ -87,7 +109,7 @@ describe('FileStorage compaction', () => {
     expect(files()).toEqual(['t.1.journal', 't.json']);
     await s.maybeCompact(source([['a', 0], ['gone', null], ['b', 0]]), true);
     expect(body(readFileSync(f.snapshot, 'utf8'))).toBe(
-      '{"schemaVersion":2,"tenantId":"tenant-1","journal":2,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"a":{"id":"a"},"b":{"id":"b"}}}}',
+      '{"schemaVersion":3,"head":{"tenantId":"tenant-1","journal":2,"secret":null,"documents":{"clock":{"clockOffsetMs":0}}},"collections":{"things":{"rows":[[0,"a"],[0,"b"]],"shapes":[["id"]]}}}',
     );
     expect(files()).toEqual(['t.json']);
     // And again: a finished compaction leaves the way open for the next.
@@ -107,7 +129,7 @@ describe('FileStorage compaction', () => {
     const rewritten = readFileSync(f.snapshot, 'utf8');
     await compaction;
     expect(body(rewritten)).toBe(
-      '{"schemaVersion":2,"tenantId":"tenant-1","journal":3,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"kept":{"id":"kept"}}}}',
+      '{"schemaVersion":3,"head":{"tenantId":"tenant-1","journal":3,"secret":null,"documents":{"clock":{"clockOffsetMs":0}}},"collections":{"things":{"rows":[[0,"kept"]],"shapes":[["id"]]}}}',
     );
     expect(readFileSync(f.snapshot, 'utf8')).toBe(rewritten);
     expect(files()).toEqual(['t.json']);
@@ -121,7 +143,7 @@ describe('FileStorage compaction', () => {
     await s.maybeCompact(source([['a', 1.5], ['b', 0.5], ['c', 1.5], ['d', 0.5], ['e', 0.25]], clock), true);
     // Steps: a+b (2 ms, cut), c+d (2 ms, cut), e with the collection's end.
     expect(body(readFileSync(join(dir, 't.json'), 'utf8'))).toBe(
-      '{"schemaVersion":2,"tenantId":"tenant-1","journal":2,"secret":null,"documents":{"clock":{"clockOffsetMs":0}},"collections":{"things":{"a":{"id":"a"},"b":{"id":"b"},"c":{"id":"c"},"d":{"id":"d"},"e":{"id":"e"}}}}',
+      '{"schemaVersion":3,"head":{"tenantId":"tenant-1","journal":2,"secret":null,"documents":{"clock":{"clockOffsetMs":0}}},"collections":{"things":{"rows":[[0,"a"],[0,"b"],[0,"c"],[0,"d"],[0,"e"]],"shapes":[["id"]]}}}',
     );
     expect(s.stats()).toEqual({ file: join(dir, 't.json'), journalBytes: 0, commits: 0, compactions: 1, longestCompactionStepMs: 2, lastCompactionMs: 4 });
   });
@@ -136,7 +158,7 @@ describe('FileStorage compaction', () => {
     records[101]![1] = 0.75;
     await s.maybeCompact(source(records, clock), true);
     // Steps: r1..r100 (0.5 ms), r101..r102 (1.5 ms).
-    expect(JSON.parse(readFileSync(join(dir, 't.json'), 'utf8')).collections.things).toEqual(Object.fromEntries(records.map(([id]) => [id, { id }])));
+    expect(snapshotAsV2(join(dir, 't.json')).collections.things).toEqual(Object.fromEntries(records.map(([id]) => [id, { id }])));
     expect(s.stats()).toMatchObject({ compactions: 1, longestCompactionStepMs: 1.5, lastCompactionMs: 2 });
   });
 
@@ -163,6 +185,35 @@ describe('FileStorage compaction', () => {
     expect(errors).toEqual([['could not compact tenant data; the journal keeps every change', { file: f.snapshot, error: 'source broke' }]]);
     await s.maybeCompact(source([]), true);
     expect(s.stats().compactions).toBe(1);
+  });
+});
+
+describe('FileStorage on close', () => {
+  it.each([
+    [256 * 1024 - 1, ['t.1.journal', 't.json']],
+    [256 * 1024, ['t.json']],
+    [256 * 1024 + 1, ['t.json']],
+  ])('with a journal of %i bytes leaves %j: a journal of 256 KiB or more is folded into the snapshot first', async (bytes, left) => {
+    const { s } = storage();
+    s.rewrite(source([]));
+    await s.append(`${'x'.repeat(bytes - 1)}\n`);
+    await s.close(source([['a', 0]]));
+    expect(files()).toEqual(left);
+  });
+
+  it('counts the journals the last run left, not yet appended to, as the journal', async () => {
+    const first = storage();
+    first.s.rewrite(source([]));
+    await first.s.append(`${'x'.repeat(200 * 1024)}\n`);
+    await first.s.close(emptySource);
+    // A restart: the journal of generation 1 is where it appends next; nothing appended yet.
+    const again = new FileStorage(first.files, 1, { fsync: false, log: capturingLog().log, compactionBytes: 1_000_000 });
+    opened.push(again);
+    expect(again.stats().journalBytes).toBe(200 * 1024 + 1);
+    await again.append(`${'y'.repeat(100 * 1024)}\n`);
+    expect(again.stats().journalBytes).toBe(300 * 1024 + 2);
+    await again.close(source([['a', 0]]));
+    expect(files()).toEqual(['t.json']);
   });
 });
 
@@ -219,7 +270,7 @@ describe('loading tenant files', () => {
     const unfit = { id: 'N1', inner: { n: 'one' } };
     const written = () => {
       const { s, files } = storage();
-      s.rewrite({ begin: () => ({ tenantId: 'tenant-1', secret: null, documents: { clock: { clockOffsetMs: 0 } }, ids: [['nested', ['N1']]] }), record: () => unfit });
+      s.rewrite({ begin: () => ({ tenantId: 'tenant-1', secret: null, documents: { clock: { clockOffsetMs: 0 } }, collections: [['nested', ['N1']]] }), record: () => unfit });
       return files.snapshot;
     };
     const loadFile = (file: string, trust: boolean) => loadTenantFiles({ base: join(dir, 't'), snapshot: file, journals: [] }, schema, fresh, { trust });
@@ -227,8 +278,8 @@ describe('loading tenant files', () => {
     it('ends with its writer and a checksum; trusted, its records are not checked again, else they are', () => {
       const file = written();
       const text = readFileSync(file, 'utf8');
-      expect(text).toMatch(new RegExp(`,"writer":"paysandbox ${pkgVersion.replace(/\./g, '\\.')} store 2","checksum":"[0-9a-f]{8}"}$`));
-      expect(loadFile(file, true).state.collections.nested).toEqual({ N1: unfit });
+      expect(text).toMatch(new RegExp(`,"writer":"paysandbox ${pkgVersion.replace(/\./g, '\\.')} store 3","checksum":"[0-9a-f]{8}"}$`));
+      expect(recordsOf(loadFile(file, true).state.collections.nested)).toEqual({ N1: unfit });
       expect(why(() => loadFile(file, false))).toBe('nested["N1"]: inner.n: Invalid input: expected number, received string');
     });
 
@@ -238,13 +289,13 @@ describe('loading tenant files', () => {
       writeFileSync(file, text.replace('"one"', '"two"'));
       expect(why(() => loadFile(file, true))).toBe('nested["N1"]: inner.n: Invalid input: expected number, received string');
       // Another version's snapshot, its checksum right.
-      const body = text.slice(0, text.indexOf(',"writer":')) + ',"writer":"paysandbox 0.0.0-other store 2"';
+      const body = text.slice(0, text.indexOf(',"writer":')) + ',"writer":"paysandbox 0.0.0-other store 3"';
       writeFileSync(file, `${body},"checksum":"${crc32(body).toString(16).padStart(8, '0')}"}`);
       expect(why(() => loadFile(file, true))).toBe('nested["N1"]: inner.n: Invalid input: expected number, received string');
       // The same with this version's name is trusted: the writer, not the edit, decided.
       const ours = text.slice(0, text.indexOf(',"checksum":'));
       writeFileSync(file, `${ours},"checksum":"${crc32(ours).toString(16).padStart(8, '0')}"}`);
-      expect(loadFile(file, true).state.collections.nested).toEqual({ N1: unfit });
+      expect(recordsOf(loadFile(file, true).state.collections.nested)).toEqual({ N1: unfit });
     });
   });
 
@@ -257,8 +308,8 @@ describe('loading tenant files', () => {
     expect(Buffer.byteLength(whole)).toBeGreaterThan(3 * 1024 * 1024);
     writeFileSync(journalFile, `${whole}[["c","jobs","Job:x"`);
     const loaded = loadTenantFiles({ base: join(dir, 't'), snapshot: file, journals: [{ generation: 1, file: journalFile }] }, schema, fresh);
-    expect(Object.keys(loaded.state.collections.jobs!)).toHaveLength(5_000);
-    expect((loaded.state.collections.jobs!['Job:4999'] as unknown as { payload: { text: string } }).payload.text).toBe('é'.repeat(300 + (4999 % 7)));
+    expect(Object.keys(recordsOf(loaded.state.collections.jobs))).toHaveLength(5_000);
+    expect((recordsOf(loaded.state.collections.jobs)['Job:4999'] as unknown as { payload: { text: string } }).payload.text).toBe('é'.repeat(300 + (4999 % 7)));
     expect(loaded.droppedTail).toBe(true);
     expect(readFileSync(journalFile, 'utf8')).toBe(whole);
     // A bad line past the first chunk is named by its number.

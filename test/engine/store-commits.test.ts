@@ -299,7 +299,7 @@ describe('a tenant commit', () => {
       tenantId: 'tenant-1',
       secret: null,
       documents: { clock: { clockOffsetMs: 0 }, settings: { mode: 'a' }, notes: { text: '' } },
-      ids: [
+      collections: [
         ['jobs', []],
         ['things', ['a']],
         ['files', []],

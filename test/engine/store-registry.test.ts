@@ -183,8 +183,8 @@ describe('loading a data directory', () => {
     writeFileSync(file, snapshotText({ schemaVersion: 9 }));
     const { registry, log } = openRegistry({ dataDir: dir, repair: true });
     const movedTo = join(dir, 'quarantine', '2026-03-02T10-00-00-000Z');
-    expect(log.entries).toEqual([['warn', 'set aside an unusable tenant file', { file, why: 'schemaVersion 9 is not 2', movedTo }]]);
-    expect(registry.quarantined).toEqual([`${file}: schemaVersion 9 is not 2 (moved to ${movedTo})`]);
+    expect(log.entries).toEqual([['warn', 'set aside an unusable tenant file', { file, why: 'schemaVersion 9 is not 3', movedTo }]]);
+    expect(registry.quarantined).toEqual([`${file}: schemaVersion 9 is not 3 (moved to ${movedTo})`]);
     expect(readFileSync(join(movedTo, 't-x.json'), 'utf8')).toBe(snapshotText({ schemaVersion: 9 }));
   });
 });
