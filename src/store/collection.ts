@@ -121,12 +121,16 @@ export class Collection<T extends { id: string }> {
     return this.unread?.copy();
   }
 
-  /** Reads the records still in the snapshot file; every other method starts with it. */
+  /**
+   * Reads the records still in the snapshot file; every other method starts with it. A read that fails
+   * leaves them unread (and copied as they are by the next snapshot): an empty collection would be written out.
+   */
   private read(): void {
     const unread = this.unread;
     if (unread === undefined) return;
+    const records = unread.read();
     this.unread = undefined;
-    for (const record of unread.read()) this.track(record);
+    for (const record of records) this.track(record);
   }
 
   get size(): number {

@@ -77,6 +77,23 @@ describe('a collection of records still to be read', () => {
     expect(c.ids()).toEqual(['a', 'b', 'c', 'd']);
   });
 
+  it('stays unread when reading fails: the error each time, the snapshot text still there to copy', () => {
+    let fail = true;
+    const records: UnreadRecords<Thing> = {
+      read: () => {
+        if (fail) throw new Error('disk gone');
+        return seed();
+      },
+      copy: () => [Buffer.from('{"rows":[],"shapes":[]}')],
+    };
+    const c = new Collection<Thing>(records, indexes);
+    expect(() => c.size).toThrow(new Error('disk gone'));
+    expect(() => c.get('a')).toThrow(new Error('disk gone'));
+    expect(c.unreadCopy()).toBeDefined();
+    fail = false;
+    expect(c.size).toBe(4);
+  });
+
   it('tells of no change when it reads them', () => {
     const changed: string[] = [];
     const c = new Collection<Thing>(unread(seed()), indexes, (id) => void changed.push(id));
