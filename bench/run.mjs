@@ -555,6 +555,11 @@ async function listLatency(apiUrl, agent) {
   return median(times);
 }
 
+/** The tenant's compactions so far (GET /__admin/health): a list timed while one ran waits behind its steps. */
+async function compactionsOf(apiUrl, agent) {
+  return json((await http(`${new URL(apiUrl).origin}/__admin/health`, { agent })).body)?.persistence?.compactions;
+}
+
 async function benchGrowth() {
   const dataDir = makeTempDir();
   log(`[10] growth: one tenant to ${GROWTH_CUSTOMERS.toLocaleString('en-US')} customers over HTTP (${GROWTH_CONCURRENCY} at a time) on the durable store, then a restart`);
@@ -568,10 +573,12 @@ async function benchGrowth() {
     await createCustomers(apiUrl, GROWTH_CUSTOMERS - 2 * GROWTH_WINDOW, agent);
     const fillMs = performance.now() - fillStarted;
     const late = await createCustomers(apiUrl, GROWTH_WINDOW, agent);
+    const compactionsBefore = await compactionsOf(apiUrl, agent);
     const lateList = await listLatency(apiUrl, agent);
+    const compactionsDuring = (await compactionsOf(apiUrl, agent)) - compactionsBefore;
     const filledRss = vmRssBytes(cli.child.pid);
     const counted = await countCustomers(apiUrl);
-    log(`      creates ${fmt(early.perSec, 0)}/s in the first ${GROWTH_WINDOW.toLocaleString('en-US')}, ${fmt(late.perSec, 0)}/s in the last; list p50 ${fmt(earlyList, 2)} -> ${fmt(lateList, 2)} ms; RSS ${fmt(mb(filledRss), 0)} MB; ${counted} counted (the middle ${fmt(fillMs / 1000, 0)} s)`);
+    log(`      creates ${fmt(early.perSec, 0)}/s in the first ${GROWTH_WINDOW.toLocaleString('en-US')}, ${fmt(late.perSec, 0)}/s in the last; list p50 ${fmt(earlyList, 2)} -> ${fmt(lateList, 2)} ms (${compactionsDuring} compactions ended meanwhile); RSS ${fmt(mb(filledRss), 0)} MB; ${counted} counted (the middle ${fmt(fillMs / 1000, 0)} s)`);
     agent.destroy();
     await stopChild(cli.child, { timeoutMs: 120_000 });
     const dataBytes = dirBytes(dataDir);

@@ -68,12 +68,10 @@ export function* snapshotChunks(source: SnapshotSource, generation: number): Gen
 
 function* snapshotBody(source: SnapshotSource, generation: number): Generator<string | Uint8Array> {
   const { tenantId, secret, documents, collections } = source.begin();
-  let at = 0;
-  const segments: Record<string, [number, number]> = {};
   const opening = `{"schemaVersion":${SCHEMA_VERSION},"head":`;
   const head = JSON.stringify({ tenantId, journal: generation, secret, documents });
-  at = Buffer.byteLength(opening) + Buffer.byteLength(head);
-  segments.head = [at - Buffer.byteLength(head), at];
+  let at = Buffer.byteLength(opening);
+  const segments: Record<string, [number, number]> = { head: [at, (at += Buffer.byteLength(head))] };
   yield opening + head;
   let separator = ',"collections":{';
   for (const [name, content] of collections) {
