@@ -12,3 +12,8 @@ export function setOwn<T>(object: Record<string, T>, key: string, value: T): voi
   if (key === '__proto__') Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
   else object[key] = value;
 }
+
+/** A JSON object: not null, not a list. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { fieldErrorsOf } from '../core/validation.js';
+import { isJsonObject } from '../core/objects.js';
 import type { FieldError } from '../core/errors.js';
 import type { StoreSchema } from './spec.js';
 import type { RecordMap, TenantState } from './storage.js';
@@ -44,9 +45,6 @@ export class InvalidSnapshotError extends Error {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Ids must match their keys, and records must point at records of the snapshot. */
 function referenceErrors(raw: Record<string, unknown>, schema: StoreSchema): FieldError[] {
@@ -54,13 +52,13 @@ function referenceErrors(raw: Record<string, unknown>, schema: StoreSchema): Fie
   const lookup = {
     get: (collection: string, id: string) => {
       const records = raw[collection];
-      const record = isObject(records) ? records[id] : undefined;
-      return isObject(record) ? record : undefined;
+      const record = isJsonObject(records) ? records[id] : undefined;
+      return isJsonObject(record) ? record : undefined;
     },
   };
   for (const spec of schema.collections) {
     const records = raw[spec.name];
-    if (!isObject(records)) continue;
+    if (!isJsonObject(records)) continue;
     for (const [key, record] of Object.entries(records as RecordMap)) {
       if (key !== record.id) errors.push({ field: `${spec.name}.${key}.id`, message: 'Must equal its key' });
       for (const e of spec.references?.(record as never, lookup) ?? []) errors.push({ ...e, field: `${spec.name}.${key}.${e.field}` });

@@ -2,7 +2,7 @@
  * Where a tenant's state is kept: in memory, or in files (a snapshot plus an
  * append-only journal, folded together in the background; see ./files.ts).
  */
-import { setOwn } from '../core/objects.js';
+import { isJsonObject, setOwn } from '../core/objects.js';
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { ZodType } from 'zod';
@@ -209,9 +209,6 @@ function* timedChunks<T>(chunks: Iterator<T>, report: (ms: number) => void): Gen
 // ---------------------------------------------------------------------------
 // Loading
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function firstIssue(schema: ZodType<unknown>, value: unknown): string | undefined {
   const parsed = schema.safeParse(value);
@@ -222,7 +219,7 @@ function firstIssue(schema: ZodType<unknown>, value: unknown): string | undefine
 
 function checkSecret(value: unknown): SecretRecord | null | undefined {
   if (value === null) return null;
-  if (!isObject(value)) return undefined;
+  if (!isJsonObject(value)) return undefined;
   if (value.algorithm === 'sha256' && typeof value.hash === 'string') return { algorithm: 'sha256', hash: value.hash };
   if (value.algorithm === 'scrypt' && typeof value.hash === 'string' && typeof value.salt === 'string' && Number.isInteger(value.cost)) {
     return { algorithm: 'scrypt', hash: value.hash, salt: value.salt, cost: value.cost as number };
@@ -263,7 +260,7 @@ function applyCommit(state: TenantState, commit: unknown, schema: StoreSchema): 
         delete records[id];
         continue;
       }
-      if (!isObject(value) || value.id !== id) return `${name}["${id}"]: the record's id does not match`;
+      if (!isJsonObject(value) || value.id !== id) return `${name}["${id}"]: the record's id does not match`;
       const issue = firstIssue(spec.schema, value);
       if (issue) return `${name}["${id}"]: ${issue}`;
       setOwn(records, id, value as { id: string });
@@ -332,7 +329,7 @@ interface LoadedSnapshot {
 
 /** The state of a snapshot opened by openTrustedSnapshot: its head now, its collections when first used. */
 function openedSnapshot(file: string, snapshot: TrustedSnapshot, schema: StoreSchema, fresh: (tenantId: string) => TenantState): LoadedSnapshot {
-  if (!isObject(snapshot.head)) throw new CorruptDataFileError(file, 'the head is not a JSON object');
+  if (!isJsonObject(snapshot.head)) throw new CorruptDataFileError(file, 'the head is not a JSON object');
   const { state, from } = stateOfHead(file, { ...snapshot.head, collections: {} }, schema, fresh);
   const unknownCollections: string[] = [];
   for (const [name, records] of snapshot.collections) {
@@ -351,12 +348,12 @@ function readSnapshot(file: string, schema: StoreSchema, fresh: (tenantId: strin
   } catch (err) {
     throw new CorruptDataFileError(file, err instanceof SyntaxError ? `not JSON: ${err.message}` : (err as Error).message);
   }
-  if (!isObject(raw)) throw new CorruptDataFileError(file, 'not a JSON object');
+  if (!isJsonObject(raw)) throw new CorruptDataFileError(file, 'not a JSON object');
   if (raw.schemaVersion === 1) raw = upgradeV1(raw, schema);
   const data = raw as Record<string, unknown>;
   // Version 3 keeps the header fields in `head` and each collection as rows; version 2 at the top level, records by id.
   const rows = data.schemaVersion === SCHEMA_VERSION;
-  if (rows && !isObject(data.head)) throw new CorruptDataFileError(file, 'the head is not a JSON object');
+  if (rows && !isJsonObject(data.head)) throw new CorruptDataFileError(file, 'the head is not a JSON object');
   if (!rows && data.schemaVersion !== 2) throw new CorruptDataFileError(file, `schemaVersion ${String(data.schemaVersion)} is not ${SCHEMA_VERSION}`);
   const { state, from } = stateOfHead(file, rows ? { ...(data.head as object), collections: data.collections } : data, schema, fresh);
   const unknownCollections: string[] = [];
@@ -380,9 +377,9 @@ function readSnapshot(file: string, schema: StoreSchema, fresh: (tenantId: strin
         setOwn(records, record.id, record);
       }
     } else {
-      if (!isObject(stored)) throw new CorruptDataFileError(file, `collection ${name} is not an object`);
+      if (!isJsonObject(stored)) throw new CorruptDataFileError(file, `collection ${name} is not an object`);
       for (const [id, record] of Object.entries(stored)) {
-        if (!isObject(record) || record.id !== id) throw new CorruptDataFileError(file, `${name}["${id}"]: the record's id does not match its key`);
+        if (!isJsonObject(record) || record.id !== id) throw new CorruptDataFileError(file, `${name}["${id}"]: the record's id does not match its key`);
         setOwn(records, id, record as { id: string });
       }
     }
@@ -399,7 +396,7 @@ function readSnapshot(file: string, schema: StoreSchema, fresh: (tenantId: strin
 function stateOfHead(file: string, data: Record<string, unknown>, schema: StoreSchema, fresh: (tenantId: string) => TenantState): { state: TenantState; from: number } {
   if (typeof data.tenantId !== 'string' || data.tenantId === '') throw new CorruptDataFileError(file, 'tenantId is missing');
   if (!Number.isInteger(data.journal) || (data.journal as number) < 1) throw new CorruptDataFileError(file, 'journal generation is missing');
-  if (!isObject(data.documents) || !isObject(data.collections)) throw new CorruptDataFileError(file, 'documents or collections are missing');
+  if (!isJsonObject(data.documents) || !isJsonObject(data.collections)) throw new CorruptDataFileError(file, 'documents or collections are missing');
   const secret = checkSecret(data.secret);
   if (secret === undefined) throw new CorruptDataFileError(file, 'the client secret record is malformed');
   const state = fresh(data.tenantId);
@@ -408,7 +405,7 @@ function stateOfHead(file: string, data: Record<string, unknown>, schema: StoreS
     const stored = data.documents[doc.name];
     if (stored === undefined) continue;
     // Settings added by later versions start at their defaults.
-    const value = isObject(stored) && isObject(state.documents[doc.name]) ? { ...(state.documents[doc.name] as object), ...stored } : stored;
+    const value = isJsonObject(stored) && isJsonObject(state.documents[doc.name]) ? { ...(state.documents[doc.name] as object), ...stored } : stored;
     const issue = firstIssue(doc.schema, value);
     if (issue) throw new CorruptDataFileError(file, `document ${doc.name}: ${issue}`);
     state.documents[doc.name] = value;

@@ -140,6 +140,19 @@ describe('indexes built on their first use', () => {
     expect(c.byIndex('byTags', 'p').map((r) => r.id)).toEqual(['d', 'd']);
   });
 
+  it('re-indexes an update once built: a key named twice, a second key changed alone', () => {
+    const c = new Collection<Thing>(unread(seed()), indexes);
+    expect(c.byIndex('byTags', 'p').map((r) => r.id)).toEqual(['a', 'd', 'd']);
+    // d is under p twice; once its keys change, p holds a alone (no other number is taken out with it).
+    c.update('d', (r) => void (r.tags = ['q']));
+    expect(c.byIndex('byTags', 'p').map((r) => r.id)).toEqual(['a']);
+    expect(c.byIndex('byTags', 'q').map((r) => r.id)).toEqual(['a', 'b', 'd']);
+    // a's first key stays, its second changes.
+    c.update('a', (r) => void (r.tags = ['p', 'r']));
+    expect(c.byIndex('byTags', 'q').map((r) => r.id)).toEqual(['b', 'd']);
+    expect(c.byIndex('byTags', 'r').map((r) => r.id)).toEqual(['a']);
+  });
+
   it('pages newest first by a built index, before and after a cursor', () => {
     const c = new Collection<Thing>({}, indexes);
     for (let i = 0; i < 7; i++) c.insert(thing(`t${i}`, i % 2 === 0 ? 'even' : 'odd'));

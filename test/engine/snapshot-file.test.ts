@@ -2,12 +2,12 @@
  * The snapshot file on its own (src/store/snapshot-file.ts): what openTrustedSnapshot opens, what it
  * refuses (then the file is read whole and checked), how a collection is read and copied.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomicSync } from '../../src/store/files.js';
+import { CorruptDataFileError, writeFileAtomicSync } from '../../src/store/files.js';
 import { openTrustedSnapshot, recordsOfRows, snapshotChunks, storeWriter, type SnapshotSource } from '../../src/store/snapshot-file.js';
 
 let dir: string;
@@ -73,6 +73,7 @@ describe('a snapshot this version wrote', () => {
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
     expect(Object.keys(record!)).toEqual(['id', '__proto__']);
     expect((record as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(record, '__proto__')).toEqual({ value: { polluted: true }, enumerable: true, writable: true, configurable: true });
     opened.close();
   });
 
@@ -100,12 +101,97 @@ describe('a snapshot this version wrote', () => {
   });
 });
 
+/** Whether this process holds the snapshot file open (Linux: /proc/self/fd). */
+const holdsFile = () =>
+  readdirSync('/proc/self/fd').some((fd) => {
+    try {
+      return readlinkSync(join('/proc/self/fd', fd)) === file;
+    } catch {
+      return false;
+    }
+  });
+
+describe('a snapshot of a tenant with no collections', () => {
+  it('is JSON, opens, and is closed at once (nothing is left to read)', () => {
+    const text = write({});
+    expect(JSON.parse(text)).toMatchObject({ schemaVersion: 3, collections: {} });
+    const opened = openTrustedSnapshot(file)!;
+    expect(opened.collections.size).toBe(0);
+    if (existsSync('/proc/self/fd')) expect(holdsFile()).toBe(false);
+  });
+});
+
+describe('records as rows', () => {
+  it('tells shapes apart whose keys would run together', () => {
+    write({ people: [{ id: 'P1', ab: 1, c: 2 }, { id: 'P2', a: 3, bc: 4 }] });
+    const text = readFileSync(file, 'utf8');
+    expect(JSON.parse(text).collections.people.shapes).toEqual([['id', 'ab', 'c'], ['id', 'a', 'bc']]);
+    const opened = openTrustedSnapshot(file)!;
+    expect(opened.collections.get('people')!.read()).toEqual([{ id: 'P1', ab: 1, c: 2 }, { id: 'P2', a: 3, bc: 4 }]);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['null', null, 'collection things is not an object with rows and shapes'],
+    ['a list', [], 'collection things is not an object with rows and shapes'],
+    ['without rows', { shapes: [] }, 'collection things is not an object with rows and shapes'],
+    ['without shapes', { rows: [] }, 'collection things is not an object with rows and shapes'],
+    ['with rows that are no list', { rows: {}, shapes: [] }, 'collection things is not an object with rows and shapes'],
+    ['with a shape that is no list', { rows: [], shapes: ['id'] }, 'collection things: shape 0 is not a list of keys'],
+    ['with a row one value short', { rows: [[0, 'T1']], shapes: [['id', 'n']] }, 'collection things: row 0 does not fit a shape'],
+    ['with a row one value over', { rows: [[0, 'T1', 1, 2]], shapes: [['id', 'n']] }, 'collection things: row 0 does not fit a shape'],
+    ['with a row of a shape past the last', { rows: [[1, 'T1']], shapes: [['id']] }, 'collection things: row 0 does not fit a shape'],
+  ])('refuses a value %s', (_what, value, why) => {
+    expect(() => recordsOfRows('things', value)).toThrow(new Error(why));
+  });
+});
+
 describe('a snapshot opened only when it is what this version wrote', () => {
+  it.runIf(existsSync('/proc/self/fd'))('is closed when not opened', () => {
+    write({ people });
+    rewritten((body) => body.replace(/,"segments":\{[^{}]*\}/, ''));
+    expect(openTrustedSnapshot(file)).toBeUndefined();
+    expect(holdsFile()).toBe(false);
+  });
+
+  it('opens with segments at the file\'s start or its checksum, empty ones too (their reading fails, not the opening)', () => {
+    write({ people, others: [{ id: 'O1' }] });
+    rewritten((body) => {
+      // Where the checksum will be depends on the digits written: until they settle.
+      let edited = body;
+      for (let checksumAt = 0; checksumAt !== Buffer.byteLength(edited); ) {
+        checksumAt = Buffer.byteLength(edited);
+        edited = body.replace(/"people":\[\d+,\d+\]/, '"people":[0,0]').replace(/"others":\[(\d+),\d+\]/, `"others":[$1,${checksumAt}]`);
+      }
+      return edited;
+    });
+    const opened = openTrustedSnapshot(file)!;
+    expect([...opened.collections.get('people')!.copy()]).toEqual([]);
+    expect(() => opened.collections.get('people')!.read()).toThrow(CorruptDataFileError);
+    expect(() => opened.collections.get('others')!.read()).toThrow(CorruptDataFileError);
+    opened.close();
+  });
+
+  it('fails a read of a file cut after it was opened, naming the file', () => {
+    write({ people });
+    const opened = openTrustedSnapshot(file)!;
+    truncateSync(file, 40);
+    let error: unknown;
+    try {
+      opened.collections.get('people')!.read();
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(CorruptDataFileError);
+    expect(error).toMatchObject({ file, why: 'the snapshot is shorter than its segments say' });
+    opened.close();
+  });
+
   it.each<[string, (body: string) => string]>([
     ['another writer', (body) => body.replace(`"writer":${JSON.stringify(storeWriter())}`, '"writer":"paysandbox 0.0.0 store 3"')],
     ['no segments', (body) => body.replace(/,"segments":\{[^{}]*\}/, '')],
     ['a head segment past the checksum', (body) => body.replace(/"head":\[\d+,\d+\]/, '"head":[26,99999999]')],
     ['a head segment that ends before it starts', (body) => body.replace(/"head":\[\d+,\d+\]/, '"head":[60,26]')],
+    ['a head segment that is no list', (body) => body.replace(/"head":\[\d+,\d+\]/, '"head":26')],
     ['a collection segment past the checksum', (body) => body.replace(/"people":\[(\d+),\d+\]/, '"people":[$1,99999999]')],
     ['a collection segment that starts before the file', (body) => body.replace(/"people":\[\d+,(\d+)\]/, '"people":[-1,$1]')],
     ['a collection segment of fractions', (body) => body.replace(/"people":\[\d+,(\d+)\]/, '"people":[1.5,$1]')],
@@ -130,12 +216,22 @@ describe('a snapshot opened only when it is what this version wrote', () => {
     expect(openTrustedSnapshot(file)).toBeUndefined();
   });
 
-  it('finds its end in a file far larger than the tail it reads', () => {
-    const many = Array.from({ length: 2_000 }, (_, i): Rec => ({ id: `P${i}`, text: 'x'.repeat(100) }));
+  it('finds its end in a file far larger than the tail it reads, and checks it in 8 MiB reads', () => {
+    const many = Array.from({ length: 9_000 }, (_, i): Rec => ({ id: `P${i}`, text: 'x'.repeat(1_000) }));
     const text = write({ people: many });
-    expect(text.length).toBeGreaterThan(200 * 1024);
+    expect(text.length).toBeGreaterThan(8 * 1024 * 1024);
     const opened = openTrustedSnapshot(file)!;
-    expect(opened.collections.get('people')!.read()).toHaveLength(2_000);
+    expect(opened.collections.get('people')!.read()).toHaveLength(9_000);
     opened.close();
+    // A byte changed past the first read is found as well.
+    writeFileSync(file, text.replace('"P8999"', '"Q8999"'));
+    expect(openTrustedSnapshot(file)).toBeUndefined();
+  });
+
+  it('opens with white space after its end (an editor\'s last newline)', () => {
+    const text = write({ people });
+    writeFileSync(file, `${text}\n`);
+    const opened = openTrustedSnapshot(file)!;
+    expect(opened.collections.get('people')!.read()).toEqual(people);
   });
 });
