@@ -214,6 +214,9 @@ describe('a snapshot opened only when it is what this version wrote', () => {
     expect(openTrustedSnapshot(file)).toBeUndefined();
     writeFileSync(file, '');
     expect(openTrustedSnapshot(file)).toBeUndefined();
+    // Nor with anything but white space after its end.
+    writeFileSync(file, `${text}x`);
+    expect(openTrustedSnapshot(file)).toBeUndefined();
   });
 
   it('finds its end in a file far larger than the tail it reads, and checks it in 8 MiB reads', () => {
