@@ -42,13 +42,24 @@ export function defineWebhook<const T extends string, D extends z.ZodType>(spec:
   types: readonly [T, ...T[]];
   data: D;
 }): WebhookDefinition<T, D> {
-  const payload = z
-    .object({
-      id: z.string().openapi({ description: 'Webhook:<uuid>; the same id on every retry, so use it to drop duplicates', example: 'Webhook:019542f5-b3e7-1d02-0000-000000000008' }),
-      type: z.enum(spec.types),
-      timestamp: Timestamp.openapi({ description: 'When the event happened, on the tenant clock' }),
-      data: spec.data,
-    })
-    .openapi(spec.name);
-  return { key: spec.key, operationId: spec.operationId, summary: spec.summary, description: spec.description, types: spec.types, data: spec.data, payload };
+  let payload: z.ZodType | undefined;
+  return {
+    key: spec.key,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    types: spec.types,
+    data: spec.data,
+    // Only the API document reads the envelope: it is made with the document, not when the module loads.
+    get payload() {
+      return (payload ??= z
+        .object({
+          id: z.string().openapi({ description: 'Webhook:<uuid>; the same id on every retry, so use it to drop duplicates', example: 'Webhook:019542f5-b3e7-1d02-0000-000000000008' }),
+          type: z.enum(spec.types),
+          timestamp: Timestamp.openapi({ description: 'When the event happened, on the tenant clock' }),
+          data: spec.data,
+        })
+        .openapi(spec.name));
+    },
+  };
 }

@@ -137,8 +137,17 @@ function unionOf(forRead: boolean) {
   return z.discriminatedUnion('accountType', variants);
 }
 
-export const AccountInfoCreate = unionOf(false).openapi('ExternalAccountCreateInfo');
-export const AccountInfoRead = unionOf(true).openapi('ExternalAccountInfo');
+type AccountInfoUnion = ReturnType<typeof unionOf>;
+let accountInfoCreateUnion: AccountInfoUnion | undefined;
+let accountInfoReadUnion: AccountInfoUnion | undefined;
+
+/**
+ * The accountInfo unions (a variant per account type, each made twice) are most of what this area costs at
+ * import, and most sandboxes never see an external account: each is made when a schema first reads its
+ * accountInfo field, a getter in the shape that zod reads only to parse or to document.
+ */
+export const accountInfoCreate = (): AccountInfoUnion => (accountInfoCreateUnion ??= unionOf(false).openapi('ExternalAccountCreateInfo'));
+export const accountInfoRead = (): AccountInfoUnion => (accountInfoReadUnion ??= unionOf(true).openapi('ExternalAccountInfo'));
 
 export interface Beneficiary {
   beneficiaryType: 'INDIVIDUAL' | 'BUSINESS';
@@ -150,12 +159,16 @@ export interface Beneficiary {
 /** accountInfo as stored: the variant's fields, keyed by name. */
 export type AccountInfo = { accountType: AccountType; beneficiary?: Beneficiary } & Record<string, unknown>;
 
-const createCommon = {
+/** The fields both create requests share, after `first` (a function: spreading the getter would make the union at once). */
+const createFields = <T extends Record<string, z.ZodType>>(first: T) => ({
+  ...first,
   currency: CurrencyCode,
   platformAccountId: z.string().min(1).max(255).optional(),
   ownershipType: OwnershipType.optional(),
-  accountInfo: AccountInfoCreate,
-};
+  get accountInfo() {
+    return accountInfoCreate();
+  },
+});
 
 /** The currency must be one the account type holds; reported with the other field errors. */
 function currencyFitsType(v: { currency?: unknown; accountInfo?: unknown }, ctx: z.RefinementCtx): void {
@@ -165,15 +178,16 @@ function currencyFitsType(v: { currency?: unknown; accountInfo?: unknown }, ctx:
   if (why) ctx.addIssue({ code: 'custom', path: ['currency'], message: why, params: { constraint: { enum: [...(accountTypeSpec(type)?.currencies ?? [])] } } });
 }
 export const CustomerExternalAccountCreate = z
-  .object({
-    customerId: z.string().min(1).max(200).optional().openapi({ description: 'Omit to create the account on behalf of the platform' }),
-    defaultUmaDepositAccount: z.boolean().optional(),
-    ...createCommon,
-  })
+  .object(
+    createFields({
+      customerId: z.string().min(1).max(200).optional().openapi({ description: 'Omit to create the account on behalf of the platform' }),
+      defaultUmaDepositAccount: z.boolean().optional(),
+    }),
+  )
   .superRefine(currencyFitsType, whenObject)
   .openapi('ExternalAccountCreateRequest');
 
-export const PlatformExternalAccountCreate = z.object(createCommon).superRefine(currencyFitsType, whenObject).openapi('PlatformExternalAccountCreateRequest');
+export const PlatformExternalAccountCreate = z.object(createFields({})).superRefine(currencyFitsType, whenObject).openapi('PlatformExternalAccountCreateRequest');
 
 export const ExternalAccount = z
   .object({
@@ -186,7 +200,9 @@ export const ExternalAccount = z
     defaultUmaDepositAccount: z.boolean(),
     beneficiaryVerificationStatus: BeneficiaryVerificationStatus.optional(),
     beneficiaryVerifiedData: z.object({ fullName: z.string().optional() }).optional(),
-    accountInfo: AccountInfoRead,
+    get accountInfo() {
+      return accountInfoRead();
+    },
     createdAt: Timestamp,
     updatedAt: Timestamp,
   })

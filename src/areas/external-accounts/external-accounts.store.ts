@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { defineCollection } from '../../store/spec.js';
-import { AccountInfoCreate, ExternalAccount, type ExternalAccount as ExternalAccountRecord } from './external-accounts.schemas.js';
+import { ExternalAccount, accountInfoCreate, type ExternalAccount as ExternalAccountRecord } from './external-accounts.schemas.js';
 
 /** An outstanding ownership challenge of an external account (one per account, keyed by its id). */
 export interface OwnershipChallengeRecord {
@@ -23,7 +23,11 @@ declare module '../../store/spec.js' {
 
 export const externalAccountsCollection = defineCollection('externalAccounts', {
   // AccountInfo is the union of every account type's fields, which zod infers member by member.
-  schema: ExternalAccount.extend({ accountInfo: AccountInfoCreate }) as unknown as ZodType<ExternalAccountRecord>,
+  schema: ExternalAccount.extend({
+    get accountInfo() {
+      return accountInfoCreate();
+    },
+  }) as unknown as ZodType<ExternalAccountRecord>,
   indexes: {
     customer: (a) => a.customerId,
     customerCurrency: (a) => (a.customerId ? `${a.customerId}|${a.currency}` : undefined),
