@@ -79,7 +79,8 @@ const RENDERED_KEPT = 20_000;
 export class Collection<T extends { id: string }> {
   /** Each view's JSON of each record, dropped when the record changes. */
   private readonly rendered = new Map<(record: T) => unknown, Map<string, Buffer>>();
-  private readonly seqById = new Map<string, number>();
+  /** Each record's number by its id: built on the first lookup by id (a restart listing a page needs none), then kept. */
+  private seqByIdBuilt: Map<string, number> | undefined;
   /**
    * The records' sequence numbers, ascending, and the records at the same
    * positions: two flat arrays rather than a second hash table (a record by
@@ -108,7 +109,7 @@ export class Collection<T extends { id: string }> {
   /** Holds the records of `records` instead (after a reset or restore). */
   rebuild(records: CollectionRecords<T>): void {
     this.rendered.clear();
-    this.seqById.clear();
+    this.seqByIdBuilt = undefined;
     this.order.length = 0;
     this.recordsInOrder.length = 0;
     for (const index of this.indexes.values()) index.lists = undefined;
@@ -202,7 +203,7 @@ export class Collection<T extends { id: string }> {
     const at = lowerBound(this.order, seq);
     this.order.splice(at, 1);
     this.recordsInOrder.splice(at, 1);
-    this.seqById.delete(id);
+    this.seqByIdBuilt!.delete(id);
     this.changedRecord(id);
     return record;
   }
@@ -254,7 +255,7 @@ export class Collection<T extends { id: string }> {
   /** Every id, oldest first. */
   ids(): string[] {
     this.read();
-    return [...this.seqById.keys()];
+    return this.recordsInOrder.map((record) => record.id);
   }
 
   /** Every record, oldest first; like a Map's, the iteration goes on past records removed or added meanwhile. */
@@ -287,10 +288,15 @@ export class Collection<T extends { id: string }> {
     // Stryker disable next-line ConditionalExpression: looking up the whole list's numbers finds the same records; this only skips the searches
     const recordOf = list === this.order ? (i: number) => this.recordsInOrder[i]! : (i: number) => this.recordAt(list[i]!);
     const items: T[] = [];
+    // The number of the last record taken: where the next page starts (the cursor).
+    let lastSeq: number | undefined;
     if (!query.where) {
-      for (let i = start; i >= 0 && items.length < query.limit; i--) items.push(recordOf(i));
+      for (let i = start; i >= 0 && items.length < query.limit; i--) {
+        items.push(recordOf(i));
+        lastSeq = list[i];
+      }
       const hasMore = start - items.length >= 0;
-      return { items, hasMore, lastSeq: this.lastSeqOf(items), total: list.length };
+      return { items, hasMore, lastSeq, total: list.length };
     }
     let total = 0;
     let hasMore = false;
@@ -299,15 +305,20 @@ export class Collection<T extends { id: string }> {
       if (!query.where(record)) continue;
       total++;
       if (i > start) continue;
-      if (items.length < query.limit) items.push(record);
-      else hasMore = true;
+      if (items.length < query.limit) {
+        items.push(record);
+        lastSeq = list[i];
+      } else hasMore = true;
     }
-    return { items, hasMore, lastSeq: this.lastSeqOf(items), total };
+    return { items, hasMore, lastSeq, total };
   }
 
-  private lastSeqOf(items: T[]): number | undefined {
-    const last = items[items.length - 1];
-    return last ? this.seqById.get(last.id) : undefined;
+  /** Each record's number by its id (built from the records in order the first time). */
+  private get seqById(): Map<string, number> {
+    if (this.seqByIdBuilt) return this.seqByIdBuilt;
+    const built = new Map<string, number>();
+    for (let i = 0; i < this.order.length; i++) built.set(this.recordsInOrder[i]!.id, this.order[i]!);
+    return (this.seqByIdBuilt = built);
   }
 
   private listOf(index: string, key: string): readonly number[] {
@@ -342,7 +353,7 @@ export class Collection<T extends { id: string }> {
 
   private track(record: T): void {
     const seq = this.nextSeq++;
-    this.seqById.set(record.id, seq);
+    this.seqByIdBuilt?.set(record.id, seq);
     this.order.push(seq);
     this.recordsInOrder.push(record);
     for (const index of this.indexes.values()) {

@@ -164,6 +164,34 @@ describe('indexes built on their first use', () => {
     expect(next.hasMore).toBe(false);
   });
 
+  it.each<[string, (c: Collection<Thing>, before?: number) => ReturnType<Collection<Thing>['page']>, string[]]>([
+    ['the whole collection', (c, before) => c.page({ limit: 2, beforeSeq: before }), ['e', 'd', 'b', 'a']],
+    ['an index', (c, before) => c.page({ index: 'tagged', key: 'all', limit: 2, beforeSeq: before }), ['e', 'b', 'a']],
+    ['a condition', (c, before) => c.page({ where: (r) => r.tag !== 'y', limit: 2, beforeSeq: before }), ['e', 'd', 'a']],
+  ])('gives as the cursor of a page of %s the number of its last record, before any lookup by id', (_what, pageOf, all) => {
+    const c = new Collection<Thing>(unread(seed()), indexes);
+    c.insert(thing('e', 'x'));
+    c.remove('c');
+    const first = pageOf(c);
+    const rest = pageOf(c, first.lastSeq);
+    expect([...first.items, ...rest.items].map((r) => r.id)).toEqual(all);
+    expect(first.lastSeq).toBe(c.seqOf(first.items[1]!.id));
+    expect(rest.lastSeq).toBe(c.seqOf(rest.items[rest.items.length - 1]!.id));
+    expect(c.ids()).toEqual(['a', 'b', 'd', 'e']);
+  });
+
+  it('numbers records read from the snapshot before any lookup by id as a lookup does afterwards', () => {
+    const c = new Collection<Thing>(unread(seed()), indexes);
+    const page = c.page({ limit: 4 });
+    expect(page.lastSeq).toBe(0);
+    expect(['a', 'b', 'c', 'd'].map((id) => c.seqOf(id))).toEqual([0, 1, 2, 3]);
+    c.remove('b');
+    expect(c.insert(thing('b')).id).toBe('b');
+    expect(c.seqOf('b')).toBe(4);
+    expect(c.ids()).toEqual(['a', 'c', 'd', 'b']);
+    expect(() => c.insert(thing('a'))).toThrow(new Error('duplicate id a'));
+  });
+
   it('refuses an index it does not have', () => {
     const c = new Collection<Thing>(unread(seed()), indexes);
     expect(() => c.byIndex('byColour', 'red')).toThrow(new Error('no index byColour'));
