@@ -111,6 +111,7 @@ export function writeFileAtomicSync(file: string, chunks: Iterable<string | Uint
   const fd = openSync(temp, 'w', PRIVATE_FILE_MODE);
   let bytes = 0;
   try {
+    // Text and bytes are two overloads of the same call.
     for (const chunk of chunks) bytes += typeof chunk === 'string' ? writeSync(fd, chunk) : writeSync(fd, chunk);
     if (fsync) fsyncSync(fd);
   } finally {

@@ -42,7 +42,7 @@ export function storeWriter(): string {
   return `paysandbox ${packageVersion()} store ${SCHEMA_VERSION}`;
 }
 
-export const CHECKSUM_KEY = ',"checksum":';
+const CHECKSUM_KEY = ',"checksum":';
 /** Records per snapshot chunk at most: small enough that making one holds the event loop for well under a millisecond or two. */
 const RECORDS_PER_CHUNK = 100;
 /** And a chunk is cut once making it took this long: under load (and its garbage collections) 100 records took up to 20 ms. */

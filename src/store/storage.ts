@@ -17,7 +17,7 @@ import type { StoreSchema } from './spec.js';
 import { isUnread, type CollectionRecords } from './collection.js';
 import { openTrustedSnapshot, recordsOfRows, SCHEMA_VERSION, snapshotChunks, type SnapshotSource, type TrustedSnapshot } from './snapshot-file.js';
 
-export { SCHEMA_VERSION, storeWriter, type SnapshotSource } from './snapshot-file.js';
+export type { SnapshotSource } from './snapshot-file.js';
 
 export type RecordMap = Record<string, { id: string }>;
 
