@@ -5,7 +5,7 @@
  * control), what a rewrite during it means, what it removes and reports;
  * and how loading tells a damaged file apart, version 1 files included.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -100,6 +100,18 @@ describe('FileStorage compaction', () => {
     await s.maybeCompact(source([['a', 0]]));
     expect(s.stats()).toMatchObject({ compactions: 1, journalBytes: 0, commits: 2 });
     expect(files()).toEqual(['t.json']);
+  });
+
+  it('waits, past the compaction size, for a journal twice as big as the snapshot', async () => {
+    const { s, files: f } = storage(1);
+    s.rewrite(source([['a', 0]]));
+    const snapshotBytes = statSync(f.snapshot).size;
+    await s.append(`${'x'.repeat(2 * snapshotBytes - 2)}\n`);
+    await s.maybeCompact(source([['a', 0]]));
+    expect(s.stats()).toMatchObject({ compactions: 0, journalBytes: 2 * snapshotBytes - 1 });
+    await s.append('\n');
+    await s.maybeCompact(source([['a', 0]]));
+    expect(s.stats()).toMatchObject({ compactions: 1, journalBytes: 0 });
   });
 
   it('writes the snapshot without a record that went away, and removes the journals it covers', async () => {
