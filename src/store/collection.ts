@@ -252,6 +252,19 @@ export class Collection<T extends { id: string }> {
     return bytes;
   }
 
+  /** Every record's number, oldest first: what a snapshot being written asks for again (recordNumbered), without the id map. */
+  numbers(): number[] {
+    this.read();
+    return [...this.order];
+  }
+
+  /** The record numbered `seq`, unless it was removed since. */
+  recordNumbered(seq: number): T | undefined {
+    this.read();
+    const at = lowerBound(this.order, seq);
+    return this.order[at] === seq ? this.recordsInOrder[at] : undefined;
+  }
+
   /** Every id, oldest first. */
   ids(): string[] {
     this.read();

@@ -31,10 +31,11 @@ export interface SnapshotSource {
     tenantId: string;
     secret: SecretRecord | null;
     documents: Record<string, unknown>;
-    /** Each collection's ids, oldest first, or its text in the previous snapshot when none of it was read since. */
-    collections: Array<[string, string[] | Iterable<Uint8Array>]>;
+    /** The keys (ids or numbers) of each collection's records, oldest first, or its text in the previous snapshot when none of it was read since. */
+    collections: Array<[string, ReadonlyArray<string | number> | Iterable<Uint8Array>]>;
   };
-  record(collection: string, id: string): object | undefined;
+  /** The record under a key `begin` gave, as it is now; undefined once it is gone. */
+  record(collection: string, key: string | number): object | undefined;
 }
 
 /** Who wrote a snapshot: records written by this package version fit this version's schemas. */
@@ -81,7 +82,7 @@ function* snapshotBody(source: SnapshotSource, generation: number): Generator<st
     at += Buffer.byteLength(key);
     yield key;
     const from = at;
-    for (const chunk of Array.isArray(content) ? rowChunks(source, name, content) : content) {
+    for (const chunk of isKeyList(content) ? rowChunks(source, name, content) : content) {
       at += Buffer.byteLength(chunk);
       yield chunk;
     }
@@ -90,16 +91,20 @@ function* snapshotBody(source: SnapshotSource, generation: number): Generator<st
   yield `${separator === ',' ? '' : separator}},"segments":${JSON.stringify(segments)}`;
 }
 
+function isKeyList(content: ReadonlyArray<string | number> | Iterable<Uint8Array>): content is ReadonlyArray<string | number> {
+  return Array.isArray(content);
+}
+
 /** A collection's `{"rows":[...],"shapes":[...]}`, a bounded number of records per chunk. */
-function* rowChunks(source: SnapshotSource, name: string, ids: string[]): Generator<string> {
+function* rowChunks(source: SnapshotSource, name: string, recordKeys: ReadonlyArray<string | number>): Generator<string> {
   const shapes = new Map<string, number>();
   const shapeKeys: string[][] = [];
   let opening = '{"rows":[';
   let parts: string[] = [];
   let first = true;
   let chunkStarted = monotonicMs();
-  for (const id of ids) {
-    const record = source.record(name, id) as Record<string, unknown> | undefined;
+  for (const recordKey of recordKeys) {
+    const record = source.record(name, recordKey) as Record<string, unknown> | undefined;
     if (record === undefined) continue;
     const keys: string[] = [];
     const row: unknown[] = [0];

@@ -349,9 +349,10 @@ export class Tenant {
         tenantId: this.id,
         secret: this.secretRecord,
         documents: JSON.parse(JSON.stringify(this.documentValues)) as Record<string, unknown>,
-        collections: [...this.collectionsByName].map(([name, collection]) => [name, collection.unreadCopy() ?? collection.ids()]),
+        // By number, not id: a tenant read from its snapshot may have built no id map yet (building one holds the event loop).
+        collections: [...this.collectionsByName].map(([name, collection]) => [name, collection.unreadCopy() ?? collection.numbers()]),
       }),
-      record: (collection, id) => this.collectionsByName.get(collection)?.get(id),
+      record: (collection, key) => this.collectionsByName.get(collection)?.recordNumbered(key as number),
     };
   }
 

@@ -192,6 +192,16 @@ describe('indexes built on their first use', () => {
     expect(() => c.insert(thing('a'))).toThrow(new Error('duplicate id a'));
   });
 
+  it('gives a snapshot writer its records by number: the ones still there, as they are now', () => {
+    const c = new Collection<Thing>(unread(seed()), indexes);
+    expect(c.numbers()).toEqual([0, 1, 2, 3]);
+    c.remove('c');
+    c.update('b', (r) => void (r.tag = 'z'));
+    expect([0, 1, 2, 3, 4].map((n) => c.recordNumbered(n)?.id)).toEqual(['a', 'b', undefined, 'd', undefined]);
+    expect(c.recordNumbered(1)?.tag).toBe('z');
+    expect(c.recordNumbered(-1)).toBeUndefined();
+  });
+
   it('refuses an index it does not have', () => {
     const c = new Collection<Thing>(unread(seed()), indexes);
     expect(() => c.byIndex('byColour', 'red')).toThrow(new Error('no index byColour'));

@@ -301,12 +301,17 @@ describe('a tenant commit', () => {
       documents: { clock: { clockOffsetMs: 0 }, settings: { mode: 'a' }, notes: { text: '' } },
       collections: [
         ['jobs', []],
-        ['things', ['a']],
+        ['things', [0]],
         ['files', []],
       ],
     });
-    expect(source!.record('things', 'a')).toEqual({ id: 'a', tag: 'x', n: 1 });
-    expect(source!.record('gone', 'a')).toBeUndefined();
+    expect(source!.record('things', 0)).toEqual({ id: 'a', tag: 'x', n: 1 });
+    // By number: a record removed since is gone; one added since has a number begin did not give.
+    t.things.insert(thing('b'));
+    t.things.remove('a');
+    expect(source!.record('things', 0)).toBeUndefined();
+    expect(source!.record('things', 1)).toEqual(thing('b'));
+    expect(source!.record('gone', 0)).toBeUndefined();
   });
 
   it('keeps its collections and documents out of its enumerable properties', () => {
