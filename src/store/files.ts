@@ -23,6 +23,12 @@ export class CorruptDataFileError extends Error {
   }
 }
 
+/** `err` as an unusable data file's error (a JSON parser's message says the file is not JSON). */
+export function corruptDataFileError(file: string, err: unknown): CorruptDataFileError {
+  if (err instanceof CorruptDataFileError) return err;
+  return new CorruptDataFileError(file, err instanceof SyntaxError ? `not JSON: ${err.message}` : (err as Error).message);
+}
+
 /** Creates `dir` (and its parents) private to this user; an existing one we made is tightened to 0700. */
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });

@@ -19,7 +19,7 @@ import { crc32 } from 'node:zlib';
 import { monotonicMs } from '../core/clock.js';
 import { isJsonObject } from '../core/objects.js';
 import { packageVersion } from '../core/package-files.js';
-import { CorruptDataFileError } from './files.js';
+import { CorruptDataFileError, corruptDataFileError } from './files.js';
 import type { UnreadRecords } from './collection.js';
 import type { SecretRecord } from './secrets.js';
 
@@ -191,34 +191,22 @@ export function openTrustedSnapshot(file: string): TrustedSnapshot | undefined {
     open = false;
   };
   try {
-    const found = trustedSegments(fd);
-    if (!found) {
+    const segments = trustedSegments(fd);
+    if (!segments) {
       close();
       return undefined;
     }
-    const { segments, checksumAt } = found;
     const readRange = ([from, to]: [number, number]): Buffer => {
       const bytes = Buffer.allocUnsafe(to - from);
       // A regular file is read whole in one call, unless it is shorter (cut since it was opened).
       if (readSync(fd, bytes, 0, bytes.length, from) !== bytes.length) throw new CorruptDataFileError(file, 'the snapshot is shorter than its segments say');
       return bytes;
     };
-    const inFile = (range: unknown): range is [number, number] =>
-      // Stryker disable next-line ConditionalExpression,LogicalOperator: no other value has two members that are integers; the check narrows the type
-      Array.isArray(range) && range.length === 2 && Number.isSafeInteger(range[0]) && Number.isSafeInteger(range[1]) && range[0] >= 0 && range[0] <= range[1] && range[1] <= checksumAt;
-    if (!inFile(segments.head)) {
-      close();
-      return undefined;
-    }
     const head: unknown = JSON.parse(readRange(segments.head).toString('utf8'));
     const collections = new Map<string, UnreadRecords<{ id: string }>>();
     let unread = 0;
     for (const [name, range] of Object.entries(segments)) {
       if (name === 'head') continue;
-      if (!inFile(range)) {
-        close();
-        return undefined;
-      }
       unread++;
       let done = false;
       collections.set(name, {
@@ -227,7 +215,7 @@ export function openTrustedSnapshot(file: string): TrustedSnapshot | undefined {
           try {
             records = recordsOfRows(name, JSON.parse(readRange(range).toString('utf8')));
           } catch (err) {
-            throw err instanceof CorruptDataFileError ? err : new CorruptDataFileError(file, (err as Error).message);
+            throw corruptDataFileError(file, err);
           }
           if (!done && --unread === 0) close();
           done = true;
@@ -246,8 +234,8 @@ export function openTrustedSnapshot(file: string): TrustedSnapshot | undefined {
   }
 }
 
-/** The segments of a snapshot whose writer is this version and whose checksum holds, with where the checksum is. */
-function trustedSegments(fd: number): { segments: Record<string, unknown>; checksumAt: number } | undefined {
+/** Where each part of a snapshot whose writer is this version and whose checksum holds is, every part within the file. */
+function trustedSegments(fd: number): Record<string, [number, number]> & { head: [number, number] } | undefined {
   const size = fstatSync(fd).size;
   const tailBytes = Math.min(size, TAIL_BYTES);
   const tailBuffer = Buffer.allocUnsafe(tailBytes);
@@ -267,5 +255,10 @@ function trustedSegments(fd: number): { segments: Record<string, unknown>; check
     at += n;
   }
   if (crc !== Number.parseInt(found[3]!, 16)) return undefined;
-  return { segments: JSON.parse(found[1]!) as Record<string, unknown>, checksumAt };
+  const segments = JSON.parse(found[1]!) as Record<string, unknown>;
+  const inFile = (range: unknown): range is [number, number] =>
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: no other value has two members that are integers; the check narrows the type
+    Array.isArray(range) && range.length === 2 && Number.isSafeInteger(range[0]) && Number.isSafeInteger(range[1]) && range[0] >= 0 && range[0] <= range[1] && range[1] <= checksumAt;
+  if (segments.head === undefined || !Object.values(segments).every(inFile)) return undefined;
+  return segments as Record<string, [number, number]> & { head: [number, number] };
 }

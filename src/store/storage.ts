@@ -9,7 +9,7 @@ import type { ZodType } from 'zod';
 import { monotonicMs } from '../core/clock.js';
 import type { Logger } from '../core/log.js';
 import { BlobStore } from './blobs.js';
-import { CorruptDataFileError, journalPath, writeFileAtomic, writeFileAtomicSync, type TenantFileSet } from './files.js';
+import { CorruptDataFileError, corruptDataFileError, journalPath, writeFileAtomic, writeFileAtomicSync, type TenantFileSet } from './files.js';
 import { JournalFile, readJournal } from './journal.js';
 import type { SecretRecord } from './secrets.js';
 import type { CoverageData, CoverageStore } from './coverage.js';
@@ -213,7 +213,6 @@ function* timedChunks<T>(chunks: Iterator<T>, report: (ms: number) => void): Gen
 // ---------------------------------------------------------------------------
 // Loading
 
-
 function firstIssue(schema: ZodType<unknown>, value: unknown): string | undefined {
   const parsed = schema.safeParse(value);
   if (parsed.success) return undefined;
@@ -313,7 +312,7 @@ export function loadTenantFiles(set: TenantFileSet, schema: StoreSchema, fresh: 
   try {
     snapshot = trust ? openTrustedSnapshot(file) : undefined;
   } catch (err) {
-    throw err instanceof CorruptDataFileError ? err : new CorruptDataFileError(file, err instanceof SyntaxError ? `not JSON: ${err.message}` : (err as Error).message);
+    throw corruptDataFileError(file, err);
   }
   try {
     const loaded = snapshot ? openedSnapshot(file, snapshot, schema, fresh) : readSnapshot(file, schema, fresh);
@@ -350,7 +349,7 @@ function readSnapshot(file: string, schema: StoreSchema, fresh: (tenantId: strin
     // Stryker disable next-line StringLiteral: without an encoding readFileSync returns a Buffer, which JSON.parse reads as the same UTF-8 text
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new CorruptDataFileError(file, err instanceof SyntaxError ? `not JSON: ${err.message}` : (err as Error).message);
+    throw corruptDataFileError(file, err);
   }
   if (!isJsonObject(raw)) throw new CorruptDataFileError(file, 'not a JSON object');
   if (raw.schemaVersion === 1) raw = upgradeV1(raw, schema);
