@@ -19,6 +19,7 @@ import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { lazyModules } from './lazy-modules.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const BUNDLES = join(ROOT, 'dist', 'bundle');
@@ -48,6 +49,7 @@ if (process.argv.includes('--if-stale') && made.every((f) => existsSync(f)) && M
 
 /** One CommonJS file of `entry` and everything it imports. */
 const bundle = (entry, outfile) => build({
+  plugins: [lazyModules],
   entryPoints: [entry],
   outfile,
   bundle: true,

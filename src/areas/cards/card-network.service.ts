@@ -17,8 +17,9 @@ import { CARD_PULL, presentCardTransaction } from './card-transaction.view.js';
 import { requireCard } from './cards.service.js';
 import { hasActiveDelegatedKey } from '../delegated-keys/delegated-keys.store.js';
 import { CardTransactionWebhook, type CardDeclineReason, type CardMerchant, type CardRecord, type CardTransaction, type CardTransactionRecord, type SandboxCardAuthorizationRequest, type SandboxCardDecline } from './cards.schemas.js';
+import { CARD_PULL_JOB } from '../job-kinds.js';
 
-export const CARD_PULL_JOB = 'card.pullSettled';
+export { CARD_PULL_JOB };
 export const CARD_RELEASE = 'CARD_RELEASE';
 const CARD_REFUND = 'CARD_REFUND';
 /** Money a card transaction brings into its funding source (credit authorizations). */

@@ -16,8 +16,9 @@ import { requireLiveCustomer } from '../customers/customers.service.js';
 import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
 import { brandOf, newLast4, referencesOf } from './card-numbers.js';
 import { CardFundingSourceWebhook, CardStatusWebhook, type Card, type CardCreateRequest, type CardListQuery, type CardRecord, type CardStatus, type CardUpdateRequest } from './cards.schemas.js';
+import { CARD_ACTIVATION_JOB } from '../job-kinds.js';
 
-export const CARD_ACTIVATION_JOB = 'card.activate';
+export { CARD_ACTIVATION_JOB };
 const LIST = 'cards';
 
 /** The status moves PATCH may make. PROCESSING waits for the issuer; CLOSED is final. */

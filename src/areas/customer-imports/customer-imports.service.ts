@@ -15,8 +15,9 @@ import { CustomerCreateRequest } from '../customers/customers.schemas.js';
 import { createCustomer } from '../customers/customers.service.js';
 import { BulkUploadWebhook, type BulkCustomerImportErrorEntry, type BulkCustomerImportJob, type CustomerImportJobRecord } from './customer-imports.schemas.js';
 import { columnOf, parseCustomerCsv, requestOfRow, type CsvRow } from './csv.js';
+import { IMPORT_STEP_JOB } from '../job-kinds.js';
 
-export const IMPORT_STEP_JOB = 'customers.importStep';
+export { IMPORT_STEP_JOB };
 /** Largest file, and most rows in one. */
 export const MAX_CSV_BYTES = 20 * 1024 * 1024;
 export const MAX_CSV_ROWS = 50_000;

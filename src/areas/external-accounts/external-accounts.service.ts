@@ -15,10 +15,11 @@ import { requireLiveCustomer } from '../customers/customers.service.js';
 import { accountTypeSpec, currencyMismatch, isSelfCustodyWallet, primaryIdentifier, type AccountTypeSpec } from './account-types.js';
 import { emitEvent } from '../../events/outbox.js';
 import { ExternalAccountWebhook, type AccountInfo, type Beneficiary, type CustomerExternalAccountCreate, type ExternalAccount, type ExternalAccountStatus, type OwnershipChallenge } from './external-accounts.schemas.js';
+import { LIVENESS_JOB } from '../job-kinds.js';
 
 const LIST_CUSTOMER = 'customer-external-accounts';
 const LIST_PLATFORM = 'platform-external-accounts';
-export const LIVENESS_JOB = 'externalAccount.livenessCompleted';
+export { LIVENESS_JOB };
 
 /** Which side of the API an account is reached through. */
 export type Owner = 'customer' | 'platform';

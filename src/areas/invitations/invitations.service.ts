@@ -18,8 +18,9 @@ import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { primaryAccountOf } from '../internal-accounts/internal-accounts.service.js';
 import { InvitationClaimedWebhook, type InvitationListQuery, type InvitationRecord, type UmaInvitation, type UmaInvitationCreateRequest } from './invitations.schemas.js';
+import { INVITATION_EXPIRY_JOB } from '../job-kinds.js';
 
-export const INVITATION_EXPIRY_JOB = 'invitation.expire';
+export { INVITATION_EXPIRY_JOB };
 const LIST = 'invitations';
 const UMA_ADDRESS = /^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]+(:[0-9]{1,5})?$/;
 

@@ -16,8 +16,9 @@ import { postEntry, settleEntry } from '../internal-accounts/ledger.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
 import { moveTransaction, openTransaction, recordRefund, requireTransaction, type NewTransaction } from '../transactions/transactions.service.js';
 import type { Plan, Resolution } from './plans.js';
+import { RESOLVE_JOB } from '../job-kinds.js';
 
-export const RESOLVE_JOB = 'payment.resolve';
+export { RESOLVE_JOB };
 
 /** Where the money of a payment comes from. */
 export type Funding = { kind: 'INTERNAL'; accountId: string } | { kind: 'OUTSIDE' };

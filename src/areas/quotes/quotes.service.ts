@@ -27,6 +27,7 @@ import { QUOTE_CHALLENGE_EXPIRY_JOB, authorizationSteps, issueQuoteChallenge, pe
 import type { ScaFactor, ScaPurpose } from '../sca/sca.schemas.js';
 import { resolveUmaReceiver } from '../uma/uma.service.js';
 import type { Quote, QuoteRecord, QuoteRequest, QuoteStatus } from './quotes.schemas.js';
+import { QUOTE_EXPIRY_JOB } from '../job-kinds.js';
 
 const LIST = 'quotes';
 
@@ -559,8 +560,7 @@ function unfundedPaymentOf(quote: QuoteRecord, amount: number): NewTransaction {
   };
 }
 
-/** Due job of a real-time-funded quote: unpaid at its expiry. */
-export const QUOTE_EXPIRY_JOB = 'quote.expireUnpaid';
+export { QUOTE_EXPIRY_JOB };
 
 /** Its payment opens EXPIRED (failureReason QUOTE_EXPIRED): announced as OUTGOING_PAYMENT.EXPIRED; no money moved. */
 function expireUnpaid(tenant: Tenant, quote: QuoteRecord): Transaction {

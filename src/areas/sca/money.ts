@@ -17,9 +17,9 @@ import type { QuoteSca, ScaFactor, ScaPurpose as Purpose } from './sca.schemas.j
 import type { ScaChallengeRecord } from './sca.store.js';
 import { isTrusted } from './trust.service.js';
 import { linkedWebauthnChallenge } from './webauthn.js';
+import { QUOTE_CHALLENGE_EXPIRY_JOB } from '../job-kinds.js';
 
-/** Due job: a quote's challenge expired unanswered. */
-export const QUOTE_CHALLENGE_EXPIRY_JOB = 'sca.quoteChallengeExpiry';
+export { QUOTE_CHALLENGE_EXPIRY_JOB };
 
 export function scaPending(sca: QuoteSca | undefined): sca is QuoteSca {
   return sca !== undefined && sca.step < sca.steps.length;

@@ -50,8 +50,9 @@ import type {
   StablecoinOperationRecord,
   StablecoinOperationStatus,
 } from './stablecoins.schemas.js';
+import { STABLECOIN_OPERATION_JOB } from '../job-kinds.js';
 
-export const STABLECOIN_OPERATION_JOB = 'stablecoinOperation.step';
+export { STABLECOIN_OPERATION_JOB };
 const LIST = 'stablecoin-operations';
 
 /** Ledger entry kinds. */

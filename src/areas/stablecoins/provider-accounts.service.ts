@@ -11,8 +11,9 @@ import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { remember, replayed } from './idempotency.js';
 import type { StablecoinProviderAccount, StablecoinProviderAccountLinkRequest, StablecoinProviderAccountListQuery } from './stablecoins.schemas.js';
+import { PROVIDER_REVOCATION_JOB } from '../job-kinds.js';
 
-export const PROVIDER_REVOCATION_JOB = 'stablecoinProviderAccount.revoke';
+export { PROVIDER_REVOCATION_JOB };
 const LIST = 'stablecoin-provider-accounts';
 
 /** The sandbox is never production: the provider environment is always SANDBOX. */

@@ -26,8 +26,9 @@ import { openInternalAccount } from '../internal-accounts/internal-accounts.serv
 import { remember, replayed } from './idempotency.js';
 import { PROVIDER_ENVIRONMENT, requireProviderAccount, unusableLink } from './provider-accounts.service.js';
 import type { Stablecoin, StablecoinServiceOperationsStatus, StablecoinIssuanceStatus, StablecoinListQuery, StablecoinProviderAccount, StablecoinRegisterRequest } from './stablecoins.schemas.js';
+import { STABLECOIN_LIFECYCLE_JOB } from '../job-kinds.js';
 
-export const STABLECOIN_LIFECYCLE_JOB = 'stablecoin.advance';
+export { STABLECOIN_LIFECYCLE_JOB };
 const LIST = 'stablecoins';
 
 /** Every stablecoin is a dollar token in the sandbox. */

@@ -18,8 +18,9 @@ import { identifierOf } from '../external-accounts/account-types.js';
 import { applyPlan, resolvePayment } from '../payments/settlement.service.js';
 import type { PaymentApproval, Transaction } from '../transactions/transactions.schemas.js';
 import { amendTransaction, requireTransaction } from '../transactions/transactions.service.js';
+import { APPROVAL_TIMEOUT_JOB } from '../job-kinds.js';
 
-export const APPROVAL_TIMEOUT_JOB = 'payment.approvalTimeout';
+export { APPROVAL_TIMEOUT_JOB };
 
 export type ApprovalMode = 'WEBHOOK' | 'DECISION';
 
