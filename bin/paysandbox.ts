@@ -232,7 +232,7 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
   const fixtures = values.fixtures ?? env.PAYSANDBOX_FIXTURES;
   if (fixtures) seeds.push(fixtureSeed(serving, resolve(fixtures)));
   const scenarioName = values.scenario ?? env.PAYSANDBOX_SCENARIO;
-  if (scenarioName && !serving.findScenario(scenarioName)) throw new UsageError(`unknown scenario ${JSON.stringify(scenarioName)}; choose one of ${serving.SCENARIOS.map((s) => s.name).join(', ')}`);
+  if (scenarioName && !serving.SCENARIO_NAMES.includes(scenarioName)) throw new UsageError(`unknown scenario ${JSON.stringify(scenarioName)}; choose one of ${serving.SCENARIO_NAMES.join(', ')}`);
 
   return {
     port: Number(portText),
@@ -407,8 +407,8 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'coverage') return runCoverage(process.argv.slice(3), process.env);
   const parsed = await parse(process.argv.slice(2), process.env);
   if (parsed === 'help') {
-    const { SCENARIOS } = await import('../scenarios/index.js');
-    process.stdout.write(`${usage(SCENARIOS.map((s) => s.name))}\n`);
+    const { SCENARIO_NAMES } = await import('../scenarios/index.js');
+    process.stdout.write(`${usage(SCENARIO_NAMES)}\n`);
     return;
   }
   if (parsed === 'version') {

@@ -16,12 +16,15 @@ import type { Logger } from './core/log.js';
 import { mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
 import { closeOnUnreadBody } from './core/unread-body.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
-import { registerAreas, webhookDefinitions } from './areas/index.js';
-import { agentCredential, tenantHoldingDeviceCode, tenantIdOfAccessToken } from './areas/agents/agents.service.js';
+import { AREA_ROUTE_GROUPS, registerAreas, webhookDefinitions } from './areas/index.js';
+import { registerLazyRoutes } from './core/lazy-routes.js';
+import * as agentsServiceModule from './areas/agents/agents.service.js';
 import { CONTROL_PLANE_PERMISSION, permissionFor } from './areas/permissions.js';
 import { isTokenClientId, tenantOfTokenClientId } from './areas/api-tokens/token-credentials.js';
 import { checkTokenCredentials } from './areas/api-tokens/api-tokens.service.js';
-import { registerControl } from './control/control.index.js';
+import * as controlIndex from './control/control.index.js';
+import { CONTROL_ROUTES } from './control/routes.js';
+import { lazyModule } from './core/lazy-module.js';
 import { operationKey, operationsOfDocument, type OperationEntry } from './control/coverage.service.js';
 import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
@@ -130,6 +133,9 @@ function commitChanges(registry: TenantRegistry, log: Logger): MiddlewareHandler
   };
 }
 
+/** Agents' credentials: loaded with the first Bearer token or device-code redemption. */
+const agentsService = lazyModule(() => agentsServiceModule);
+
 /** Platform client ids are at most this long (an API token's, which also names its tenant, may be longer). */
 const MAX_PLATFORM_CLIENT_ID_LENGTH = 200;
 
@@ -151,9 +157,9 @@ function authenticator(registry: TenantRegistry): ClientAuthenticator<Tenant> {
       return tenant && { tenant, actor: { kind: 'PLATFORM' }, permissions: ALL_PERMISSIONS };
     },
     authenticateBearer: async (token) => {
-      const tenantId = tenantIdOfAccessToken(token);
+      const tenantId = agentsService().tenantIdOfAccessToken(token);
       const tenant = tenantId === undefined ? undefined : registry.get(tenantId);
-      const credential = tenant && agentCredential(tenant, token);
+      const credential = tenant && agentsService().agentCredential(tenant, token);
       if (!tenant || !credential) return undefined;
       // Agents hold none of the platform's permissions: their own policy rules what they do.
       return { tenant, actor: { kind: 'AGENT', id: credential.agentId }, permissions: new Set(), revoked: () => !credential.valid() };
@@ -226,7 +232,7 @@ function credentialScope(registry: TenantRegistry): MiddlewareHandler<AppEnv> {
       } catch {
         code = undefined;
       }
-      const tenant = code === undefined ? undefined : tenantHoldingDeviceCode(registry.all(), code);
+      const tenant = code === undefined ? undefined : agentsService().tenantHoldingDeviceCode(registry.all(), code);
       if (!tenant) throw notFound('AgentDeviceCode', code ?? match?.[1] ?? '');
       c.set('tenant', tenant);
       return next();
@@ -254,13 +260,21 @@ const platformOnly: MiddlewareHandler<AppEnv> = (c, next) => {
  * mounted on every app: they hold nothing of a sandbox (the tenant and the
  * services come with each request's context), and registering some two
  * hundred operations was most of what building a sandbox cost. Registered
- * at load rather than by the first app, so that no request decides how.
+ * at load rather than by the first app, so that no request decides how;
+ * each area's own routes (and schemas) are built by its first request.
  */
 const apiOperations = router();
-registerAreas(apiOperations);
-/** The API's document, made from the shared operations on first use. */
+registerLazyRoutes(apiOperations, AREA_ROUTE_GROUPS, router);
+/** The API's document, made on first use from every area's routes (which loads every area). */
 let apiDocument: Record<string, unknown> | undefined;
-const openApiDocument = (): Record<string, unknown> => (apiDocument ??= documentPermissions(buildApiDocument(apiOperations, webhookDefinitions)));
+const openApiDocument = (): Record<string, unknown> => {
+  if (apiDocument === undefined) {
+    const documented = router();
+    registerAreas(documented);
+    apiDocument = documentPermissions(buildApiDocument(documented, webhookDefinitions()));
+  }
+  return apiDocument;
+};
 
 /** The operations coverage lists: those of the API document, made on first use. */
 let operationEntries: OperationEntry[] | undefined;
@@ -311,14 +325,22 @@ function recordOperation(c: Context<AppEnv>, tenant: Tenant): void {
 
 /** The control plane's operations and document, made once for each store schema (the snapshot's shape follows it). */
 const controlBySchema = new WeakMap<StoreSchema, { routes: AppRouter; document: () => Record<string, unknown> }>();
+const controlPlane = lazyModule(() => controlIndex);
 
 export function controlOperations(schema: StoreSchema): { routes: AppRouter; document: () => Record<string, unknown> } {
   let control = controlBySchema.get(schema);
   if (!control) {
+    const register = (api: AppRouter) => controlPlane().registerControl(api, schema, apiOperationEntries);
     const routes = router();
-    registerControl(routes, schema, apiOperationEntries);
+    // Its routes (and the snapshot's schema, made of every collection's) are built by the first control-plane request.
+    registerLazyRoutes(routes, [{ name: 'the control plane', routes: CONTROL_ROUTES, register }], router);
     let document: Record<string, unknown> | undefined;
-    control = { routes, document: () => (document ??= buildControlDocument(routes)) };
+    const documented = () => {
+      const api = router();
+      register(api);
+      return buildControlDocument(api);
+    };
+    control = { routes, document: () => (document ??= documented()) };
     controlBySchema.set(schema, control);
   }
   return control;

@@ -23,7 +23,7 @@ import { eventsCollection } from './events/events.store.js';
 import { webhookDeliveriesCollection } from './webhooks/webhooks.store.js';
 import { armFaultHooks, faultsCollection } from './control/faults.store.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
-import { SCENARIOS, findScenario } from '../scenarios/index.js';
+import { SCENARIO_NAMES, findScenario } from '../scenarios/index.js';
 import { WebhookSigner } from './webhooks/signer.js';
 import { openCardKey, useCardKey } from './areas/cards/card-numbers.js';
 
@@ -116,9 +116,9 @@ function withSeeds(seeds: Array<((tenant: Tenant) => void) | undefined>): (tenan
 
 function scenarioSeed(name: string | undefined): ((tenant: Tenant) => void) | undefined {
   if (name === undefined) return undefined;
-  const scenario = findScenario(name);
-  if (!scenario) throw new StartupError(`unknown scenario ${JSON.stringify(name)}; choose one of ${SCENARIOS.map((s) => s.name).join(', ')}`);
-  return (tenant) => scenario.apply(tenant);
+  if (!SCENARIO_NAMES.includes(name)) throw new StartupError(`unknown scenario ${JSON.stringify(name)}; choose one of ${SCENARIO_NAMES.join(', ')}`);
+  // The preset (and the areas it uses) loads with the first tenant.
+  return (tenant) => findScenario(name)!.apply(tenant);
 }
 
 /** Builds the tenants and the app without listening: for in-process use. */

@@ -2,7 +2,8 @@
  * The bundles' lazy modules (src/core/lazy-module.ts), for tools/bundle.mjs: esbuild evaluates a module
  * that is require()d only when the require runs, so each getter of a lazy module becomes one.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 const LAZY_GETTER = /\blazyModule\(\(\) => ([A-Za-z_$][\w$]*)\)/g;
 
@@ -38,3 +39,24 @@ export const lazyModules = {
     });
   },
 };
+
+/**
+ * The compiled modules (under dist/) that loading `entry` evaluates in the bundle: its static imports,
+ * followed, except those a lazyModule getter takes (type-only imports are gone from compiled code).
+ * Each with the module that first imported it, to say why it loads.
+ */
+export function eagerModules(entry) {
+  const importedBy = new Map();
+  const pending = [[resolve(entry), undefined]];
+  while (pending.length > 0) {
+    const [file, from] = pending.pop();
+    if (importedBy.has(file)) continue;
+    importedBy.set(file, from);
+    const text = rewriteLazyModules(readFileSync(file, 'utf8'), file);
+    for (const m of text.matchAll(/^(?:import|export)\s+(?:[\w*{}\s,$]+?\s+from\s+)?['"](\.[^'"]+)['"]/gm)) {
+      const target = resolve(dirname(file), m[1]);
+      if (existsSync(target)) pending.push([target, file]);
+    }
+  }
+  return importedBy;
+}

@@ -7,7 +7,7 @@ import { apiError, invalidInput } from '../core/errors.js';
 import { InvalidSnapshotError, parseSnapshot, restoreFiles, snapshotParts } from '../store/snapshot.js';
 import { presentDelivery } from '../webhooks/dispatcher.js';
 import { ensurePlatformAccounts } from '../areas/internal-accounts/internal-accounts.service.js';
-import { SCENARIOS, findScenario } from '../../scenarios/index.js';
+import { SCENARIO_NAMES, findScenario, scenarios } from '../../scenarios/index.js';
 import { API_VERSION } from '../core/version.js';
 import type { TenantRegistry } from '../store/registry.js';
 import type { RanJob } from '../store/jobs.js';
@@ -93,14 +93,14 @@ export function restoreSnapshot(registry: TenantRegistry, tenant: Tenant, raw: u
 }
 
 export function listScenarios() {
-  return { data: SCENARIOS.map(({ name, description }) => ({ name, description })) };
+  return { data: scenarios().map(({ name, description }) => ({ name, description })) };
 }
 
 /** POST /__admin/scenarios/{name}: the tenant starts over from the preset. */
 export function loadScenario(registry: TenantRegistry, tenant: Tenant, name: string) {
   const scenario = findScenario(name);
   if (!scenario) {
-    const names = SCENARIOS.map((s) => s.name);
+    const names = [...SCENARIO_NAMES];
     throw apiError('INVALID_INPUT', `Unknown scenario ${JSON.stringify(name)}; choose one of ${names.join(', ')}`, {
       errors: [{ field: 'name', message: 'Not a scenario preset', constraint: { enum: names } }],
       validScenarios: names,

@@ -88,7 +88,7 @@ function merged(datas: readonly Readonly<CoverageData>[]): CoverageData {
 
 /** Every event type the sandbox can send, once each, in the order of the definitions. */
 export function eventTypes(): string[] {
-  return [...new Set(webhookDefinitions.flatMap((d) => d.types as readonly string[]))];
+  return [...new Set(webhookDefinitions().flatMap((d) => d.types as readonly string[]))];
 }
 
 /** The report of one tenant's counters, or of several added up (`since`: the earliest). */

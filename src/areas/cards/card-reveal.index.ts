@@ -2,10 +2,15 @@
 import type { Env, Hono } from 'hono';
 import { tenantOfToken } from '../../core/hosted-tokens.js';
 import type { TenantRegistry } from '../../store/registry.js';
-import { revealGonePage, revealPage } from './card-reveal.page.js';
-import { openReveal } from './card-reveal.service.js';
-import { CARD_REVEAL_PATH } from './cards.service.js';
+import { lazyModule } from '../../core/lazy-module.js';
+import * as revealPageModule from './card-reveal.page.js';
+import * as revealServiceModule from './card-reveal.service.js';
+import { CARD_REVEAL_PATH } from '../hosted-paths.js';
 import { securePage } from '../../core/page-security.js';
+
+// Loaded with the first request to the page.
+const pages = lazyModule(() => revealPageModule);
+const reveals = lazyModule(() => revealServiceModule);
 
 export function registerCardRevealPage<E extends Env>(app: Hono<E>, registry: TenantRegistry): void {
   app.use(`${CARD_REVEAL_PATH}/*`, securePage());
@@ -13,7 +18,8 @@ export function registerCardRevealPage<E extends Env>(app: Hono<E>, registry: Te
     const token = c.req.param('token');
     const tenantId = tenantOfToken(token);
     const tenant = tenantId === undefined ? undefined : registry.get(tenantId);
-    const outcome = tenant ? openReveal(tenant, token) : ({ kind: 'unknown' } as const);
+    const { revealGonePage, revealPage } = pages();
+    const outcome = tenant ? reveals().openReveal(tenant, token) : ({ kind: 'unknown' } as const);
     if (outcome.kind === 'unknown') return c.html(revealGonePage('This link does not exist.'), 404);
     if (outcome.kind === 'gone') return c.html(revealGonePage(outcome.why), 410);
     return c.html(revealPage(outcome.revealed));

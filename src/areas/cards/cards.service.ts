@@ -17,6 +17,7 @@ import type { InternalAccountRecord } from '../internal-accounts/internal-accoun
 import { brandOf, newLast4, referencesOf } from './card-numbers.js';
 import { CardFundingSourceWebhook, CardStatusWebhook, type Card, type CardCreateRequest, type CardListQuery, type CardRecord, type CardStatus, type CardUpdateRequest } from './cards.schemas.js';
 import { CARD_ACTIVATION_JOB } from '../job-kinds.js';
+import { CARD_REVEAL_PATH } from '../hosted-paths.js';
 
 export { CARD_ACTIVATION_JOB };
 const LIST = 'cards';
@@ -201,4 +202,4 @@ export function revealCard(tenant: Tenant, id: string, origin: string): { panEmb
   return { panEmbedUrl: `${origin}${CARD_REVEAL_PATH}/${token}`, expiresAt };
 }
 
-export const CARD_REVEAL_PATH = '/hosted/cards';
+export { CARD_REVEAL_PATH };

@@ -1,17 +1,23 @@
 /**
  * The hosted verification pages, outside the API: no credentials, the
- * link's token names the tenant.
+ * link's token names the tenant. Their flow and pages load with the first
+ * request to one.
  */
-import type { Hono, Env } from 'hono';
+import type { Hono, Env, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from '../../core/errors.js';
-import { MAX_DOCUMENT_BYTES } from '../documents/documents.schemas.js';
+import { lazyModule } from '../../core/lazy-module.js';
 import type { TenantRegistry } from '../../store/registry.js';
-import { completeHostedFlow, hostedView, openHostedFlow } from './hosted-flow.service.js';
-import { closedPage, formPage, resultPage } from './hosted-page.js';
+import * as hostedFlowModule from './hosted-flow.service.js';
+import * as hostedPageModule from './hosted-page.js';
+import * as documentsSchemasModule from '../documents/documents.schemas.js';
 import { tenantOfToken } from '../../core/hosted-tokens.js';
-import { HOSTED_KYC_PATH } from './kyc-links.service.js';
+import { HOSTED_KYC_PATH } from '../hosted-paths.js';
 import { securePage } from '../../core/page-security.js';
+
+const flow = lazyModule(() => hostedFlowModule);
+const pages = lazyModule(() => hostedPageModule);
+const documentsSchemas = lazyModule(() => documentsSchemasModule);
 
 export function registerHostedPages<E extends Env>(app: Hono<E>, registry: TenantRegistry): void {
   const tenantFor = (token: string) => {
@@ -21,20 +27,25 @@ export function registerHostedPages<E extends Env>(app: Hono<E>, registry: Tenan
   app.use(`${HOSTED_KYC_PATH}/*`, securePage());
 
   app.get(`${HOSTED_KYC_PATH}/:token`, (c) => {
+    const { closedPage, formPage } = pages();
     const token = c.req.param('token');
     const tenant = tenantFor(token);
     if (!tenant) return c.html(closedPage('This verification link does not exist.'), 404);
     try {
-      return c.html(formPage(openHostedFlow(tenant, token), token));
+      return c.html(formPage(flow().openHostedFlow(tenant, token), token));
     } catch (err) {
       if (err instanceof ApiError) return c.html(closedPage(err.message), err.status === 404 ? 404 : 410);
       throw err;
     }
   });
 
-  const uploadLimit = bodyLimit({ maxSize: MAX_DOCUMENT_BYTES + 64 * 1024, onError: (c) => c.html(closedPage('The document is larger than 10 MB.'), 413) });
+  let limit: MiddlewareHandler | undefined;
+  const uploadLimit: MiddlewareHandler = (c, next) =>
+    (limit ??= bodyLimit({ maxSize: documentsSchemas().MAX_DOCUMENT_BYTES + 64 * 1024, onError: (c) => c.html(pages().closedPage('The document is larger than 10 MB.'), 413) }))(c, next);
 
   app.post(`${HOSTED_KYC_PATH}/:token`, uploadLimit, async (c) => {
+    const { closedPage, formPage, resultPage } = pages();
+    const { completeHostedFlow, hostedView } = flow();
     const token = c.req.param('token');
     const tenant = tenantFor(token);
     if (!tenant) return c.html(closedPage('This verification link does not exist.'), 404);

@@ -8,9 +8,10 @@ import { newHostedToken } from '../../core/hosted-tokens.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireContactVerified, requireLiveCustomer } from '../customers/customers.service.js';
 import type { KycLinkRecord } from './verifications.schemas.js';
+import { HOSTED_KYC_PATH } from '../hosted-paths.js';
 
 const LINK_LIFETIME_MS = 60 * 60_000;
-export const HOSTED_KYC_PATH = '/hosted/kyc';
+export { HOSTED_KYC_PATH };
 
 export function createKycLink(tenant: Tenant, customerId: string, redirectUri: string | undefined, origin: string) {
   requireContactVerified(tenant, requireLiveCustomer(tenant, customerId));
