@@ -68,6 +68,7 @@ const config = mergeConfig(
         'test/engine/layering.test.ts',
         'test/engine/connections.test.ts',
         'test/scenarios/compiled.test.ts',
+        'test/engine/eager-modules.test.ts',
         'test/openapi/documents.test.ts',
         'test/openapi/lint.test.ts',
         'test/openapi/client-types.test.ts',

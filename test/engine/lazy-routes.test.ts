@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../../src/core/env.js';
 import { registerLazyRoutes, routeList, type LazyRouteGroup } from '../../src/core/lazy-routes.js';
+import { lazyModule } from '../../src/core/lazy-module.js';
 
 const router = () => new OpenAPIHono() as unknown as AppRouter;
 
@@ -87,6 +88,14 @@ describe('lazily loaded routes', () => {
     expect(await (await app.request('/pass')).text()).toBe('after the group');
   });
 
+  it('answer 404 for a route whose handlers answer nothing, as Hono does for its own routes', async () => {
+    const app = router();
+    registerLazyRoutes(app, [{ name: 'silent', routes: ['GET /silent'], register: (api) => api.get('/silent', (() => undefined) as never) }], router);
+    const res = await app.request('/silent');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('404 Not Found');
+  });
+
   it('say which list is out of date when a listed route is not registered', async () => {
     const app = appWith([{ name: 'stale', routes: ['GET /gone'], register: () => {} }]);
     const res = await app.request('/gone');
@@ -98,5 +107,20 @@ describe('lazily loaded routes', () => {
     const api = router();
     groupsWithLoads().groups[0]!.register(api);
     expect(routeList(api)).toEqual(['GET /things/special', 'GET /things/:id', 'POST /things']);
+  });
+});
+
+describe('a lazy module getter', () => {
+  it('loads on its first call, once, and answers the module every time', () => {
+    let loads = 0;
+    const module = { name: 'the module' };
+    const get = lazyModule(() => {
+      loads++;
+      return module;
+    });
+    expect(loads).toBe(0);
+    expect(get()).toBe(module);
+    expect(get()).toBe(module);
+    expect(loads).toBe(1);
   });
 });
