@@ -14,50 +14,31 @@ import type { AppRouter } from '../core/env.js';
 import type { LazyRouteGroup } from '../core/lazy-routes.js';
 import { lazyModule } from '../core/lazy-module.js';
 import type { JobHandlers } from '../store/jobs.js';
-import type { StoredCollection, StoredDocument } from '../store/spec.js';
+import { collectionOnFirstUse, type StoredCollection, type StoredDocument } from '../store/spec.js';
 import type { Hooks } from '../store/hooks.js';
 import type { Tenant } from '../store/tenant.js';
 import type { WebhookDefinition } from '../events/events.schemas.js';
 import { deliveryReplyHook } from '../webhooks/replies.js';
 import { configDocument } from './config/config.store.js';
-import { customersCollection } from './customers/customers.store.js';
-import { internalAccountsCollection, ledgerEntriesCollection } from './internal-accounts/internal-accounts.store.js';
-import { externalAccountsCollection, ownershipChallengesCollection } from './external-accounts/external-accounts.store.js';
-import { beneficialOwnersCollection } from './beneficial-owners/beneficial-owners.store.js';
-import { documentsCollection } from './documents/documents.store.js';
-import { kycLinksCollection, verificationsCollection } from './verifications/verifications.store.js';
-import { idempotencyKeysCollection, quotesCollection } from './quotes/quotes.store.js';
-import { transactionsCollection } from './transactions/transactions.store.js';
-import { cardRevealsCollection, cardsCollection } from './cards/cards.store.js';
-import { lookupsCollection } from './uma/uma.store.js';
-import {
-  authMethodsCollection,
-  authSessionsCollection,
-  otpChallengesCollection,
-  passkeyChallengesCollection,
-  pendingOperationsCollection,
-  signedRequestsCollection,
-} from './wallet-auth/wallet-auth.store.js';
-import { apiTokensCollection } from './api-tokens/api-tokens.store.js';
-import { invitationsCollection } from './invitations/invitations.store.js';
-import { delegatedKeysCollection } from './delegated-keys/delegated-keys.store.js';
-import { contactCodesCollection } from './contact-verification/contact-verification.store.js';
-import { customerImportErrorsCollection, customerImportJobsCollection } from './customer-imports/customer-imports.store.js';
-import {
-  scaChallengesCollection,
-  scaFactorsCollection,
-  scaSecurityCollection,
-  scaSessionsCollection,
-  trustedBeneficiariesCollection,
-  twoFactorResetsCollection,
-} from './sca/sca.store.js';
-import {
-  stablecoinIdempotencyKeysCollection,
-  stablecoinOperationsCollection,
-  stablecoinProviderAccountsCollection,
-  stablecoinsCollection,
-} from './stablecoins/stablecoins.store.js';
-import { agentActionsCollection, agentDeviceCodesCollection, agentRequestsCollection, agentsCollection } from './agents/agents.store.js';
+import * as customersStoreModule from './customers/customers.store.js';
+import * as internalAccountsStoreModule from './internal-accounts/internal-accounts.store.js';
+import * as externalAccountsStoreModule from './external-accounts/external-accounts.store.js';
+import * as beneficialOwnersStoreModule from './beneficial-owners/beneficial-owners.store.js';
+import * as documentsStoreModule from './documents/documents.store.js';
+import * as verificationsStoreModule from './verifications/verifications.store.js';
+import * as quotesStoreModule from './quotes/quotes.store.js';
+import * as transactionsStoreModule from './transactions/transactions.store.js';
+import * as cardsStoreModule from './cards/cards.store.js';
+import * as umaStoreModule from './uma/uma.store.js';
+import * as walletAuthStoreModule from './wallet-auth/wallet-auth.store.js';
+import * as apiTokensStoreModule from './api-tokens/api-tokens.store.js';
+import * as invitationsStoreModule from './invitations/invitations.store.js';
+import * as delegatedKeysStoreModule from './delegated-keys/delegated-keys.store.js';
+import * as contactVerificationStoreModule from './contact-verification/contact-verification.store.js';
+import * as customerImportsStoreModule from './customer-imports/customer-imports.store.js';
+import * as scaStoreModule from './sca/sca.store.js';
+import * as stablecoinsStoreModule from './stablecoins/stablecoins.store.js';
+import * as agentsStoreModule from './agents/agents.store.js';
 import * as configIndex from './config/config.index.js';
 import * as internalAccountsIndex from './internal-accounts/internal-accounts.index.js';
 import * as externalAccountsIndex from './external-accounts/external-accounts.index.js';
@@ -206,50 +187,70 @@ export const jobHandlers: JobHandlers<Tenant> = new Map([
   [STABLECOIN_OPERATION_JOB, (tenant, job) => stablecoinOperations().stepOperation(tenant, job)],
 ]);
 
-/** The areas' part of a tenant store, in the order a snapshot lists them. */
+/** The areas' part of a tenant store, in the order a snapshot lists them: each collection's definition loads on first use. */
+const customersStore = lazyModule(() => customersStoreModule);
+const internalAccountsStore = lazyModule(() => internalAccountsStoreModule);
+const externalAccountsStore = lazyModule(() => externalAccountsStoreModule);
+const beneficialOwnersStore = lazyModule(() => beneficialOwnersStoreModule);
+const documentsStore = lazyModule(() => documentsStoreModule);
+const verificationsStore = lazyModule(() => verificationsStoreModule);
+const quotesStore = lazyModule(() => quotesStoreModule);
+const transactionsStore = lazyModule(() => transactionsStoreModule);
+const cardsStore = lazyModule(() => cardsStoreModule);
+const umaStore = lazyModule(() => umaStoreModule);
+const walletAuthStore = lazyModule(() => walletAuthStoreModule);
+const apiTokensStore = lazyModule(() => apiTokensStoreModule);
+const invitationsStore = lazyModule(() => invitationsStoreModule);
+const delegatedKeysStore = lazyModule(() => delegatedKeysStoreModule);
+const contactVerificationStore = lazyModule(() => contactVerificationStoreModule);
+const customerImportsStore = lazyModule(() => customerImportsStoreModule);
+const scaStore = lazyModule(() => scaStoreModule);
+const stablecoinsStore = lazyModule(() => stablecoinsStoreModule);
+const agentsStore = lazyModule(() => agentsStoreModule);
+
 export const areaStoreParts: ReadonlyArray<StoredCollection | StoredDocument> = [
   configDocument,
-  customersCollection,
-  internalAccountsCollection,
-  externalAccountsCollection,
-  ledgerEntriesCollection,
-  ownershipChallengesCollection,
-  beneficialOwnersCollection,
-  documentsCollection,
-  verificationsCollection,
-  kycLinksCollection,
-  quotesCollection,
-  transactionsCollection,
-  cardsCollection,
-  cardRevealsCollection,
-  idempotencyKeysCollection,
-  lookupsCollection,
-  authMethodsCollection,
-  authSessionsCollection,
-  otpChallengesCollection,
-  passkeyChallengesCollection,
-  signedRequestsCollection,
-  pendingOperationsCollection,
-  agentsCollection,
-  agentDeviceCodesCollection,
-  agentActionsCollection,
-  agentRequestsCollection,
-  apiTokensCollection,
-  invitationsCollection,
-  delegatedKeysCollection,
-  contactCodesCollection,
-  customerImportJobsCollection,
-  customerImportErrorsCollection,
-  scaFactorsCollection,
-  scaChallengesCollection,
-  scaSessionsCollection,
-  scaSecurityCollection,
-  twoFactorResetsCollection,
-  trustedBeneficiariesCollection,
-  stablecoinProviderAccountsCollection,
-  stablecoinsCollection,
-  stablecoinOperationsCollection,
-  stablecoinIdempotencyKeysCollection,
+  collectionOnFirstUse('customers', () => customersStore().customersCollection),
+  collectionOnFirstUse('internalAccounts', () => internalAccountsStore().internalAccountsCollection),
+  collectionOnFirstUse('externalAccounts', () => externalAccountsStore().externalAccountsCollection),
+  collectionOnFirstUse('ledgerEntries', () => internalAccountsStore().ledgerEntriesCollection),
+  collectionOnFirstUse('ownershipChallenges', () => externalAccountsStore().ownershipChallengesCollection),
+  collectionOnFirstUse('beneficialOwners', () => beneficialOwnersStore().beneficialOwnersCollection),
+  collectionOnFirstUse('documents', () => documentsStore().documentsCollection),
+  collectionOnFirstUse('verifications', () => verificationsStore().verificationsCollection),
+  collectionOnFirstUse('kycLinks', () => verificationsStore().kycLinksCollection),
+  collectionOnFirstUse('quotes', () => quotesStore().quotesCollection),
+  collectionOnFirstUse('transactions', () => transactionsStore().transactionsCollection),
+  collectionOnFirstUse('cards', () => cardsStore().cardsCollection),
+  collectionOnFirstUse('cardReveals', () => cardsStore().cardRevealsCollection),
+  collectionOnFirstUse('idempotencyKeys', () => quotesStore().idempotencyKeysCollection),
+  collectionOnFirstUse('lookups', () => umaStore().lookupsCollection),
+  collectionOnFirstUse('authMethods', () => walletAuthStore().authMethodsCollection),
+  collectionOnFirstUse('authSessions', () => walletAuthStore().authSessionsCollection),
+  collectionOnFirstUse('otpChallenges', () => walletAuthStore().otpChallengesCollection),
+  collectionOnFirstUse('passkeyChallenges', () => walletAuthStore().passkeyChallengesCollection),
+  collectionOnFirstUse('signedRequests', () => walletAuthStore().signedRequestsCollection),
+  collectionOnFirstUse('pendingOperations', () => walletAuthStore().pendingOperationsCollection),
+  collectionOnFirstUse('agents', () => agentsStore().agentsCollection),
+  collectionOnFirstUse('agentDeviceCodes', () => agentsStore().agentDeviceCodesCollection),
+  collectionOnFirstUse('agentActions', () => agentsStore().agentActionsCollection),
+  collectionOnFirstUse('agentRequests', () => agentsStore().agentRequestsCollection),
+  collectionOnFirstUse('apiTokens', () => apiTokensStore().apiTokensCollection),
+  collectionOnFirstUse('invitations', () => invitationsStore().invitationsCollection),
+  collectionOnFirstUse('delegatedKeys', () => delegatedKeysStore().delegatedKeysCollection),
+  collectionOnFirstUse('contactCodes', () => contactVerificationStore().contactCodesCollection),
+  collectionOnFirstUse('customerImportJobs', () => customerImportsStore().customerImportJobsCollection),
+  collectionOnFirstUse('customerImportErrors', () => customerImportsStore().customerImportErrorsCollection),
+  collectionOnFirstUse('scaFactors', () => scaStore().scaFactorsCollection),
+  collectionOnFirstUse('scaChallenges', () => scaStore().scaChallengesCollection),
+  collectionOnFirstUse('scaSessions', () => scaStore().scaSessionsCollection),
+  collectionOnFirstUse('scaSecurity', () => scaStore().scaSecurityCollection),
+  collectionOnFirstUse('twoFactorResets', () => scaStore().twoFactorResetsCollection),
+  collectionOnFirstUse('trustedBeneficiaries', () => scaStore().trustedBeneficiariesCollection),
+  collectionOnFirstUse('stablecoinProviderAccounts', () => stablecoinsStore().stablecoinProviderAccountsCollection),
+  collectionOnFirstUse('stablecoins', () => stablecoinsStore().stablecoinsCollection),
+  collectionOnFirstUse('stablecoinOperations', () => stablecoinsStore().stablecoinOperationsCollection),
+  collectionOnFirstUse('stablecoinIdempotencyKeys', () => stablecoinsStore().stablecoinIdempotencyKeysCollection),
 ];
 
 const agentActions = lazyModule(() => agentActionsModule);

@@ -91,18 +91,18 @@ export class Collection<T extends { id: string }> {
   // Stryker disable next-line ArrayDeclaration: as order
   private readonly recordsInOrder: T[] = [];
   /** An index's lists are built when it is first used (as a restart builds only what its requests need), then kept up to date. */
-  private readonly indexes = new Map<string, { keyOf: IndexKey<T>; lists: Map<string, number[]> | undefined }>();
+  private indexMap: Map<string, { keyOf: IndexKey<T>; lists: Map<string, number[]> | undefined }> | undefined;
   private nextSeq = 0;
   private unread: UnreadRecords<T> | undefined;
 
   /** Takes the records of `records` (as loaded: keyed by id, or still to be read); the object itself is not kept. */
   constructor(
     records: CollectionRecords<T>,
-    indexDefs: Record<string, IndexKey<T>> = {},
+    /** Or a function that gives them on the first query (a collection's definition may load with its area). */
+    private readonly indexDefs: Record<string, IndexKey<T>> | (() => Record<string, IndexKey<T>>) = {},
     /** Told the id of every record inserted, updated or removed, so the change can be persisted. */
     private readonly onChange: (id: string) => void = () => {},
   ) {
-    for (const [name, keyOf] of Object.entries(indexDefs)) this.indexes.set(name, { keyOf, lists: undefined });
     this.rebuild(records);
   }
 
@@ -112,7 +112,7 @@ export class Collection<T extends { id: string }> {
     this.seqByIdBuilt = undefined;
     this.order.length = 0;
     this.recordsInOrder.length = 0;
-    for (const index of this.indexes.values()) index.lists = undefined;
+    for (const index of this.indexMap?.values() ?? []) index.lists = undefined;
     this.nextSeq = 0;
     this.unread = undefined;
     if (isUnread(records)) this.unread = records;
@@ -334,6 +334,15 @@ export class Collection<T extends { id: string }> {
     return (this.seqByIdBuilt = built);
   }
 
+  /** The indexes, defined on the first query: until then no change has lists to keep up to date. */
+  private get indexes(): Map<string, { keyOf: IndexKey<T>; lists: Map<string, number[]> | undefined }> {
+    if (this.indexMap === undefined) {
+      const defs = typeof this.indexDefs === 'function' ? this.indexDefs() : this.indexDefs;
+      this.indexMap = new Map(Object.entries(defs).map(([name, keyOf]) => [name, { keyOf, lists: undefined }]));
+    }
+    return this.indexMap;
+  }
+
   private listOf(index: string, key: string): readonly number[] {
     this.read();
     const found = this.indexes.get(index);
@@ -355,7 +364,7 @@ export class Collection<T extends { id: string }> {
   /** The indexes built so far: the ones a change must keep up to date. */
   private builtIndexes(): Array<{ keyOf: IndexKey<T>; lists: Map<string, number[]> }> {
     const built: Array<{ keyOf: IndexKey<T>; lists: Map<string, number[]> }> = [];
-    for (const index of this.indexes.values()) if (index.lists) built.push(index as { keyOf: IndexKey<T>; lists: Map<string, number[]> });
+    for (const index of this.indexMap?.values() ?? []) if (index.lists) built.push(index as { keyOf: IndexKey<T>; lists: Map<string, number[]> });
     return built;
   }
 
@@ -369,7 +378,7 @@ export class Collection<T extends { id: string }> {
     this.seqByIdBuilt?.set(record.id, seq);
     this.order.push(seq);
     this.recordsInOrder.push(record);
-    for (const index of this.indexes.values()) {
+    for (const index of this.indexMap?.values() ?? []) {
       if (index.lists) for (const key of keysOf(index.keyOf(record))) listFor(index.lists, key).push(seq);
     }
   }

@@ -72,6 +72,36 @@ export function defineCollection<K extends CollectionName>(
   };
 }
 
+/**
+ * A collection whose definition (and the schemas it is made of) loads when
+ * it is first needed: its records checked, its indexes first queried. The
+ * name is all a tenant needs to hold it.
+ */
+export function collectionOnFirstUse(name: string, load: () => StoredCollection): StoredCollection {
+  let loaded: StoredCollection | undefined;
+  const part = () => {
+    loaded ??= load();
+    if (loaded.name !== name) throw new Error(`collection ${name} loaded as ${loaded.name}`);
+    return loaded;
+  };
+  return {
+    kind: 'collection',
+    name,
+    get schema() {
+      return part().schema;
+    },
+    get indexes() {
+      return part().indexes;
+    },
+    get ownsBlobs() {
+      return part().ownsBlobs;
+    },
+    get references() {
+      return part().references;
+    },
+  };
+}
+
 /** Declares document `name` with its schema and its value in a fresh tenant. */
 export function defineDocument<K extends DocumentName>(
   name: K,

@@ -110,7 +110,7 @@ export class Tenant {
     this.auditJson = options.audit ? new Map() : undefined;
     const self = this as unknown as Record<string, unknown>;
     for (const spec of options.schema.collections) {
-      const collection = new Collection<{ id: string }>(state.collections[spec.name] ?? {}, spec.indexes as Record<string, IndexKey<{ id: string }>>, (id) => this.touch(spec.name, id));
+      const collection = new Collection<{ id: string }>(state.collections[spec.name] ?? {}, () => spec.indexes as Record<string, IndexKey<{ id: string }>>, (id) => this.touch(spec.name, id));
       this.collectionsByName.set(spec.name, collection);
       Object.defineProperty(self, spec.name, { value: collection, enumerable: false });
     }
@@ -307,7 +307,8 @@ export class Tenant {
     this.secretRecord = state.secret;
     for (const [name, collection] of this.collectionsByName) collection.rebuild(state.collections[name] ?? {});
     // File bytes of records that are gone go too.
-    const owners = new Set(this.options.schema.collections.filter((c) => c.ownsBlobs).flatMap((c) => this.collectionsByName.get(c.name)!.ids()));
+    // (An empty collection owns nothing: its definition, which may load with its area, is not asked.)
+    const owners = new Set(this.options.schema.collections.filter((c) => this.collectionsByName.get(c.name)!.size > 0 && c.ownsBlobs).flatMap((c) => this.collectionsByName.get(c.name)!.ids()));
     this.blobs.retainOnly(owners);
     this.writeSnapshot();
     this.scheduler.arm();
