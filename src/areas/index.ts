@@ -7,8 +7,8 @@
  * its routes when one of them is first requested, its job handlers and hooks
  * when they first run. What the engine must know without loading any area
  * is data here: each area's routes (areas/routes.ts, which a test keeps equal
- * to what the areas register), the job kinds (areas/job-kinds.ts), the store
- * parts (whose schemas are built on first use).
+ * to what the areas register), the job kinds (areas/job-kinds.ts), the
+ * names of the collections (whose definitions load on first use).
  */
 import type { AppRouter } from '../core/env.js';
 import type { LazyRouteGroup } from '../core/lazy-routes.js';
