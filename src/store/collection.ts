@@ -364,6 +364,7 @@ export class Collection<T extends { id: string }> {
   /** The indexes built so far: the ones a change must keep up to date. */
   private builtIndexes(): Array<{ keyOf: IndexKey<T>; lists: Map<string, number[]> }> {
     const built: Array<{ keyOf: IndexKey<T>; lists: Map<string, number[]> }> = [];
+    // Stryker disable next-line ArrayDeclaration: with no index defined yet there is nothing to list; a stand-in without lists adds nothing
     for (const index of this.indexMap?.values() ?? []) if (index.lists) built.push(index as { keyOf: IndexKey<T>; lists: Map<string, number[]> });
     return built;
   }
@@ -378,6 +379,7 @@ export class Collection<T extends { id: string }> {
     this.seqByIdBuilt?.set(record.id, seq);
     this.order.push(seq);
     this.recordsInOrder.push(record);
+    // Stryker disable next-line ArrayDeclaration: as in builtIndexes
     for (const index of this.indexMap?.values() ?? []) {
       if (index.lists) for (const key of keysOf(index.keyOf(record))) listFor(index.lists, key).push(seq);
     }

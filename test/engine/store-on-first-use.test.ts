@@ -36,6 +36,18 @@ describe('a collection defined on first use', () => {
     expect(counted.loads).toBe(1);
   });
 
+  it('sorts the parts of a store schema into collections and documents, and refuses two of one name', () => {
+    const counted = definition();
+    const config = { kind: 'document' as const, name: 'settings', schema: z.object({}), initial: () => ({}) };
+    const store = new StoreSchema([config, counted.part]);
+    expect(store.collections.map((c) => c.name)).toEqual(['things']);
+    expect(store.documents.map((d) => d.name)).toEqual(['settings']);
+    expect(store.document('settings')).toBe(config);
+    expect(store.collection('settings')).toBeUndefined();
+    expect(() => new StoreSchema([counted.part, definition().part])).toThrow('two store parts are named things');
+    expect(counted.loads).toBe(0);
+  });
+
   it('refuses a definition of another name', () => {
     const part = collectionOnFirstUse('things', () => ({ kind: 'collection', name: 'others', schema: z.object({ id: z.string() }), indexes: {}, ownsBlobs: false }));
     expect(() => part.schema).toThrow('collection things loaded as others');
