@@ -13,7 +13,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { isoAt, monotonicMs, type TimeSource } from './core/clock.js';
 import { fromDashboard } from './core/callers.js';
 import type { AppEnv } from './core/env.js';
-import { mayHaveBody } from './core/validation.js';
+import { bodylessStandIns, mayHaveBody } from './core/validation.js';
 import type { Logger } from './core/log.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH } from './core/version.js';
 import type { RecordedBody, RequestJournal } from './control/journal.js';
@@ -80,7 +80,8 @@ function recordedBody(c: Context, matched: boolean): RecordedBody | undefined | 
   if (cache.text) return cache.text.then((text) => ({ text }), () => ({ note: '[unreadable body]' }));
   if (cache.arrayBuffer || cache.blob || cache.formData) return { note: '[binary body]' };
   const length = c.req.header('content-length');
-  if (length === '0' || c.req.raw.body === null) return undefined;
+  // A Node request whose headers announced no body was told to have no body stream (validation.ts); it is told here as before.
+  if (length === '0' || (c.req.raw.body === null && !bodylessStandIns.has(c.req.raw))) return undefined;
   // Nobody read it: worth reading when small, or when it went to no route at all (what a person debugging wants to see).
   if (c.req.raw.bodyUsed || (length === undefined ? matched : Number(length) > UNREAD_BODY_CHARS_READ)) return { note: '[body not read]' };
   return c.req.text().then((text) => ({ text }), () => ({ note: '[unreadable body]' }));

@@ -32,8 +32,16 @@ export function monotonicMs(): number {
   return performance.now();
 }
 
+// The last instant formatted: a request asks for the same millisecond many times (records, events, journal).
+let lastMs = Number.NaN;
+let lastIso = '';
+
 export function isoAt(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
 
 /** Parses an ISO 8601 instant; undefined when it is not one. */

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Context, MiddlewareHandler, ValidationTargets } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { invalidInput, type FieldConstraint, type FieldError } from './errors.js';
+import { announcesNoBody } from './unread-body.js';
 
 type Issue = z.core.$ZodIssue;
 
@@ -381,6 +382,15 @@ export const emptyJsonIsNoBody: MiddlewareHandler = async (c, next) => {
     headers.delete('content-type');
     headers.delete('content-length');
     c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers });
+  } else if (!c.req.header('content-type') && mayHaveBody(c.req.method) && announcesNoBody(c) === true) {
+    // zod-openapi's media-type gate looks into a request without Content-Type for body bytes: asking the Node
+    // server's request for its body stream builds the whole fetch Request, which the gate then clones. This
+    // request has none to give; reading it (text(), json()) still goes straight to the Node request.
+    Object.defineProperty(c.req.raw, 'body', { value: null });
+    bodylessStandIns.add(c.req.raw);
   }
   return next();
 };
+
+/** Node requests whose headers announced no body, told by emptyJsonIsNoBody to have no body stream (the journal tells them as before). */
+export const bodylessStandIns = new WeakSet<Request>();

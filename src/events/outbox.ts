@@ -4,6 +4,7 @@
  * from here.
  */
 import type { z } from '@hono/zod-openapi';
+import { clonePlain } from '../core/objects.js';
 import type { Tenant } from '../store/tenant.js';
 import type { WebhookDefinition, WebhookEvent } from './events.schemas.js';
 
@@ -21,7 +22,7 @@ export function emitEvent<T extends string, D extends z.ZodType>(tenant: Tenant,
     id: tenant.ids('Webhook'),
     type,
     timestamp: tenant.clock.nowIso(),
-    data: structuredClone(resource) as Record<string, unknown>,
+    data: clonePlain(resource) as Record<string, unknown>,
   };
   tenant.events.insert(event);
   while (tenant.events.size > EVENTS_KEPT) tenant.events.remove(tenant.events.oldest()!.id);

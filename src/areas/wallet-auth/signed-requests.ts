@@ -7,6 +7,7 @@
  * performs the operation once. Checks run in the order wire-formats.md gives.
  */
 import { apiError } from '../../core/errors.js';
+import { clonePlain } from '../../core/objects.js';
 import { isoAt, parseInstant } from '../../core/clock.js';
 import { outcomeFor, SIGNED_REQUEST_LIFETIME_SECONDS } from '../../rules/index.js';
 import { parseStamp, verifyStamp } from '../../crypto/stamp.js';
@@ -96,7 +97,7 @@ function challengeFor<C extends object>(tenant: Tenant, request: WalletActionReq
     bodySha256,
     payloadToSign,
     ...(signerKey !== undefined ? { signerKey: compressedHex(signerKey) ?? signerKey } : {}),
-    context: structuredClone(context) as Record<string, unknown>,
+    context: clonePlain(context) as Record<string, unknown>,
     expiresAt,
   });
   tenant.changed();
@@ -151,7 +152,7 @@ export async function runSigned<C extends object>(tenant: Tenant, request: Walle
   }
   const correlation = { key: record.id, operation: record.operation, bodySha256: record.bodySha256, storesResult: op.storesResult ?? true };
   // A copy: what the operation builds from it (e.g. the credential it inserts) must not share objects with the stored challenge.
-  const context = structuredClone(record.context) as C;
+  const context = clonePlain(record.context) as C;
   // A re-send of an operation whose result is never kept (export) performs it now.
   if (resent) return settleOnce(tenant, correlation, () => op.perform(context));
 

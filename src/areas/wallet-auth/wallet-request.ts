@@ -12,8 +12,9 @@ export async function walletRequestOf(c: Context): Promise<WalletActionRequest> 
   return {
     method: c.req.method,
     path: c.req.path,
-    // The validator already read the body, so this is its cached text: the exact bytes the client sent.
-    body: c.req.raw.body ? await c.req.text() : '',
+    // The validator already read the body, so this is its cached text: the exact bytes the client sent ('' when
+    // there is none). Not `c.req.raw.body`: under the Node server, asking for it builds a whole fetch Request.
+    body: await c.req.text(),
     signature: c.req.header('service-wallet-signature'),
     requestId: c.req.header('request-id'),
   };
