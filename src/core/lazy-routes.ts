@@ -18,13 +18,16 @@ export interface LazyRouteGroup {
   readonly register: (api: AppRouter) => void;
 }
 
+/** A registered route as a group's route list names it. */
+const routeKey = (route: { method: string; path: string }): string => `${route.method} ${route.path}`;
+
 /** Registers a group on a router of its own: each route's handlers (middleware, validators, handler) in order, by `METHOD path`. */
 function handlersOf(group: LazyRouteGroup, router: () => AppRouter): Map<string, Handler[]> {
   const api = router();
   group.register(api);
   const routes = new Map<string, Handler[]>();
   for (const route of api.routes) {
-    const key = `${route.method} ${route.path}`;
+    const key = routeKey(route);
     const handlers = routes.get(key) ?? [];
     handlers.push(route.handler as Handler);
     routes.set(key, handlers);
@@ -72,5 +75,5 @@ export function registerLazyRoutes(api: AppRouter, groups: readonly LazyRouteGro
 
 /** Each route of a router, `METHOD path` once, in the order they were registered (what a group's route list holds). */
 export function routeList(api: AppRouter): string[] {
-  return [...new Set(api.routes.map((r) => `${r.method} ${r.path}`))];
+  return [...new Set(api.routes.map(routeKey))];
 }
