@@ -61,7 +61,8 @@ export interface TenantFileSet {
 }
 
 const JOURNAL_NAME = /^(.+)\.(\d{1,9})\.journal$/;
-const TEMP_NAME = /\.tmp-\d+(-\d+)?$/;
+/** Our temp files (`<file>.tmp-<pid>-<n>`) and lowdb's (`.<file>.tmp`), left behind by a crash mid-write. */
+const TEMP_NAME = /\.tmp-\d+(-\d+)?$|^\..+\.tmp$/;
 
 export function journalPath(base: string, generation: number): string {
   return `${base}.${generation}.journal`;

@@ -3,13 +3,15 @@
  * append-only journal, folded together in the background; see ./files.ts).
  */
 import { isJsonObject, setOwn } from '../core/objects.js';
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { LowSync } from 'lowdb';
+import { JSONFileSync } from 'lowdb/node';
 import { rm } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { monotonicMs } from '../core/clock.js';
 import type { Logger } from '../core/log.js';
 import { BlobStore } from './blobs.js';
-import { CorruptDataFileError, corruptDataFileError, journalPath, writeFileAtomic, writeFileAtomicSync, type TenantFileSet } from './files.js';
+import { CorruptDataFileError, PRIVATE_FILE_MODE, corruptDataFileError, journalPath, writeFileAtomic, writeFileAtomicSync, type TenantFileSet } from './files.js';
 import { JournalFile, readJournal } from './journal.js';
 import type { SecretRecord } from './secrets.js';
 import type { CoverageData, CoverageStore } from './coverage.js';
@@ -439,25 +441,25 @@ function replayJournals(set: TenantFileSet, state: TenantState, from: number, sc
 
 /** The coverage counters of a tenant in a file of their own (not a snapshot: reset and restore never touch it). */
 function coverageFile(file: string, log: Logger): CoverageStore {
+  // A small document read once and written whole, best effort: lowdb's synchronous JSON file (temp file, then rename).
+  const db = new LowSync<CoverageData | null>(new JSONFileSync<CoverageData | null>(file), null);
   return {
     load() {
-      let text: string;
       try {
-        text = readFileSync(file, 'utf8');
-      } catch {
-        return undefined;
-      }
-      try {
-        return JSON.parse(text) as CoverageData;
+        db.read();
       } catch (err) {
         // Counters are no one's data: a damaged file starts them over rather than stopping the sandbox.
         log.warn('ignoring an unreadable coverage file', { file, error: (err as Error).message });
         return undefined;
       }
+      return db.data ?? undefined;
     },
     save(data) {
+      db.data = data;
       try {
-        writeFileAtomicSync(file, [JSON.stringify(data)], false);
+        db.write();
+        // lowdb writes with the default mode; tenant files are the owner's alone.
+        chmodSync(file, PRIVATE_FILE_MODE);
       } catch (err) {
         log.warn('could not write the coverage file', { file, error: (err as Error).message });
       }

@@ -53,7 +53,7 @@ describe('POST /tokens', () => {
       const files = readdirSync(join(dir, 'tenants')).map((f) => readFileSync(join(dir, 'tenants', f), 'utf8')).join('\n');
       expect(files).toContain(made.id);
       expect(files).not.toContain(made.clientSecret);
-      expect(files).toMatch(/"algorithm":"scrypt","cost":14,"salt":"[^"]+","hash":"[^"]+"/);
+      expect(files).toMatch(/"algorithm":"scrypt","cost":11,"salt":"[^"]+","hash":"[^"]+"/);
       const second = makeSandbox({ dataDir: dir });
       expect((await second.client(made.clientId, made.clientSecret).get('/customers')).status).toBe(200);
       expect((await second.client(made.clientId, 'wrong').get('/customers')).status).toBe(401);

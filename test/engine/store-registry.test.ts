@@ -86,6 +86,23 @@ describe('the tenant registry', () => {
     expect([secret.algorithm, secret.cost]).toEqual(['scrypt', DISK_SECRET_COST]);
   });
 
+  it('keeps a secret an earlier version hashed at a higher cost: verified at its own cost, never rehashed lower', async () => {
+    const { registry } = openRegistry({ dataDir: dir });
+    const tenant = registry.ensure('c');
+    const earlier = await hashSecret('s', DISK_SECRET_COST + 3);
+    tenant.secret = earlier;
+    expect(await registry.authenticate('c', 'S')).toBeUndefined();
+    expect(await registry.authenticate('c', 's')).toBe(tenant);
+    expect(tenant.secret).toBe(earlier);
+  });
+
+  it("hashes a new disk tenant's secret at the disk cost, N = 2^11", async () => {
+    const { registry } = openRegistry({ dataDir: dir });
+    const tenant = await registry.authenticate('c', 's');
+    expect(DISK_SECRET_COST).toBe(11);
+    expect([(tenant!.secret as StoredSecret).algorithm, (tenant!.secret as StoredSecret).cost]).toEqual(['scrypt', 11]);
+  });
+
   it('commits what a flush finds dirty, at once', async () => {
     const { registry } = openRegistry();
     const tenant = registry.ensure('c');
