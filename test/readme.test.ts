@@ -76,6 +76,8 @@ describe('README', () => {
       expect(stdout).toMatch(/^\{"id":"Session:[^"]+","accountId":"InternalAccount:[^"]+","type":"EMAIL_OTP"/);
       expect(stdout).toContain('"type":"EMBEDDED_WALLET"');
       expect(stdout).toContain('"privateEnabled":true');
+      // The payout stamped over the quote's own payloadToSign, executed at once.
+      expect(stdout).toMatch(/\{"id":"Quote:[^"]+","createdAt":"[^"]+","expiresAt":"[^"]+","source":\{"sourceType":"ACCOUNT".*"status":"COMPLETED"/);
     } finally {
       await sandbox.close();
     }

@@ -220,6 +220,16 @@ export async function walletFlow(call: FlowCall, nowMs: () => Promise<number>): 
 
   // Signed actions with the OTP session: privacy, export, refresh, then revoke what is not needed.
   await signedRetry(call, 'PATCH', `/internal-accounts/${wallet}`, { privateEnabled: true }, key.privateKey, 200);
+
+  // A payout from the wallet: the quote's own payloadToSign stamped, executed with no Request-Id.
+  await step(call, 200, 'POST', `/sandbox/internal-accounts/${wallet}/fund`, { amount: 5_000 });
+  const payee = await step(call, 201, 'POST', '/customers/external-accounts', {
+    customerId: customer.id,
+    currency: 'USD',
+    accountInfo: { accountType: 'USD_ACCOUNT', accountNumber: '123456789', routingNumber: '021000021', beneficiary: { beneficiaryType: 'INDIVIDUAL', fullName: 'Owen Otp' } },
+  });
+  const quote = await step(call, 201, 'POST', '/quotes', { source: { sourceType: 'ACCOUNT', accountId: wallet }, destination: { destinationType: 'ACCOUNT', accountId: payee.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 });
+  await step(call, 200, 'POST', `/quotes/${quote.id}/execute`, undefined, { 'Service-Wallet-Signature': stampPayload(quote.paymentInstructions[0].accountOrWalletInfo.payloadToSign, { privateKey: key.privateKey }), 'Idempotency-Key': 'wallet-payout-1' });
   await signedRetry(call, 'POST', `/internal-accounts/${wallet}/export`, { clientPublicKey: generateSessionKey().publicKeyUncompressed }, key.privateKey, 200);
   const refreshed = generateSessionKey();
   const next = await signedRetry(call, 'POST', `/auth/sessions/${session.id}/refresh`, { clientPublicKey: refreshed.publicKey }, key.privateKey, 201);

@@ -1709,8 +1709,8 @@ export interface components {
                     exchangeRate: number;
                     feesIncluded: number;
                     platformFeesIncluded: number;
-                    /** @description Where to send the money, for real-time funding */
-                    paymentInstructions?: components["schemas"]["PaymentInstructions"][];
+                    /** @description Real-time funding: where to send the money. From an embedded wallet: one entry whose accountOrWalletInfo carries the payloadToSign that authorizes POST /quotes/{quoteId}/execute */
+                    paymentInstructions?: (components["schemas"]["EmbeddedWalletPaymentInstructions"] | components["schemas"]["PaymentInstructions"])[];
                     transactionId: string;
                     description?: string;
                     customerId?: string;
@@ -3149,6 +3149,17 @@ export interface components {
              * @example USD
              */
             currency?: string;
+        };
+        EmbeddedWalletPaymentInstructions: {
+            instructionsNotes?: string;
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: components["schemas"]["PaymentEmbeddedWalletInfo"];
+        };
+        PaymentEmbeddedWalletInfo: {
+            /** @enum {string} */
+            accountType: "EMBEDDED_WALLET";
+            /** @description JSON text to stamp byte for byte (no re-serialization) with the session key of an active session of the source wallet; the stamp goes in the wallet signature header of POST /quotes/{quoteId}/execute, with no Request-Id */
+            payloadToSign: string;
         };
         Transaction: {
             /** @example Transaction:019542f5-b3e7-1d02-0000-000000000009 */

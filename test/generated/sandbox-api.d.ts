@@ -998,7 +998,7 @@ export interface paths {
         put?: never;
         /**
          * Create a quote
-         * @description Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE. With requireEndUserTermsConsent, a customer without endUserTermsConsent is 403 END_USER_TERMS_NOT_ACCEPTED.
+         * @description Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). From an embedded wallet, paymentInstructions carry one {accountType: EMBEDDED_WALLET, payloadToSign} to stamp for execute; immediatelyExecute is 400 there. Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE. With requireEndUserTermsConsent, a customer without endUserTermsConsent is 403 END_USER_TERMS_NOT_ACCEPTED.
          */
         post: operations["createQuote"];
         delete?: never;
@@ -1035,7 +1035,7 @@ export interface paths {
         put?: never;
         /**
          * Execute a quote
-         * @description Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome. For a customer under SCA (scaRegions) nothing moves yet: the quote comes back PENDING_AUTHORIZATION with scaChallenge (its transaction too) and POST /quotes/{quoteId}/authorize releases it; a trusted beneficiary needs no challenge.
+         * @description Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409; executing an executed quote again is 409. The destination suffix decides the outcome. For a customer under SCA (scaRegions) nothing moves yet: the quote comes back PENDING_AUTHORIZATION with scaChallenge (its transaction too) and POST /quotes/{quoteId}/authorize releases it; a trusted beneficiary needs no challenge. From an embedded wallet, either send the stamp of the quote paymentInstructions[].accountOrWalletInfo.payloadToSign (by an active session key of the wallet) as Service-Wallet-Signature with no Request-Id: 200 at once; or send no signature headers: 202 challenge, then its signed retry. A stamp that does not parse is 401 WALLET_SIGNATURE_MALFORMED; one over other bytes, or by a key that is no active session of the wallet, is 401 WALLET_SIGNATURE_INVALID.
          */
         post: operations["executeQuote"];
         delete?: never;
@@ -1923,7 +1923,7 @@ export interface paths {
         put?: never;
         /**
          * Execute one of the agent’s quotes
-         * @description Needs EXECUTE_QUOTES. Within policy in AUTO mode the action is APPROVED with its transaction started; otherwise PENDING_APPROVAL with its transaction PENDING (money reserved) and AGENT_ACTION.PENDING_APPROVAL announced. A missing permission, a paused agent or an account outside allowedAccountIds is 403 FORBIDDEN; a spending limit the action would pass is 403 VELOCITY_LIMIT_EXCEEDED (details.limit names it). From an embedded wallet: the signed retry (202 first).
+         * @description Needs EXECUTE_QUOTES. Within policy in AUTO mode the action is APPROVED with its transaction started; otherwise PENDING_APPROVAL with its transaction PENDING (money reserved) and AGENT_ACTION.PENDING_APPROVAL announced. A missing permission, a paused agent or an account outside allowedAccountIds is 403 FORBIDDEN; a spending limit the action would pass is 403 VELOCITY_LIMIT_EXCEEDED (details.limit names it). From an embedded wallet: the stamp of the quote's payloadToSign with no Request-Id (at once), or the signed retry (202 first).
          */
         post: operations["agentExecuteQuote"];
         delete?: never;
@@ -4543,8 +4543,8 @@ export interface components {
             exchangeRate: number;
             feesIncluded: number;
             platformFeesIncluded: number;
-            /** @description Where to send the money, for real-time funding */
-            paymentInstructions?: components["schemas"]["PaymentInstructions"][];
+            /** @description Real-time funding: where to send the money. From an embedded wallet: one entry whose accountOrWalletInfo carries the payloadToSign that authorizes POST /quotes/{quoteId}/execute */
+            paymentInstructions?: (components["schemas"]["EmbeddedWalletPaymentInstructions"] | components["schemas"]["PaymentInstructions"])[];
             transactionId: string;
             description?: string;
             scaChallenge?: components["schemas"]["ScaChallenge"];
@@ -4601,6 +4601,17 @@ export interface components {
              * @example USD
              */
             currency?: string;
+        };
+        EmbeddedWalletPaymentInstructions: {
+            instructionsNotes?: string;
+            isPlatformAccount?: boolean;
+            accountOrWalletInfo: components["schemas"]["PaymentEmbeddedWalletInfo"];
+        };
+        PaymentEmbeddedWalletInfo: {
+            /** @enum {string} */
+            accountType: "EMBEDDED_WALLET";
+            /** @description JSON text to stamp byte for byte (no re-serialization) with the session key of an active session of the source wallet; the stamp goes in the wallet signature header of POST /quotes/{quoteId}/execute, with no Request-Id */
+            payloadToSign: string;
         };
         /** @description While status is PENDING_AUTHORIZATION: the challenge to satisfy with POST /quotes/{quoteId}/authorize */
         ScaChallenge: {
@@ -15605,7 +15616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Quote"];
                 };
             };
-            /** @description The source is an embedded wallet: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id */
+            /** @description The source is an embedded wallet and no signature came: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id */
             202: {
                 headers: {
                     [name: string]: unknown;

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { decryptCredentialBundle, encryptOtpCodeToBundle, generateP256KeyPair, getPublicKey } from '@turnkey/crypto';
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import { SANDBOX_SIGNER_PUBLIC_KEY } from '../../src/crypto/enclave.js';
+import { SoftwarePasskey } from '../../src/client/index.js';
 import { individual, makeSandbox, type Client, type Reply } from '../helpers.js';
 
 export type KeyPair = ReturnType<typeof generateP256KeyPair>;
@@ -23,7 +24,10 @@ export async function stampOf(payload: string, key: KeyPair): Promise<string> {
   return (await stamper.stamp(payload)).stampHeaderValue;
 }
 
-export const signedHeaders = (signature: string, requestId: string) => ({ 'service-wallet-signature': signature, 'request-id': requestId });
+/** The wallet signature header alone: how a stamp of a quote's own payloadToSign is sent (no Request-Id). */
+export const walletSignatureHeader = (signature: string) => ({ 'service-wallet-signature': signature });
+
+export const signedHeaders = (signature: string, requestId: string) => ({ ...walletSignatureHeader(signature), 'request-id': requestId });
 
 export interface Wallet {
   client: Client;
@@ -84,4 +88,24 @@ export async function tenantNow(client: Client): Promise<number> {
 /** Real time as the sandbox reads it, in ms: an OIDC token's iat and exp are judged by it, however far the tenant's clock has travelled. */
 export async function realNow(client: Client): Promise<number> {
   return Date.parse((await client.get('/__admin/clock')).body.realNow);
+}
+
+export const REGISTRATION_CHALLENGE = 'platform-registration-challenge-1';
+
+/** A wallet with a PASSKEY credential, registered by a signed retry stamped with an EMAIL_OTP session key. */
+export async function withPasskey(config: Record<string, unknown> = {}, passkey = new SoftwarePasskey()) {
+  const box = await walletSandbox({}, config);
+  const wallet = await box.openWallet();
+  const { key } = await otpLogin(box.client, wallet.emailCredentialId);
+  const body = { type: 'PASSKEY', accountId: wallet.accountId, nickname: 'My laptop', challenge: REGISTRATION_CHALLENGE, attestation: passkey.register(REGISTRATION_CHALLENGE) };
+  const created = await signed(box.client, 'POST', '/auth/credentials', body, key);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { ...box, wallet, otpKey: key, passkey, credential: created.body, registration: body };
+}
+
+/** Signs in with the passkey: challenge with `clientPublicKey`, verify with the assertion and the Request-Id. */
+export async function passkeyLogin(client: Client, credentialId: string, passkey: SoftwarePasskey, clientPublicKey: string) {
+  const challenge = await client.post(`/auth/credentials/${credentialId}/challenge`, { clientPublicKey });
+  expect(challenge.status).toBe(200);
+  return client.post(`/auth/credentials/${credentialId}/verify`, { type: 'PASSKEY', assertion: passkey.assert(challenge.body.challenge) }, { 'request-id': challenge.body.requestId });
 }

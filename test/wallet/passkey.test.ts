@@ -5,10 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { SoftwarePasskey } from '../../src/client/index.js';
-import { advance, generateP256KeyPair, otpLogin, sealedSessionKey, signed, walletSandbox } from './helpers.js';
+import { REGISTRATION_CHALLENGE, advance, generateP256KeyPair, otpLogin, passkeyLogin, sealedSessionKey, signed, walletSandbox, withPasskey } from './helpers.js';
 import type { Client } from '../helpers.js';
-
-const REGISTRATION_CHALLENGE = 'platform-registration-challenge-1';
 
 describe('the software passkey, checked by @simplewebauthn/server directly', () => {
   it('makes a none attestation and assertions that verify, with a rising counter', async () => {
@@ -36,23 +34,6 @@ describe('the software passkey, checked by @simplewebauthn/server directly', () 
     expect(authentication.authenticationInfo.newCounter).toBe(1);
   });
 });
-
-async function withPasskey(config: Record<string, unknown> = {}, passkey = new SoftwarePasskey()) {
-  const box = await walletSandbox({}, config);
-  const wallet = await box.openWallet();
-  const { key } = await otpLogin(box.client, wallet.emailCredentialId);
-  const body = { type: 'PASSKEY', accountId: wallet.accountId, nickname: 'My laptop', challenge: REGISTRATION_CHALLENGE, attestation: passkey.register(REGISTRATION_CHALLENGE) };
-  const created = await signed(box.client, 'POST', '/auth/credentials', body, key);
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  return { ...box, wallet, otpKey: key, passkey, credential: created.body, registration: body };
-}
-
-async function passkeyLogin(client: Client, credentialId: string, passkey: SoftwarePasskey, clientPublicKey: string) {
-  const challenge = await client.post(`/auth/credentials/${credentialId}/challenge`, { clientPublicKey });
-  expect(challenge.status).toBe(200);
-  return client.post(`/auth/credentials/${credentialId}/verify`, { type: 'PASSKEY', assertion: passkey.assert(challenge.body.challenge) }, { 'request-id': challenge.body.requestId });
-}
-
 
 describe('PASSKEY', () => {
   it('registers with a verified attestation (signed retry, since the wallet has a credential)', async () => {

@@ -89,7 +89,7 @@ export const executeMyQuoteRoute = createRoute({
   tags,
   security,
   summary: 'Execute one of the agent’s quotes',
-  description: `Needs EXECUTE_QUOTES. Within policy in AUTO mode the action is APPROVED with its transaction started; otherwise PENDING_APPROVAL with its transaction PENDING (money reserved) and AGENT_ACTION.PENDING_APPROVAL announced. ${POLICY_403} From an embedded wallet: the signed retry (202 first).`,
+  description: `Needs EXECUTE_QUOTES. Within policy in AUTO mode the action is APPROVED with its transaction started; otherwise PENDING_APPROVAL with its transaction PENDING (money reserved) and AGENT_ACTION.PENDING_APPROVAL announced. ${POLICY_403} From an embedded wallet: the stamp of the quote's payloadToSign with no Request-Id (at once), or the signed retry (202 first).`,
   request: { params: QuoteIdParam, headers: IdempotencyHeader.extend(SignedRequestHeaders.shape) },
   responses: {
     200: jsonResponse(AgentAction, 'The action'),

@@ -11,7 +11,7 @@ import type { Tenant } from '../../store/tenant.js';
 import { checkFunds, checkPayoutLimits } from '../payments/parties.js';
 import { holdPayment } from '../payments/settlement.service.js';
 import { requireTermsAccepted } from '../customers/end-user-terms.js';
-import { checkQuoteExecution, createQuote, holdQuotePayment, presentQuote, requireExecutable } from '../quotes/quotes.service.js';
+import { checkQuoteExecution, createQuote, holdQuotePayment, presentQuote, refuseImmediateFromWallet, requireExecutable, walletPayloadOf } from '../quotes/quotes.service.js';
 import type { Quote, QuoteRecord, QuoteRequest } from '../quotes/quotes.schemas.js';
 import { sameCurrency, transferPaymentOf } from '../transfers/transfers.service.js';
 import type { TransferInRequest, TransferOutRequest } from '../transfers/transfers.schemas.js';
@@ -22,7 +22,8 @@ import type { InternalAccount, InternalAccountRecord, InternalAccountType } from
 import { createExternalAccount, deleteExternalAccount, getExternalAccount, listExternalAccounts, requireExternalAccount, type ExternalAccountInput } from '../external-accounts/external-accounts.service.js';
 import type { ExternalAccount } from '../external-accounts/external-accounts.schemas.js';
 import type { OperationResult } from '../wallet-auth/processing.js';
-import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
+import type { WalletActionRequest } from '../wallet-auth/signed-requests.js';
+import { runPresignedOrSigned } from '../wallet-auth/presigned.js';
 import { actingAgent, presentAgent } from './agent-records.js';
 import { listOwnActions, presentAction, requireOwnAction, submitAction, type ActionDraft } from './actions.service.js';
 import type { Agent, AgentAction, AgentActionsQuery, AgentRecord, AgentTransactionListQuery } from './agents.schemas.js';
@@ -105,6 +106,7 @@ function confineQuoteRequest(tenant: Tenant, agent: AgentRecord, request: QuoteR
   if (source.sourceType === 'ACCOUNT' && !isOwn(source.accountId)) throw unknown('source.accountId', source.accountId);
   if (source.customerId !== undefined && source.customerId !== agent.customerId) throw invalidInput([{ field: 'source.customerId', message: `Customer ${source.customerId} not found` }]);
   if (request.destination.destinationType === 'ACCOUNT' && !isOwn(request.destination.accountId)) throw unknown('destination.accountId', request.destination.accountId);
+  refuseImmediateFromWallet(tenant, request);
   if (source.sourceType === 'REALTIME_FUNDING' && request.immediatelyExecute) {
     throw invalidInput([{ field: 'immediatelyExecute', message: 'A real-time funded quote runs when its paymentInstructions are paid, not on execution' }]);
   }
@@ -174,11 +176,22 @@ export function getAgentQuote(tenant: Tenant, agentId: string, quoteId: string):
   return presentQuote(tenant, requireOwnQuote(tenant, agent, quoteId));
 }
 
-/** Runs a submission, behind a wallet signature when money leaves an embedded wallet. */
-function submitSigned(tenant: Tenant, wallet: WalletActionRequest, operation: 'EXECUTE_QUOTE' | 'TRANSFER_OUT', source: InternalAccountRecord | undefined, status: 200 | 201, run: () => AgentAction): Promise<OperationResult> {
+/**
+ * Runs a submission, behind a wallet signature when money leaves an embedded
+ * wallet: a stamp of `payloadToSign` (a quote's own) or the signed retry.
+ */
+function submitSigned(
+  tenant: Tenant,
+  wallet: WalletActionRequest,
+  operation: 'EXECUTE_QUOTE' | 'TRANSFER_OUT',
+  source: InternalAccountRecord | undefined,
+  payloadToSign: string | undefined,
+  status: 200 | 201,
+  run: () => AgentAction,
+): Promise<OperationResult> {
   const perform = (): OperationResult => ({ status, body: run() });
   if (!source || source.type !== 'EMBEDDED_WALLET') return Promise.resolve(perform());
-  return runSigned(tenant, wallet, () => ({ operation, accountId: source.id, prepare: () => ({}), perform }));
+  return runPresignedOrSigned(tenant, wallet, payloadToSign, () => ({ operation, accountId: source.id, prepare: () => ({}), perform }));
 }
 
 /**
@@ -192,7 +205,7 @@ export function executeAgentQuote(tenant: Tenant, agentId: string, quoteId: stri
   const earlier = remembered(tenant, agent, 'execute', idempotencyKey, quoteId);
   if (earlier !== undefined && tenant.agentActions.has(earlier)) return Promise.resolve({ status: 200, body: presentAction(tenant, tenant.agentActions.get(earlier)!) });
   const source = quote.source.sourceType === 'ACCOUNT' ? tenant.internalAccounts.get(quote.source.accountId) : undefined;
-  return submitSigned(tenant, wallet, 'EXECUTE_QUOTE', source, 200, () => {
+  return submitSigned(tenant, wallet, 'EXECUTE_QUOTE', source, walletPayloadOf(quote), 200, () => {
     const action = submitQuoteExecution(tenant, actingAgent(tenant, agentId, { permission: 'EXECUTE_QUOTES' }), tenant.quotes.get(quoteId)!);
     remember(tenant, agent, 'execute', idempotencyKey, quoteId, action.id);
     return action;
@@ -261,7 +274,7 @@ function prepareTransferOut(tenant: Tenant, agentId: string, request: TransferOu
 export function agentTransferOut(tenant: Tenant, agentId: string, request: TransferOutRequest, idempotencyKey: string | undefined, wallet: WalletActionRequest): Promise<OperationResult> {
   const prepared = prepareTransferOut(tenant, agentId, request, idempotencyKey);
   if ('earlier' in prepared) return Promise.resolve({ status: 201, body: prepared.earlier });
-  return submitSigned(tenant, wallet, 'TRANSFER_OUT', prepared.source, 201, prepared.submit);
+  return submitSigned(tenant, wallet, 'TRANSFER_OUT', prepared.source, undefined, 201, prepared.submit);
 }
 
 /** A transfer-out from an account that needs no wallet signature, at once (the agents scenario seeds one). */

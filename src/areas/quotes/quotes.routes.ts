@@ -14,7 +14,7 @@ export const createQuoteRoute = createRoute({
   tags,
   summary: 'Create a quote',
   description:
-    'Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE. With requireEndUserTermsConsent, a customer without endUserTermsConsent is 403 END_USER_TERMS_NOT_ACCEPTED.',
+    'Locks a rate and the amounts for a transfer. Sources: an internal account, an external account (a pull, into an internal account) or real-time funding (paymentInstructions come back). From an embedded wallet, paymentInstructions carry one {accountType: EMBEDDED_WALLET, payloadToSign} to stamp for execute; immediatelyExecute is 400 there. Destinations: an external or internal account, or a UMA address (after GET /receiver/uma/{address}). A lockedCurrencyAmount ending in 666 is QUOTE_RATE_UNAVAILABLE. With requireEndUserTermsConsent, a customer without endUserTermsConsent is 403 END_USER_TERMS_NOT_ACCEPTED.',
   request: { body: jsonBody(QuoteRequest) },
   responses: {
     201: jsonResponse(Quote, 'The quote (executed already when immediatelyExecute was true)'),
@@ -49,7 +49,7 @@ export const executeQuoteRoute = createRoute({
   tags,
   summary: 'Execute a quote',
   description:
-    'Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409. The destination suffix decides the outcome. For a customer under SCA (scaRegions) nothing moves yet: the quote comes back PENDING_AUTHORIZATION with scaChallenge (its transaction too) and POST /quotes/{quoteId}/authorize releases it; a trusted beneficiary needs no challenge.',
+    'Starts the transfer from the prefunded source. The same Idempotency-Key returns the same result without a second transfer; using it for another quote is 409; executing an executed quote again is 409. The destination suffix decides the outcome. For a customer under SCA (scaRegions) nothing moves yet: the quote comes back PENDING_AUTHORIZATION with scaChallenge (its transaction too) and POST /quotes/{quoteId}/authorize releases it; a trusted beneficiary needs no challenge. From an embedded wallet, either send the stamp of the quote paymentInstructions[].accountOrWalletInfo.payloadToSign (by an active session key of the wallet) as Service-Wallet-Signature with no Request-Id: 200 at once; or send no signature headers: 202 challenge, then its signed retry. A stamp that does not parse is 401 WALLET_SIGNATURE_MALFORMED; one over other bytes, or by a key that is no active session of the wallet, is 401 WALLET_SIGNATURE_INVALID.',
   request: {
     params: QuoteIdParam,
     headers: z.object({
@@ -60,6 +60,6 @@ export const executeQuoteRoute = createRoute({
   },
   responses: {
     200: jsonResponse(Quote, 'The executed quote'),
-    202: jsonResponse(SignedRetryChallenge, 'The source is an embedded wallet: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id'),
+    202: jsonResponse(SignedRetryChallenge, 'The source is an embedded wallet and no signature came: stamp payloadToSign and repeat with Service-Wallet-Signature and Request-Id'),
   },
 });

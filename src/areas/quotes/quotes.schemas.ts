@@ -46,6 +46,20 @@ export const QuoteRequest = z
 
 export const ExecuteQuoteRequest = z.object({ scaFactor: ScaFactor.optional().openapi({ description: SCA_FACTOR_NOTE }) }).openapi('ExecuteQuoteRequest');
 
+export const PaymentEmbeddedWalletInfo = z
+  .object({
+    accountType: z.literal('EMBEDDED_WALLET'),
+    payloadToSign: z.string().openapi({
+      description:
+        'JSON text to stamp byte for byte (no re-serialization) with the session key of an active session of the source wallet; the stamp goes in the wallet signature header of POST /quotes/{quoteId}/execute, with no Request-Id',
+    }),
+  })
+  .openapi('PaymentEmbeddedWalletInfo');
+
+export const EmbeddedWalletPaymentInstructions = z
+  .object({ instructionsNotes: z.string().optional(), isPlatformAccount: z.boolean().optional(), accountOrWalletInfo: PaymentEmbeddedWalletInfo })
+  .openapi('EmbeddedWalletPaymentInstructions');
+
 export const QuoteStatus = z.enum(['PENDING', 'PENDING_AUTHORIZATION', 'PROCESSING', 'COMPLETED', 'FAILED', 'EXPIRED']).openapi('QuoteStatus');
 
 export const Quote = z
@@ -63,7 +77,10 @@ export const Quote = z
     exchangeRate: z.number().openapi({ description: 'Sending currency units per receiving currency unit' }),
     feesIncluded: z.number().int().min(0),
     platformFeesIncluded: z.number().int().min(0),
-    paymentInstructions: z.array(PaymentInstructions).optional().openapi({ description: 'Where to send the money, for real-time funding' }),
+    paymentInstructions: z
+      .array(z.union([EmbeddedWalletPaymentInstructions, PaymentInstructions]))
+      .optional()
+      .openapi({ description: 'Real-time funding: where to send the money. From an embedded wallet: one entry whose accountOrWalletInfo carries the payloadToSign that authorizes POST /quotes/{quoteId}/execute' }),
     transactionId: z.string(),
     description: z.string().optional(),
     scaChallenge: ScaChallenge.optional().openapi({ description: 'While status is PENDING_AUTHORIZATION: the challenge to satisfy with POST /quotes/{quoteId}/authorize' }),

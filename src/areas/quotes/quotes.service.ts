@@ -18,7 +18,9 @@ import { checkFunds, checkPayoutLimits, currencyOfParty, customerOfParty, findAc
 import { IMMEDIATE, planQuotePayout, planTransfer, planUma, type Plan } from '../payments/plans.js';
 import { holdPayment, proceedPayment, startPayment, type Delivery, type Funding } from '../payments/settlement.service.js';
 import type { OperationResult } from '../wallet-auth/processing.js';
-import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
+import type { WalletActionRequest } from '../wallet-auth/signed-requests.js';
+import { presignedPayload, runPresignedOrSigned } from '../wallet-auth/presigned.js';
+import type { InternalAccountRecord } from '../internal-accounts/internal-accounts.schemas.js';
 import type { Transaction } from '../transactions/transactions.schemas.js';
 import { openTransaction, recordRefund, requireTransaction, type NewTransaction } from '../transactions/transactions.service.js';
 import { requireTermsAccepted } from '../customers/end-user-terms.js';
@@ -186,13 +188,57 @@ function externalDestinationOf(destination: Party): string | undefined {
   return destination.kind === 'EXTERNAL' ? destination.account.id : undefined;
 }
 
+/** The embedded wallet money leaves, if it leaves one. */
+function walletOf(source: Party): InternalAccountRecord | undefined {
+  return source.kind === 'INTERNAL' && source.account.type === 'EMBEDDED_WALLET' ? source.account : undefined;
+}
+
+/**
+ * Money leaves an embedded wallet only with its holder's stamp of the
+ * quote's payloadToSign, which a combined create-and-execute call cannot
+ * carry (POST /quotes and POST /agents/me/quotes alike).
+ */
+export function refuseImmediateFromWallet(tenant: Tenant, request: QuoteRequest): void {
+  if (!request.immediatelyExecute || request.source.sourceType !== 'ACCOUNT') return;
+  if (tenant.internalAccounts.get(request.source.accountId)?.type !== 'EMBEDDED_WALLET') return;
+  throw invalidInput([
+    { field: 'immediatelyExecute', message: 'Not allowed from an embedded wallet: create the quote, stamp its paymentInstructions[].accountOrWalletInfo.payloadToSign, then execute it with that signature' },
+  ]);
+}
+
+/**
+ * What the wallet holder stamps to execute the quote: it binds the quote,
+ * the wallet, both amounts, the destination, the description and the
+ * expiry (docs/embedded-wallets.md shows it).
+ */
+function walletPayloadFor(tenant: Tenant, quote: QuoteRecord, wallet: InternalAccountRecord, now: number): string {
+  return presignedPayload(tenant, 'EXECUTE_QUOTE', now, {
+    quoteId: quote.id,
+    walletId: wallet.id,
+    sendingCurrency: quote.sendingCurrency.code,
+    totalSendingAmount: quote.totalSendingAmount,
+    receivingCurrency: quote.receivingCurrency.code,
+    totalReceivingAmount: quote.totalReceivingAmount,
+    destination: quote.destination,
+    ...(quote.description !== undefined ? { description: quote.description } : {}),
+    expiresAt: quote.expiresAt,
+  });
+}
+
+/** The payloadToSign an embedded-wallet quote carries. */
+export function walletPayloadOf(quote: QuoteRecord): string | undefined {
+  for (const instruction of quote.paymentInstructions ?? []) {
+    const info = instruction.accountOrWalletInfo;
+    if (info.accountType === 'EMBEDDED_WALLET' && typeof info.payloadToSign === 'string') return info.payloadToSign;
+  }
+  return undefined;
+}
+
 export function createQuote(tenant: Tenant, request: QuoteRequest): Quote {
   const source = resolveSource(tenant, request.source);
   const destination = resolveDestination(tenant, request);
   checkPair(source, destination);
-  if (request.immediatelyExecute && source.kind === 'INTERNAL' && source.account.type === 'EMBEDDED_WALLET') {
-    throw invalidInput([{ field: 'immediatelyExecute', message: 'Quotes from an embedded wallet are executed with a signed request, not immediately' }]);
-  }
+  refuseImmediateFromWallet(tenant, request);
   const sendingCurrency = currencyOfParty(source);
   const receivingCurrency = currencyOfParty(destination);
   const customerId = customerOfParty(source);
@@ -228,6 +274,8 @@ export function createQuote(tenant: Tenant, request: QuoteRequest): Quote {
     ...(request.purposeOfPayment ? { purposeOfPayment: request.purposeOfPayment } : {}),
     executed: false,
   };
+  const wallet = walletOf(source);
+  if (wallet) quote.paymentInstructions = [{ accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', payloadToSign: walletPayloadFor(tenant, quote, wallet, now) } }];
   if (sca && factor) {
     const challenge = issueQuoteChallenge(tenant, challengedOf(quote), sca.steps[0]!, factor.factor, factor.available, Date.parse(quote.expiresAt));
     quote.sca = { steps: sca.steps, step: 0, factor: factor.factor, challengeId: challenge.id };
@@ -443,8 +491,10 @@ function executeFromAccount(tenant: Tenant, quote: QuoteRecord, idempotencyKey: 
 }
 
 /**
- * POST /quotes/{quoteId}/execute. From an embedded wallet it is a signed
- * wallet action: 202 challenge first, the payment starts on the signed retry.
+ * POST /quotes/{quoteId}/execute. From an embedded wallet it is a wallet
+ * action: with a stamp of the quote's payloadToSign and no Request-Id it
+ * executes at once; otherwise a 202 challenge first, the payment starts on
+ * the signed retry.
  */
 export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: string | undefined, request: WalletActionRequest, scaFactor?: ScaFactor): Promise<OperationResult> {
   const quote = requireQuote(tenant, quoteId);
@@ -463,7 +513,7 @@ export function executeQuote(tenant: Tenant, quoteId: string, idempotencyKey: st
   const destination = sideOf(tenant, quote, 'destination');
   const execute = (): OperationResult => ({ status: 200, body: executeFromAccount(tenant, quote, idempotencyKey, source, destination, scaFactor) });
   if (source.kind !== 'INTERNAL' || source.account.type !== 'EMBEDDED_WALLET') return Promise.resolve(execute());
-  return runSigned(tenant, request, () => ({
+  return runPresignedOrSigned(tenant, request, walletPayloadOf(quote), () => ({
     operation: 'EXECUTE_QUOTE',
     accountId: source.account.id,
     prepare: () => {

@@ -10,7 +10,7 @@ import { apiError } from '../../core/errors.js';
 import { clonePlain } from '../../core/objects.js';
 import { isoAt, parseInstant } from '../../core/clock.js';
 import { outcomeFor, SIGNED_REQUEST_LIFETIME_SECONDS } from '../../rules/index.js';
-import { parseStamp, verifyStamp } from '../../crypto/stamp.js';
+import { parseStamp, verifyStamp, type Stamp } from '../../crypto/stamp.js';
 import { compressedHex } from '../../crypto/keys.js';
 import { sha256Hex } from '../../crypto/digest.js';
 import type { Tenant } from '../../store/tenant.js';
@@ -105,6 +105,25 @@ function challengeFor<C extends object>(tenant: Tenant, request: WalletActionReq
   return { status: 202, body: challenge };
 }
 
+/**
+ * The stamp in a wallet signature header: undefined for the legacy value the
+ * rules table accepts without the cryptographic check;
+ * WALLET_SIGNATURE_MALFORMED when it cannot be parsed.
+ */
+export function readWalletSignature(tenant: Tenant, signature: string): Stamp | undefined {
+  if (outcomeFor('walletSignature', signature, tenant.coverage).result === 'ACCEPTED') return undefined;
+  const stamp = parseStamp(signature);
+  if (!stamp) throw apiError('WALLET_SIGNATURE_MALFORMED', 'Service-Wallet-Signature must be base64url JSON {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature (DER hex)}');
+  return stamp;
+}
+
+/** The wallet's active session that holds the stamping key; WALLET_SIGNATURE_INVALID for a stranger's key, an expired or revoked session. */
+export function requireSigningSession(tenant: Tenant, accountId: string, publicKey: string): SessionRecord {
+  const session = activeSessionByKey(tenant, accountId, publicKey);
+  if (!session) throw apiError('WALLET_SIGNATURE_INVALID', 'The stamped public key is not an active session of this wallet');
+  return session;
+}
+
 /** The accepted challenge an identical re-send refers to, while its result is still to be collected. */
 function acceptedChallenge(tenant: Tenant, request: WalletActionRequest): SignedRequestRecord | undefined {
   const { signature, requestId } = request;
@@ -135,11 +154,7 @@ export async function runSigned<C extends object>(tenant: Tenant, request: Walle
   if (signature === undefined && requestId === undefined) return issueChallenge(tenant, request, op);
   if (signature === undefined) throw apiError('WALLET_SIGNATURE_MISSING');
 
-  const legacy = outcomeFor('walletSignature', signature, tenant.coverage).result === 'ACCEPTED';
-  const stamp = legacy ? undefined : parseStamp(signature);
-  if (!legacy && !stamp) {
-    throw apiError('WALLET_SIGNATURE_MALFORMED', 'Service-Wallet-Signature must be base64url JSON {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature (DER hex)}');
-  }
+  const stamp = readWalletSignature(tenant, signature);
   if (requestId === undefined) throw apiError('REQUEST_ID_MISSING');
 
   const record = tenant.signedRequests.get(requestId);
@@ -161,8 +176,7 @@ export async function runSigned<C extends object>(tenant: Tenant, request: Walle
     if (record.signerKey !== undefined) {
       if (stamp.publicKey !== record.signerKey) throw apiError('WALLET_SIGNATURE_INVALID', 'The retry must be stamped with the key placed in encryptedOtpBundle');
     } else {
-      session = activeSessionByKey(tenant, record.accountId, stamp.publicKey);
-      if (!session) throw apiError('WALLET_SIGNATURE_INVALID', 'The stamped public key is not an active session of this wallet');
+      session = requireSigningSession(tenant, record.accountId, stamp.publicKey);
     }
   }
   op.checkSigner?.(session, context);
