@@ -62,6 +62,7 @@ export const AccountLedger = z
   .object({
     account: InternalAccount.openapi({ description: 'As the API shows it now: the last posting\'s balances equal its balance and totalBalance' }),
     currency: Currency,
+    now: At.openapi({ description: 'The tenant clock when this was read: the balance after the last posting holds until now' }),
     postings: z.array(LedgerPosting).openapi({ description: 'Oldest first: each entry when it was made, and again when a pending one settled or was voided' }),
   })
   .openapi('AdminAccountLedger');

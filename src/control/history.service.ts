@@ -112,5 +112,5 @@ export function accountLedger(tenant: Tenant, id: string) {
       totalBalanceAfter: total,
     };
   });
-  return { account: presentInternalAccount(tenant, record), currency: currencyOf(record.currency), postings };
+  return { account: presentInternalAccount(tenant, record), currency: currencyOf(record.currency), now: tenant.clock.nowIso(), postings };
 }

@@ -193,6 +193,7 @@ describe('GET /__admin/internal-accounts/{id}/ledger', () => {
     expect(ledger.body).toEqual({
       account: await accountAsListed(client, customer.id, usd),
       currency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 },
+      now: at(50),
       postings: [
         { entryId: entries[0], at: at(0), change: 'POSTED', direction: 'CREDIT', amount: 10_000, kind: 'SANDBOX_FUNDING', balanceAfter: 10_000, totalBalanceAfter: 10_000 },
         { entryId: entries[1], at: at(10), change: 'HELD', direction: 'DEBIT', amount: 2_500, kind: 'PAYMENT', reference: held.id, balanceAfter: 7_500, totalBalanceAfter: 10_000 },
@@ -222,7 +223,7 @@ describe('GET /__admin/internal-accounts/{id}/ledger', () => {
   it('shows a platform account as GET /platform/internal-accounts does, with no postings before any', async () => {
     const client = makeSandbox().client();
     const platform = (await client.get('/platform/internal-accounts?currency=USD')).body.data[0];
-    expect((await client.get(`/__admin/internal-accounts/${platform.id}/ledger`)).body).toEqual({ account: platform, currency: platform.balance.currency, postings: [] });
+    expect((await client.get(`/__admin/internal-accounts/${platform.id}/ledger`)).body).toEqual({ account: platform, currency: platform.balance.currency, now: at(0), postings: [] });
   });
 
   it('is 404 REFERENCE_NOT_FOUND for an id that is no internal account', async () => {
