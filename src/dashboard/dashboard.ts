@@ -11,8 +11,9 @@ import { pageSecurityHeaders } from '../core/page-security.js';
 import { packagePath } from '../core/package-files.js';
 
 const SCRIPT = 'text/javascript; charset=utf-8';
-/** history.js and svg-charts.js draw the history pages; app.js imports them when one is first opened. */
-const ASSETS: Record<string, string> = { 'app.js': SCRIPT, 'app.css': 'text/css; charset=utf-8', 'history.js': SCRIPT, 'svg-charts.js': SCRIPT };
+const STYLE = 'text/css; charset=utf-8';
+/** history.js (with svg-charts.js and history.css) draws the history pages; app.js imports it when one is first opened. */
+const ASSETS: Record<string, string> = { 'app.js': SCRIPT, 'app.css': STYLE, 'history.js': SCRIPT, 'svg-charts.js': SCRIPT, 'history.css': STYLE };
 /** Nothing but the sandbox itself: no inline script, no third-party origin. */
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 const HEADERS = pageSecurityHeaders(CSP);

@@ -3,6 +3,12 @@
 // liveSection).
 import { balanceChart, clockTime, formatMinor, timelineChart } from './svg-charts.js';
 
+// Their styles come with them, before anything is drawn.
+await new Promise((resolve, reject) => {
+  const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/__admin/ui/history.css', onload: resolve, onerror: reject });
+  document.head.append(link);
+});
+
 const enc = encodeURIComponent;
 /** As wide as the main column allows; at least 560 (a phone scrolls the chart sideways). */
 const chartWidth = () => Math.max(560, Math.min(1100, document.getElementById('main').clientWidth - 34));
@@ -66,9 +72,10 @@ export async function accountPage(ui, id) {
       postings.length ? ui.el('div', { class: 'chart-wrap' }, balanceChart({ account, currency, postings }, now, chartWidth())) : '',
       ui.el('h3', {}, 'Postings'),
       ui.table(['At', 'Change', 'Amount', 'Kind', 'Available after', 'Total after', 'Transaction'], postings.map((p) => [
-        ui.el('span', { title: p.at }, `${p.at.slice(0, 10)} ${clockTime(p.at)}`),
+        amountCell(ui, `${p.at.slice(0, 10)} ${clockTime(p.at)}`),
         p.change,
-        amountCell(ui, `${p.direction === 'DEBIT' ? '−' : '+'}${amount(p.amount, currency)}`, p.direction === 'DEBIT' ? 'debit' : 'credit'),
+        // A voided entry's amount never counted: struck through.
+        amountCell(ui, `${p.direction === 'DEBIT' ? '−' : '+'}${amount(p.amount, currency)}`, `${p.direction === 'DEBIT' ? 'debit' : 'credit'}${p.change === 'VOIDED' ? ' voided' : ''}`),
         p.kind,
         amountCell(ui, amount(p.balanceAfter, currency)),
         amountCell(ui, amount(p.totalBalanceAfter, currency)),
