@@ -6,7 +6,7 @@
  * what the API itself says.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { individual, makeSandbox, TEST_EPOCH_MS, usdAccount, type Client } from '../helpers.js';
+import { individual, makeSandbox, TEST_EPOCH_MS, until, usdAccount, type Client } from '../helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
 let receiver: Receiver | undefined;
@@ -19,16 +19,6 @@ const at = (seconds: number) => new Date(TEST_EPOCH_MS + seconds * 1000).toISOSt
 
 async function advance(client: Client, seconds: number) {
   expect((await client.post('/__admin/clock/advance', { seconds })).status).toBe(200);
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (performance.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 interface Delivery {

@@ -8,18 +8,15 @@
  * test-artifacts/dashboard/).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createSandbox, type RunningSandbox, manualTime } from '../../src/index.js';
-import { TEST_EPOCH_MS, individual, usdAccount } from '../helpers.js';
+import { TEST_EPOCH_MS, individual, until, usdAccount } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
 import { signIn } from './sign-in.js';
-
-const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+import { chromiumAvailable, launchChromium } from './chromium.js';
 
 const SHOTS = process.env.PAYSANDBOX_SCREENSHOTS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'dashboard');
 const CLIENT = { id: 'history-test', secret: 'history-secret' };
@@ -34,16 +31,6 @@ async function api(method: string, path: string, body?: unknown) {
   const response = await fetch(url, { method, headers: { authorization: AUTH, 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
   expect(response.status, `${method} ${path}`).toBeLessThan(300);
   return response.json();
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (performance.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const deliveredAll = (id: string, count: number) =>
@@ -70,14 +57,14 @@ async function shot(page: Page, name: string) {
 
 const stepNames = (page: Page) => page.getByRole('list', { name: 'Timeline steps' }).getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
 
-describe.skipIf(!available)('history pages in Chromium', () => {
+describe.skipIf(!chromiumAvailable)('history pages in Chromium', () => {
   beforeAll(async () => {
     receiver = await startReceiver();
     let refused = 0;
     // The payout's first webhook is refused once with a 500; everything else is accepted.
     receiver.answer = (body) => (refused === 0 && body.includes('"type":"OUTGOING_PAYMENT.') ? (refused++, 500) : undefined);
     sandbox = await createSandbox({ webhookUrl: receiver.url, time: manualTime(TEST_EPOCH_MS) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
@@ -92,7 +79,8 @@ describe.skipIf(!available)('history pages in Chromium', () => {
     const usd = accounts.find((a) => a.balance.currency.code === 'USD')!.id;
     const usdc = accounts.find((a) => a.balance.currency.code === 'USDC')!.id;
     await api('POST', `/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 });
-    await api('POST', `/sandbox/internal-accounts/${usdc}/fund`, { amount: 12_345_678 });
+    await api('POST', `/sandbox/internal-accounts/${usdc}/fund`, { amount: 98_765_432_101 });
+    await api('POST', `/sandbox/internal-accounts/${usdc}/fund`, { amount: 5 });
     await api('POST', '/__admin/clock/advance', { seconds: 10 });
     // Suffix 005: pending about 30 s, then the transfer fails.
     const failing = await api('POST', '/customers/external-accounts', usdAccount(customer.id, '000000005'));
@@ -106,13 +94,16 @@ describe.skipIf(!available)('history pages in Chromium', () => {
     await page.getByRole('link', { name: payout.id }).click();
     await page.getByRole('heading', { name: 'Outgoing payment', level: 1 }).waitFor();
     // Before the clock moves: the refused delivery, and its retry still due after now.
-    await page.getByRole('listitem', { name: '10:01:10 retry 1 of OUTGOING_PAYMENT.PENDING due, after now' }).waitFor();
-    expect(await stepNames(page)).toEqual([
+    const refusedFirst = [
       '10:00:10 status PENDING',
       '10:00:10 status PROCESSING',
       '10:00:10 webhook OUTGOING_PAYMENT.PENDING',
       '10:00:10 webhook OUTGOING_PAYMENT.PROCESSING',
       '10:00:10 delivery of OUTGOING_PAYMENT.PENDING answered 500, retry due 10:01:10',
+    ];
+    await page.getByRole('listitem', { name: '10:01:10 retry 1 of OUTGOING_PAYMENT.PENDING due, after now' }).waitFor();
+    expect(await stepNames(page)).toEqual([
+      ...refusedFirst,
       '10:01:10 retry 1 of OUTGOING_PAYMENT.PENDING due, after now',
     ]);
 
@@ -122,11 +113,7 @@ describe.skipIf(!available)('history pages in Chromium', () => {
     // The page refreshes itself: the failure, then the retry that was accepted and the deliveries queued behind it.
     await page.getByRole('listitem', { name: '10:01:10 delivery of OUTGOING_PAYMENT.FAILED answered 200' }).waitFor({ timeout: 10_000 });
     expect(await stepNames(page)).toEqual([
-      '10:00:10 status PENDING',
-      '10:00:10 status PROCESSING',
-      '10:00:10 webhook OUTGOING_PAYMENT.PENDING',
-      '10:00:10 webhook OUTGOING_PAYMENT.PROCESSING',
-      '10:00:10 delivery of OUTGOING_PAYMENT.PENDING answered 500, retry due 10:01:10',
+      ...refusedFirst,
       '10:00:40 status FAILED',
       '10:00:40 webhook OUTGOING_PAYMENT.FAILED',
       '10:01:10 retry 1 of OUTGOING_PAYMENT.PENDING answered 200',
@@ -172,16 +159,19 @@ describe.skipIf(!available)('history pages in Chromium', () => {
     await rows.nth(2).getByRole('link', { name: payout.id }).waitFor();
     await shot(page, 'account-balance');
 
-    // A 6-decimal currency, exactly.
+    // A 6-decimal currency, exactly, thousands grouped, a fraction of a unit padded.
     await page.goto(`${sandbox.origin}/__admin#/accounts/${encodeURIComponent(usdc)}`);
     await page.getByRole('heading', { name: 'INTERNAL_CRYPTO account in USDC', level: 1 }).waitFor();
-    expect(await page.locator('[data-balance="available"]').textContent()).toBe('12.345678 USDC');
-    await page.getByRole('cell', { name: '+12.345678 USDC' }).waitFor();
+    expect(await page.locator('[data-balance="available"]').textContent()).toBe('98,765.432106 USDC');
+    await page.getByRole('cell', { name: '+98,765.432101 USDC' }).waitFor();
+    await page.getByRole('cell', { name: '+0.000005 USDC' }).waitFor();
+    await shot(page, 'account-usdc');
     // At phone width the chart scrolls sideways inside its box; the page itself does not.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${sandbox.origin}/__admin#/transactions/${encodeURIComponent(payout.id)}`);
     await page.getByRole('list', { name: 'Timeline steps' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await shot(page, 'transaction-timeline-phone');
     expect(noise).toEqual([]);
     await page.close();
   }, 90_000);

@@ -3982,6 +3982,12 @@ export interface components {
         AdminAccountLedger: {
             account: components["schemas"]["InternalAccount"] & unknown;
             currency: components["schemas"]["Currency"];
+            /**
+             * Format: date-time
+             * @description The tenant clock when this was read: the balance after the last posting holds until now
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            now: string;
             /** @description Oldest first: each entry when it was made, and again when a pending one settled or was voided */
             postings: components["schemas"]["AdminLedgerPosting"][];
         };
@@ -4100,10 +4106,11 @@ export interface components {
             /**
              * @description | Code | Meaning |
              *     |---|---|
+             *     | TRANSACTION_NOT_FOUND | The transaction does not exist |
              *     | REFERENCE_NOT_FOUND | The referenced resource does not exist |
              * @enum {string}
              */
-            code: "REFERENCE_NOT_FOUND";
+            code: "TRANSACTION_NOT_FOUND" | "REFERENCE_NOT_FOUND";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -4220,6 +4227,11 @@ export interface components {
         InvalidInputError: components["schemas"]["Error400"] & {
             /** @enum {string} */
             code: "INVALID_INPUT";
+        };
+        /** @description A 404 error with code REFERENCE_NOT_FOUND. */
+        ReferenceNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "REFERENCE_NOT_FOUND";
         };
         /** @description A 409 error with code INVALID_STATE_TRANSITION. */
         InvalidStateTransitionError: components["schemas"]["Error409"] & {
@@ -4355,7 +4367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"];
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -4463,7 +4475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"];
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -5906,7 +5918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"];
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6061,7 +6073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"];
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6321,6 +6333,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error403"];
                 };
             };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"] & {
+                        /** @enum {string} */
+                        code: "TRANSACTION_NOT_FOUND";
+                    };
+                };
+            };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
             405: {
                 headers: {
@@ -6387,6 +6411,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
