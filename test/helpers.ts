@@ -110,3 +110,14 @@ const FIXTURES = new URL('../fixtures/', import.meta.url);
 export function fixtureFile(name: 'passport.png' | 'drivers-license.jpg' | 'certificate.pdf', as: string = name): File {
   return new File([readFileSync(new URL(name, FIXTURES))], as);
 }
+
+/** Reads until `ok` holds (for what happens off the request's path, like webhook deliveries); fails after `timeoutMs` of real time. */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (performance.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

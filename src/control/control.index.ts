@@ -19,6 +19,7 @@ import { listTriggers, triggerEvent } from './triggers.js';
 import { setInternalAccountStatus } from '../areas/internal-accounts/internal-accounts.service.js';
 import { reviewExternalAccount } from '../areas/external-accounts/external-accounts.service.js';
 import { clearCoverage, coverageReport, type OperationEntry } from './coverage.service.js';
+import { accountLedger, transactionTimeline } from './history.service.js';
 
 declare module '../core/env.js' {
   interface AppVariables {
@@ -97,4 +98,6 @@ export function registerControl(app: AppRouter, schema: StoreSchema, apiOperatio
   app.openapi(routes.rulesRoute, (c) => c.json(rulesReference(), 200));
   app.openapi(routes.coverageRoute, (c) => c.json(coverageReport(apiOperations(), [c.get('tenant')], c.get('tenant').clock.nowIso()), 200));
   app.openapi(routes.clearCoverageRoute, (c) => c.json(clearCoverage(c.get('tenant')), 200));
+  app.openapi(routes.transactionTimelineRoute, (c) => c.json(transactionTimeline(c.get('tenant'), c.req.valid('param').id), 200));
+  app.openapi(routes.accountLedgerRoute, (c) => c.json(accountLedger(c.get('tenant'), c.req.valid('param').id), 200));
 }

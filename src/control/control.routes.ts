@@ -11,6 +11,7 @@ import { InternalAccount, InternalAccountStatus } from '../areas/internal-accoun
 import { ExternalAccount } from '../areas/external-accounts/external-accounts.schemas.js';
 import { REVIEW_STATUSES } from '../areas/external-accounts/external-accounts.service.js';
 import { CoverageCleared, CoverageReport } from './coverage.schemas.js';
+import { AccountLedger, TransactionTimeline } from './history.schemas.js';
 
 const tags = [TAGS.controlPlane];
 
@@ -309,4 +310,28 @@ export const clearCoverageRoute = createRoute({
   summary: 'Start coverage recording over',
   description: 'Sets every counter of the tenant back to zero; `since` becomes now.',
   responses: { 200: jsonResponse(CoverageCleared, 'Cleared') },
+});
+
+export const transactionTimelineRoute = createRoute({
+  operationId: 'adminGetTransactionTimeline',
+  method: 'get',
+  path: '/transactions/{id}/timeline',
+  tags,
+  summary: "A transaction's life on your tenant's clock",
+  description:
+    'Every status it went through, every webhook event about it, and every attempt to deliver each one (the answer, or why there was none, and when the retry it led to was due), in time order. What the dashboard draws on a transaction\'s page. An unknown id is 404.',
+  request: { params: z.object({ id: z.string().min(1).max(200) }) },
+  responses: { 200: jsonResponse(TransactionTimeline, 'The timeline') },
+});
+
+export const accountLedgerRoute = createRoute({
+  operationId: 'adminGetInternalAccountLedger',
+  method: 'get',
+  path: '/internal-accounts/{id}/ledger',
+  tags,
+  summary: "An internal account's ledger postings, each with the balances after it",
+  description:
+    'Oldest first. A pending entry appears twice: when it was made (a hold leaves the available balance, an incoming credit joins the total) and when it settled or was voided. The last posting\'s balances are the account\'s. What the dashboard draws on an account\'s page. An unknown id is 404.',
+  request: { params: AccountId },
+  responses: { 200: jsonResponse(AccountLedger, 'The account and its postings') },
 });

@@ -29,4 +29,6 @@ export const CONTROL_ROUTES: readonly string[] = [
   'GET /rules',
   'GET /coverage',
   'DELETE /coverage',
+  'GET /transactions/:id/timeline',
+  'GET /internal-accounts/:id/ledger',
 ];

@@ -82,6 +82,7 @@ const DOCUMENT_REVIEW = ['uploadDocument', 'replaceDocument'] as const;
 /** Operations that look up, by an id, a resource without a 404 code of its own (REFERENCE_NOT_FOUND). */
 const NOT_FOUND_RAISERS = [
   'adminSetInternalAccountStatus',
+  'adminGetInternalAccountLedger',
   'adminReviewExternalAccount',
   'getBeneficialOwner',
   'updateBeneficialOwner',
@@ -259,6 +260,7 @@ export const ERROR_CATALOGUE = {
     reason: 'The transaction does not exist',
     raisedBy: [
       'getTransactionById',
+      'adminGetTransactionTimeline',
       'confirmReceiptDelivery',
       'approvePendingPayment',
       'rejectPendingPayment',

@@ -1,6 +1,6 @@
 /**
- * The dashboard at /__admin: three static files (plain HTML, CSS and one
- * script, no build step, no CDN) that drive the control plane and the API
+ * The dashboard at /__admin: a few static files (plain HTML, CSS and
+ * script modules, no build step, no CDN) that drive the control plane and the API
  * with the credentials the person signs in with. Served without
  * credentials; every call it makes carries them. Loaded on the first request
  * for it, never at start-up.
@@ -10,7 +10,10 @@ import type { Context } from 'hono';
 import { pageSecurityHeaders } from '../core/page-security.js';
 import { packagePath } from '../core/package-files.js';
 
-const ASSETS: Record<string, string> = { 'app.js': 'text/javascript; charset=utf-8', 'app.css': 'text/css; charset=utf-8' };
+const SCRIPT = 'text/javascript; charset=utf-8';
+const STYLE = 'text/css; charset=utf-8';
+/** history.js (with svg-charts.js and history.css) draws the history pages; app.js imports it when one is first opened. */
+const ASSETS: Record<string, string> = { 'app.js': SCRIPT, 'app.css': STYLE, 'history.js': SCRIPT, 'svg-charts.js': SCRIPT, 'history.css': STYLE };
 /** Nothing but the sandbox itself: no inline script, no third-party origin. */
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 const HEADERS = pageSecurityHeaders(CSP);

@@ -15,4 +15,8 @@ declare module '../store/tenant.js' {
   }
 }
 
-export const eventsCollection = defineCollection('events', { schema: WebhookEvent, indexes: { type: (e) => e.type } });
+export const eventsCollection = defineCollection('events', {
+  schema: WebhookEvent,
+  // resource: the id of what the event is about (a transaction's events, for its timeline); built only when first asked.
+  indexes: { type: (e) => e.type, resource: (e) => (typeof e.data.id === 'string' ? e.data.id : undefined) },
+});

@@ -174,7 +174,11 @@ export class WebhookDispatcher {
       delete d.nextAttemptAt;
       if (ok) d.status = 'SUCCEEDED';
       else if (d.test || d.attempts.length >= MAX_ATTEMPTS) d.status = 'FAILED';
-      else d.nextAttemptAt = isoAt(tenant.clock.nowMs() + WEBHOOK_RETRY_DELAYS_SECONDS[d.attempts.length - 1]! * 1000);
+      else {
+        d.nextAttemptAt = isoAt(tenant.clock.nowMs() + WEBHOOK_RETRY_DELAYS_SECONDS[d.attempts.length - 1]! * 1000);
+        // Kept on the attempt too: nextAttemptAt moves on with the next attempt, a transaction's timeline shows each retry's due time.
+        d.attempts[d.attempts.length - 1]!.retryAt = d.nextAttemptAt;
+      }
     });
     tenant.coverage.delivery(updated.eventType, attempt.status !== undefined, ok);
     if (!ok) this.options.log.warn('webhook delivery failed', { tenant: tenant.id, delivery: id, event: updated.eventType, ...attempt });

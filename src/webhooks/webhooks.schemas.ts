@@ -8,6 +8,7 @@ export const DeliveryAttempt = z
     status: z.number().int().optional().openapi({ description: 'The HTTP status the endpoint answered' }),
     error: z.string().optional().openapi({ description: 'Why there was no answer (refused, timeout, ...)' }),
     durationMs: z.number(),
+    retryAt: Timestamp.optional().openapi({ description: 'After a failure: when the retry it led to was due, on the tenant clock (absent after the last attempt allowed, a success, or a test event)' }),
   })
   .openapi('AdminWebhookAttempt');
 

@@ -12,6 +12,8 @@ export interface Receiver {
   received: Received[];
   /** Status for each next request, in order; 200 once the list is used up. */
   answers: number[];
+  /** Decides the status from the request body before `answers` is consulted; undefined leaves it to `answers`. */
+  answer?: (body: string) => number | undefined;
   /** While set, requests wait for it before they are answered. */
   hold?: Promise<void>;
   /** Resolves once `count` requests have arrived. */
@@ -30,7 +32,7 @@ export async function startReceiver(): Promise<Receiver> {
       receiver.received.push({ headers: req.headers, body });
       for (const wake of waiters.splice(0)) wake();
       if (receiver.hold) await receiver.hold;
-      res.writeHead(receiver.answers.shift() ?? 200).end('ok');
+      res.writeHead(receiver.answer?.(body) ?? receiver.answers.shift() ?? 200).end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPublicKey, verify } from 'node:crypto';
-import { individual, makeSandbox, type Client } from '../helpers.js';
+import { individual, makeSandbox, type Client, until } from '../helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
 
 let receiver: Receiver | undefined;
@@ -25,16 +25,6 @@ async function setUp() {
 
 async function deliveries(client: Client, query = '') {
   return (await client.get(`/__admin/webhooks${query}`)).body.data as Array<{ id: string; status: string; eventType: string; attempts: Array<{ status?: number; error?: string }>; nextAttemptAt?: string }>;
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (performance.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('webhook delivery', () => {

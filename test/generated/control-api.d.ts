@@ -418,6 +418,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/__admin/transactions/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transaction's life on your tenant's clock
+         * @description Every status it went through, every webhook event about it, and every attempt to deliver each one (the answer, or why there was none, and when the retry it led to was due), in time order. What the dashboard draws on a transaction's page. An unknown id is 404.
+         */
+        get: operations["adminGetTransactionTimeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/__admin/internal-accounts/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An internal account's ledger postings, each with the balances after it
+         * @description Oldest first. A pending entry appears twice: when it was made (a hold leaves the available balance, an incoming credit joins the total) and when it settled or was voided. The last posting's balances are the account's. What the dashboard draws on an account's page. An unknown id is 404.
+         */
+        get: operations["adminGetInternalAccountLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1645,6 +1685,8 @@ export interface components {
                     reference?: string;
                     /** Format: date-time */
                     createdAt: string;
+                    /** Format: date-time */
+                    settledAt?: string;
                 };
             };
             ownershipChallenges?: {
@@ -3659,6 +3701,12 @@ export interface components {
             /** @description Why there was no answer (refused, timeout, ...) */
             error?: string;
             durationMs: number;
+            /**
+             * Format: date-time
+             * @description After a failure: when the retry it led to was due, on the tenant clock (absent after the last attempt allowed, a success, or a test event)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            retryAt?: string;
         };
         AdminWebhookDelivery: {
             /** @example WebhookDelivery:019542f5-b3e7-1d02-0000-00000000000f */
@@ -3867,6 +3915,119 @@ export interface components {
             cleared: true;
             since: string;
         };
+        AdminTransactionTimeline: {
+            transactionId: string;
+            /** @enum {string} */
+            type: "INCOMING" | "OUTGOING" | "CARD";
+            status: string;
+            /**
+             * Format: date-time
+             * @description The tenant clock when this was read: a pending retry's retryAt may lie after it
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            now: string;
+            /** @description In time order; at one instant a status comes before the webhook that announces it, and a webhook before its delivery attempts. Statuses: the transaction's statusHistory (for a card transaction, the status each of its events carried). Webhooks and attempts: those the outbox and the delivery log still hold (the latest 10,000 of each). */
+            steps: components["schemas"]["AdminTimelineStep"][];
+        };
+        AdminTimelineStep: components["schemas"]["AdminTimelineStatus"] | components["schemas"]["AdminTimelineWebhook"] | components["schemas"]["AdminTimelineDeliveryAttempt"];
+        AdminTimelineStatus: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "STATUS";
+            /**
+             * Format: date-time
+             * @description On the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            at: string;
+            status: string;
+        };
+        /** @description An event about the transaction entered the outbox */
+        AdminTimelineWebhook: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "WEBHOOK";
+            /**
+             * Format: date-time
+             * @description On the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            at: string;
+            eventId: string;
+            eventType: string;
+        };
+        AdminTimelineDeliveryAttempt: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "DELIVERY_ATTEMPT";
+            /**
+             * Format: date-time
+             * @description On the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            at: string;
+            eventId: string;
+            eventType: string;
+            deliveryId: string;
+            /** @description 1 for the first send; each later one is a retry or a replay */
+            attempt: number;
+            /** @description The HTTP status the endpoint answered */
+            responseStatus?: number;
+            /** @description Why there was no answer */
+            error?: string;
+            succeeded: boolean;
+            durationMs: number;
+            /**
+             * Format: date-time
+             * @description After a failure: when the retry it led to was due
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            retryAt?: string;
+        };
+        AdminAccountLedger: {
+            account: components["schemas"]["InternalAccount"] & unknown;
+            currency: components["schemas"]["Currency"];
+            /**
+             * Format: date-time
+             * @description The tenant clock when this was read: the balance after the last posting holds until now
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            now: string;
+            /** @description Oldest first: each entry when it was made, and again when a pending one settled or was voided */
+            postings: components["schemas"]["AdminLedgerPosting"][];
+        };
+        AdminLedgerPosting: {
+            entryId: string;
+            /**
+             * Format: date-time
+             * @description On the tenant clock
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            at: string;
+            /**
+             * @description POSTED: counted in both balances at once; HELD: a pending debit, out of the available balance only; INCOMING: a pending credit, in the total balance only; SETTLED: a pending entry became final (now in both); VOIDED: a pending entry was undone
+             * @enum {string}
+             */
+            change: "POSTED" | "HELD" | "INCOMING" | "SETTLED" | "VOIDED";
+            /** @enum {string} */
+            direction: "CREDIT" | "DEBIT";
+            /** @description Minor units, positive: the direction says which way */
+            amount: number;
+            /** @description What moved the money (PAYMENT, INCOMING, REFUND, SANDBOX_FUNDING, CARD_PULL, ...) */
+            kind: string;
+            /** @description The transaction (or stablecoin operation) the entry belongs to */
+            reference?: string;
+            /** @description The available balance after this posting, in minor units */
+            balanceAfter: number;
+            /** @description The total balance after this posting, in minor units */
+            totalBalanceAfter: number;
+        };
         /** @description The rule a field broke. New members may appear. */
         FieldConstraint: {
             /** @description An HTML5 input type (email, url, date, ...) or a slug such as iso3166-1-alpha-2, us-ssn, e.164 */
@@ -3956,10 +4117,11 @@ export interface components {
             /**
              * @description | Code | Meaning |
              *     |---|---|
+             *     | TRANSACTION_NOT_FOUND | The transaction does not exist |
              *     | REFERENCE_NOT_FOUND | The referenced resource does not exist |
              * @enum {string}
              */
-            code: "REFERENCE_NOT_FOUND";
+            code: "TRANSACTION_NOT_FOUND" | "REFERENCE_NOT_FOUND";
             /** @description What went wrong, for people */
             reason: string;
             /** @description The same text as reason */
@@ -4076,6 +4238,11 @@ export interface components {
         InvalidInputError: components["schemas"]["Error400"] & {
             /** @enum {string} */
             code: "INVALID_INPUT";
+        };
+        /** @description A 404 error with code REFERENCE_NOT_FOUND. */
+        ReferenceNotFoundError: components["schemas"]["Error404"] & {
+            /** @enum {string} */
+            code: "REFERENCE_NOT_FOUND";
         };
         /** @description A 409 error with code INVALID_STATE_TRANSITION. */
         InvalidStateTransitionError: components["schemas"]["Error409"] & {
@@ -4211,7 +4378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"];
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -4319,7 +4486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"];
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -5762,7 +5929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"];
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -5917,7 +6084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error404"];
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
                 };
             };
             /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
@@ -6117,6 +6284,163 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error413"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminGetTransactionTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminTransactionTimeline"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: TRANSACTION_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error404"] & {
+                        /** @enum {string} */
+                        code: "TRANSACTION_NOT_FOUND";
+                    };
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
+                };
+            };
+            /** @description Internal error: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error500"];
+                };
+            };
+        };
+    };
+    adminGetInternalAccountLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account and its postings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAccountLedger"];
+                };
+            };
+            /** @description Bad request: INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidInputError"];
+                };
+            };
+            /** @description Missing or invalid credentials, or a wallet signature that does not verify: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error401"];
+                };
+            };
+            /** @description Forbidden: FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error403"];
+                };
+            };
+            /** @description Not found: REFERENCE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceNotFoundError"];
+                };
+            };
+            /** @description Method not allowed on this path: METHOD_NOT_ALLOWED */
+            405: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error405"];
                 };
             };
             /** @description Internal error: INTERNAL_ERROR */

@@ -7254,6 +7254,12 @@ export interface components {
             /** @description Why there was no answer (refused, timeout, ...) */
             error?: string;
             durationMs: number;
+            /**
+             * Format: date-time
+             * @description After a failure: when the retry it led to was due, on the tenant clock (absent after the last attempt allowed, a success, or a test event)
+             * @example 2025-10-13T12:00:00.000Z
+             */
+            retryAt?: string;
         };
         ApiToken: {
             /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */

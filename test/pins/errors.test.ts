@@ -143,14 +143,14 @@ const EXPECTED: Record<string, [status: number, reason: string, raisedBy: Rule |
     'agentExecuteQuote', 'agentGetQuote', 'authorizeQuote', 'executeQuote', 'getQuoteById', 'resendQuoteScaCode', 'sandboxSend'
   ]],
   TRANSACTION_NOT_FOUND: [404, "The transaction does not exist", [
-    'agentGetTransaction', 'approvePendingPayment', 'cancelTransaction', 'confirmReceiptDelivery', 'getTransactionById', 'rejectPendingPayment',
+    'adminGetTransactionTimeline', 'agentGetTransaction', 'approvePendingPayment', 'cancelTransaction', 'confirmReceiptDelivery', 'getTransactionById', 'rejectPendingPayment',
     'sandboxSimulateCardAuthorizationAdvice', 'sandboxSimulateCardClearing', 'sandboxSimulateCardReturn', 'sandboxSimulateCardReturnReversal'
   ]],
   INVITATION_NOT_FOUND: [404, "The invitation does not exist", ['cancelInvitation', 'claimInvitation', 'getInvitation']],
   TOKEN_NOT_FOUND: [404, "The API token does not exist", ['deleteTokenById', 'getTokenById']],
   UMA_NOT_FOUND: [404, "The UMA address is well-formed but no receiver exists at it", ['agentExecuteQuote', 'executeQuote', 'lookupUma', 'sandboxReceive']],
   REFERENCE_NOT_FOUND: [404, "The referenced resource does not exist", [
-    'adminLoadScenario', 'adminReplayWebhookDelivery', 'adminReviewExternalAccount', 'adminSetInternalAccountStatus', 'agentCreateTransferIn', 'agentCreateTransferOut', 'agentDeleteExternalAccount',
+    'adminGetInternalAccountLedger', 'adminLoadScenario', 'adminReplayWebhookDelivery', 'adminReviewExternalAccount', 'adminSetInternalAccountStatus', 'agentCreateTransferIn', 'agentCreateTransferOut', 'agentDeleteExternalAccount',
     'agentExecuteQuote', 'agentGetAction', 'agentGetExternalAccount', 'approveAgentAction', 'challengeAuthCredential', 'completeTwoFactorReset',
     'confirmBeneficiaryTrust', 'confirmBeneficiaryUntrust', 'createAuthCredential', 'createCard', 'createDelegatedKey',
     'createExternalAccountOwnershipChallenge', 'createPlatformExternalAccountOwnershipChallenge', 'createStablecoinBurn', 'createStablecoinMint',

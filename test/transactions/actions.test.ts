@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownedDecisionHook } from '../../src/areas/transactions/decisions.js';
-import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { individual, makeSandbox, usdAccount, type Client, until } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
 
 let receiver: Receiver | undefined;
@@ -43,16 +43,6 @@ async function advance(client: Client, seconds: number) {
 async function eventsOf(client: Client, id: string) {
   const { data } = (await client.get('/__admin/events?limit=100')).body;
   return data.filter((e: { data: { id?: string } }) => e.data.id === id).reverse() as Array<{ type: string; data: any }>;
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (performance.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const SLOW = '$pending.approval@elsewhere.example';

@@ -18,6 +18,8 @@ export interface LedgerEntry {
   status: 'POSTED' | 'PENDING' | 'VOIDED';
   reference?: string;
   createdAt: string;
+  /** When a PENDING entry became POSTED or VOIDED (the account's balance history needs the instant). */
+  settledAt?: string;
 }
 
 declare module '../../store/spec.js' {
@@ -38,6 +40,7 @@ const StoredLedgerEntry = z.object({
   status: z.enum(['POSTED', 'PENDING', 'VOIDED']),
   reference: z.string().optional(),
   createdAt: z.iso.datetime({ offset: true }),
+  settledAt: z.iso.datetime({ offset: true }).optional(),
 });
 
 export const internalAccountsCollection = defineCollection('internalAccounts', {

@@ -50,6 +50,7 @@ export function settleEntry(tenant: Tenant, entryId: string, status: 'POSTED' | 
   add(sums, entry, -1);
   tenant.ledgerEntries.update(entryId, (e) => {
     e.status = status;
+    e.settledAt = tenant.clock.nowIso();
   });
   add(sums, entry, 1);
   tenant.changed();

@@ -69,10 +69,10 @@ function el(tag, attrs = {}, ...children) {
 const GOOD = /^(APPROVED|ACTIVE|COMPLETED|SUCCEEDED|SETTLED|AUTHORIZED|MATCHED|POSTED|CLAIMED|VERIFIED)$/;
 const BAD = /^(REJECTED|FAILED|DECLINED|EXCEPTION|CLOSED|EXPIRED|REFUNDED|NOT_MATCHED|REVOKED|CANCELLED|TIMED_OUT|WEBHOOK_ERROR)$/;
 const WAIT = /^(PENDING|PROCESSING|UNVERIFIED|FROZEN|CREATED|RESOLVE_ERRORS|PENDING_MANUAL_REVIEW|AWAITING_)/;
+const tone = (text) => (GOOD.test(text) ? 'good' : BAD.test(text) ? 'bad' : WAIT.test(text) ? 'wait' : 'other');
 function badge(value) {
   const text = String(value ?? '');
-  const kind = GOOD.test(text) ? 'good' : BAD.test(text) ? 'bad' : WAIT.test(text) ? 'wait' : 'other';
-  return el('span', { class: `status ${kind}` }, text);
+  return el('span', { class: `status ${tone(text)}` }, text);
 }
 function money(amount, currency) {
   if (amount === undefined || amount === null) return '';
@@ -174,10 +174,13 @@ async function authenticationSection(customer) {
   const consent = customer.endUserTermsConsent;
   rows.push(['End User Terms', consent ? `${consent.termsVersion}, ${consent.acceptanceMethod} at ${consent.acceptedAt} from ${consent.ipAddress}` : 'no consent recorded']);
   let factors;
-  try {
-    factors = (await get(`/sca/factors?customerId=${encodeURIComponent(customer.id)}`)).factors;
-  } catch (err) {
-    if (!(err instanceof ApiFailure && err.message.startsWith('409'))) throw err;
+  // SCA applies by region: a customer without one never has factors (and asking would log a 409 in the console).
+  if (customer.region !== undefined) {
+    try {
+      factors = (await get(`/sca/factors?customerId=${encodeURIComponent(customer.id)}`)).factors;
+    } catch (err) {
+      if (!(err instanceof ApiFailure && err.message.startsWith('409'))) throw err;
+    }
   }
   rows.push(['Strong Customer Authentication', factors ? (factors.length ? factors.map((f) => f.name ? `${f.factor} (${f.name})` : f.factor).join(', ') : 'no factor yet') : 'not required for this region']);
   return el('section', {}, el('h2', {}, 'Authentication'), table(['What', 'State'], rows));
@@ -211,7 +214,7 @@ async function customerPage(id) {
     liveSection('Internal accounts', async () => {
       const { data } = await get(`/customers/internal-accounts?customerId=${q}&limit=100`);
       const rows = [];
-      for (const a of data) rows.push([a.id, a.type, badge(a.status), money(a.balance.amount, a.balance.currency), money(a.totalBalance.amount, a.totalBalance.currency)]);
+      for (const a of data) rows.push([el('a', { href: `#/accounts/${encodeURIComponent(a.id)}` }, a.id), a.type, badge(a.status), money(a.balance.amount, a.balance.currency), money(a.totalBalance.amount, a.totalBalance.currency)]);
       return table(['Account', 'Type', 'Status', 'Available', 'Total'], rows);
     }),
     liveSection('External accounts', async () => {
@@ -249,21 +252,31 @@ function timeline(history) {
   return el('ol', { class: 'timeline', 'aria-label': 'Status history' }, history.map((h) => el('li', {}, badge(h.status), ' ', el('span', { class: 'muted' }, h.at))));
 }
 
+const transactionLink = (id) => el('a', { href: `#/transactions/${encodeURIComponent(id)}` }, id);
+
 function transactionRow(t) {
   if (t.type === 'CARD') {
-    return [t.id, `CARD ${t.direction}`, badge(t.status), money(t.settledAmount ?? t.authorizedAmount, t.currency),
+    return [transactionLink(t.id), `CARD ${t.direction}`, badge(t.status), money(t.settledAmount ?? t.authorizedAmount, t.currency),
       el('div', {}, t.merchant?.descriptor ?? '', t.settlementSummary ? el('div', { class: 'muted' }, `clearings: ${t.settlementSummary.count} (${money(t.settlementSummary.totalAmount, t.currency)})`) : '',
         t.refundSummary ? el('div', { class: 'muted' }, `refunds: ${t.refundSummary.count} (${money(t.refundSummary.totalAmount, t.currency)})`) : '',
         t.originalTransactionId ? el('div', { class: 'muted' }, `refund of ${t.originalTransactionId}`) : '')];
   }
-  return [t.id, t.type, badge(t.status), money(t.sentAmount?.amount, t.sentAmount?.currency), el('div', {}, t.failureReason ? el('div', { class: 'error' }, t.failureReason) : '',
+  return [transactionLink(t.id), t.type, badge(t.status), money(t.sentAmount?.amount, t.sentAmount?.currency), el('div', {}, t.failureReason ? el('div', { class: 'error' }, t.failureReason) : '',
     t.approval ? el('div', { class: 'muted' }, 'approval: ', badge(t.approval.status), t.approval.decideBy && t.approval.status === 'AWAITING_DECISION' ? ` (decide by ${t.approval.decideBy})` : '') : '',
     t.cancellation ? el('div', { class: 'muted' }, `cancelled ${t.cancellation.cancelledAt}${t.cancellation.reason ? `: ${t.cancellation.reason}` : ''}`) : '',
     t.receiptDeliveryConfirmedAt ? el('div', { class: 'muted' }, `receipt delivered ${t.receiptDeliveryConfirmedAt}`) : '',
     timeline(t.statusHistory ?? []))];
 }
 
-async function transactionsPage() {
+// The history pages (a transaction's timeline, an account's balance over time) load only when first opened.
+const historyUi = () => ({ el, get, page, badge, tone, table, liveSection });
+const historyPages = () => import('./history.js');
+async function accountPage(id) {
+  return (await historyPages()).accountPage(historyUi(), id);
+}
+
+async function transactionsPage(id) {
+  if (id) return (await historyPages()).transactionPage(historyUi(), id);
   page('Transactions',
     liveSection('Transactions', async () => {
       const { data } = await get('/transactions?limit=50');
@@ -611,7 +624,7 @@ async function coveragePage() {
 }
 
 // ---- routing ----------------------------------------------------------------
-const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, agents: agentsPage, access: accessPage, stablecoins: stablecoinsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage, coverage: coveragePage };
+const ROUTES = { customers: customersPage, transactions: transactionsPage, cards: cardsPage, agents: agentsPage, access: accessPage, stablecoins: stablecoinsPage, webhooks: webhooksPage, requests: requestsPage, clock: clockPage, scenarios: scenariosPage, 'magic-values': magicValuesPage, coverage: coveragePage, accounts: accountPage };
 
 function renderTenantSwitcher() {
   const select = document.getElementById('tenant-select');
