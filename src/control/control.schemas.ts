@@ -19,6 +19,14 @@ export const Health = z
         lastCompactionMs: z.number(),
       })
       .openapi({ description: "Your tenant's data files" }),
+    addresses: z
+      .array(
+        z.object({
+          kind: z.enum(['local', 'network']).openapi({ description: '`local`: this machine only; `network`: other devices (a phone on the same network) too' }),
+          origin: z.string().openapi({ description: 'Scheme, host and port, as the start-up banner lists it', example: 'http://192.168.1.20:4010' }),
+        }),
+      )
+      .openapi({ description: 'Where the sandbox can be reached: every interface\'s address when it listens on all of them (--host 0.0.0.0); empty when it is not listening (in process)' }),
   })
   .openapi('AdminHealth');
 
