@@ -450,6 +450,19 @@ export interface components {
                 longestCompactionStepMs: number;
                 lastCompactionMs: number;
             };
+            /** @description Where the sandbox can be reached: every interface's address when it listens on all of them (--host 0.0.0.0); empty when it is not listening (in process) */
+            addresses: {
+                /**
+                 * @description `local`: this machine only; `network`: other devices (a phone on the same network) too
+                 * @enum {string}
+                 */
+                kind: "local" | "network";
+                /**
+                 * @description Scheme, host and port, as the start-up banner lists it
+                 * @example http://192.168.1.20:4010
+                 */
+                origin: string;
+            }[];
         };
         InternalAccount: {
             /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000002 */
@@ -1838,6 +1851,7 @@ export interface components {
                         publicKey: string;
                         counter: number;
                         transports?: string[];
+                        rpId?: string;
                     };
                 };
             };
@@ -2101,6 +2115,7 @@ export interface components {
                         publicKey: string;
                         counter: number;
                         transports?: string[];
+                        rpId?: string;
                     };
                     registrationChallenge?: string;
                     createdAt: string;
