@@ -108,7 +108,7 @@ export const JournalEntry = z
     durationMs: z.number(),
     matched: z.boolean().openapi({ description: 'false: no route matched (GET /__admin/requests/unmatched lists these)' }),
     requestHeaders: z.record(z.string(), z.string()).openapi({ description: 'Authorization, cookies and signatures redacted' }),
-    requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures, national identity numbers and card numbers redacted' }),
+    requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures and national identity numbers redacted, and card numbers in the fields that carry them (cardNumber, card); account numbers, CLABEs and timestamps are shown as sent' }),
     responseBody: z.unknown().optional(),
     unknownInputs: z
       .object({ query: z.array(z.string()).optional(), body: z.array(z.string()).optional() })

@@ -75,7 +75,7 @@ describe('the origin of the URLs the sandbox returns', () => {
   });
 
   it('ignores forwarded values that make no origin', () => {
-    for (const bad of [{ 'x-forwarded-proto': 'ftp' }, { 'x-forwarded-host': 'evil.example/path' }, { 'x-forwarded-host': 'user@evil.example' }, { 'x-forwarded-host': 'a b' }, { 'x-forwarded-host': ' , x' }]) {
+    for (const bad of [{ 'x-forwarded-proto': 'ftp' } as Record<string, string>, { 'x-forwarded-host': 'evil.example/path' }, { 'x-forwarded-host': 'user@evil.example' }, { 'x-forwarded-host': 'a b' }, { 'x-forwarded-host': ' , x' }]) {
       expect(publicOriginOf('http://127.0.0.1:4010/', headers(bad), true), JSON.stringify(bad)).toBe('http://127.0.0.1:4010');
     }
   });

@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Your recent API requests
-         * @description Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures, national identity numbers and card numbers redacted. Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard's own calls are not recorded.
+         * @description Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures and national identity numbers redacted, and card numbers in the fields that carry them (account numbers, CLABEs and timestamps are shown as sent). Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard's own calls are not recorded.
          */
         get: operations["adminListRequests"];
         put?: never;
@@ -3723,7 +3723,7 @@ export interface components {
             requestHeaders: {
                 [key: string]: string;
             };
-            /** @description Secrets, OTP bundles, tokens, signatures, national identity numbers and card numbers redacted */
+            /** @description Secrets, OTP bundles, tokens, signatures and national identity numbers redacted, and card numbers in the fields that carry them (cardNumber, card); account numbers, CLABEs and timestamps are shown as sent */
             requestBody?: unknown;
             responseBody?: unknown;
             /** @description Query parameters and body fields (dot paths) the operation does not define: ignored, and named in the Sandbox-Warning header */
