@@ -438,7 +438,8 @@ async function main(): Promise<void> {
     return;
   }
   if (!isLoopbackHost(parsed.host)) {
-    process.stderr.write(`paysandbox: warning: listening on ${parsed.host}, not on loopback: anyone who can reach this machine on the network can use this sandbox, and any client id and secret is accepted\n`);
+    const who = parsed.credentials ? 'with the client ids of the credentials file' : 'and any client id and secret is accepted (pin them with --credentials)';
+    process.stderr.write(`paysandbox: warning: listening on ${parsed.host}, not on loopback: anyone who can reach this machine on the network can use this sandbox, ${who}\n`);
   }
   const serving = (loaded ??= await loadServing());
   const sandbox = await serving.startServer(parsed);
