@@ -1,25 +1,16 @@
 /** The paysandbox command for phones and tunnels: --host 0.0.0.0's banner, --tls-cert/--tls-key, --trust-proxy. Connections go to 127.0.0.1 only. */
-import { request as httpsRequest } from 'node:https';
 import { generateKeyPairSync } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandPerTest, run, start, AUTH } from './command.js';
-import { makeCertificate, opensslAvailable, type TestCertificate } from '../support/certificate.js';
+import { httpsCall, makeCertificate, opensslAvailable, type TestCertificate } from '../support/certificate.js';
 
 const { dir: cwd } = commandPerTest();
 
-function httpsPost(url: string, ca: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, { method: 'POST', ca, headers: { authorization: AUTH, 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+async function httpsPost(url: string, ca: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
+  const res = await httpsCall(url, ca, { method: 'POST', headers: { authorization: AUTH, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return { status: res.status, body: JSON.parse(res.text) };
 }
 
 describe('listening on every interface', () => {

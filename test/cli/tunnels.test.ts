@@ -3,7 +3,6 @@
  * certificate, and the URLs the sandbox returns behind a trusted proxy.
  * Every connection is to 127.0.0.1.
  */
-import { request as httpsRequest } from 'node:https';
 import { generateKeyPairSync } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { NetworkInterfaceInfo } from 'node:os';
@@ -13,7 +12,7 @@ import { servedAddresses } from '../../src/core/served-addresses.js';
 import { publicOriginOf } from '../../src/core/public-origin.js';
 import { addressLines } from '../../src/cli/address-lines.js';
 import { individual, makeSandbox } from '../helpers.js';
-import { makeCertificate, opensslAvailable, type TestCertificate } from '../support/certificate.js';
+import { httpsCall, makeCertificate, opensslAvailable, type TestCertificate } from '../support/certificate.js';
 
 const info = (address: string, family: 'IPv4' | 'IPv6', internal = false): NetworkInterfaceInfo =>
   family === 'IPv4'
@@ -108,20 +107,6 @@ describe('the origin of the URLs the sandbox returns', () => {
     expect(res.body.addresses).toEqual([]);
   });
 });
-
-/** A request over HTTPS to 127.0.0.1 that trusts the test's certificate; the body as text. */
-function httpsCall(url: string, ca: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(url, { method: options.method ?? 'GET', ca, headers: options.headers ?? {} }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 describe.skipIf(!opensslAvailable)('HTTPS with the user\'s certificate', () => {
   let certificate: TestCertificate;

@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -47,4 +48,18 @@ export function makeCertificate(names: string[] = ['sandbox.test', 'localhost'])
   const cert = readFileSync(certFile, 'utf8');
   const spki = new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' });
   return { dir, certFile, keyFile, cert, key: readFileSync(keyFile, 'utf8'), spkiHash: createHash('sha256').update(spki).digest('base64') };
+}
+
+/** A request over HTTPS that trusts `ca` (the test's certificate) only; the status and the body as text. */
+export function httpsCall(url: string, ca: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { method: options.method ?? 'GET', ca, headers: options.headers ?? {} }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }
