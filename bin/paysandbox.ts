@@ -3,11 +3,11 @@
  * The only place that exits the process.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from '../src/server.js';
-import { API_VERSION } from '../src/core/version.js';
+import { API_BASE_PATH, API_VERSION } from '../src/core/version.js';
+import { addressLines } from '../src/cli/address-lines.js';
 import { packageVersion } from '../src/core/package-files.js';
 import { listen, ListenError } from '../src/cli/listen.js';
 import { InvalidCorsOriginError, parseCorsOrigins } from '../src/core/cors.js';
@@ -15,6 +15,7 @@ import { describeTrigger, triggerRemote, TriggerError } from '../src/cli/trigger
 import { coverageHtml, describeCoverage, fetchCoverage, parseFailUnder, shortfalls } from '../src/cli/coverage.js';
 import { TRIGGER_TYPES, isTriggerType } from '../src/control/trigger-types.js';
 import { createLogger, type LogFormat } from '../src/core/log.js';
+import { isLoopbackHost, type ServedAddress } from '../src/core/served-addresses.js';
 import type { Tenant } from '../src/store/tenant.js';
 
 /**
@@ -49,6 +50,10 @@ Options (each also from the environment variable on the right):
       --credentials FILE  accept only these client ids: {"id": "secret", ...}              PAYSANDBOX_CREDENTIALS
       --webhook-url URL   deliver webhooks of tenants without their own endpoint here      PAYSANDBOX_WEBHOOK_URL
       --cors-origins LIST browser origins allowed to call (a,b; default any origin)         PAYSANDBOX_CORS_ORIGINS
+      --tls-cert FILE     serve HTTPS with this certificate (PEM; with --tls-key)         PAYSANDBOX_TLS_CERT
+      --tls-key FILE      the certificate's private key (PEM)                              PAYSANDBOX_TLS_KEY
+      --trust-proxy       URLs the sandbox returns follow X-Forwarded-Proto and -Host
+                          (behind a tunnel such as ngrok or cloudflared)                   PAYSANDBOX_TRUST_PROXY=1
       --log FORMAT        pretty | json | silent (default pretty)                          PAYSANDBOX_LOG
       --quiet             no line per request                                              PAYSANDBOX_QUIET=1
   -h, --help              show this help
@@ -172,10 +177,18 @@ function parseCommand<T extends NonNullable<Parameters<typeof parseArgs>[0]>['op
   }
 }
 
-/** Loopback hosts: only this machine can reach the sandbox. */
-function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || (isIP(bare) === 4 && bare.startsWith('127.'));
+/** The certificate and key of --tls-cert and --tls-key: both or neither, each a readable file. */
+function readTls(certFile: string | undefined, keyFile: string | undefined): { cert: Buffer; key: Buffer } | undefined {
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (!certFile || !keyFile) throw new UsageError('--tls-cert and --tls-key go together: give the certificate and its private key (PEM files)');
+  const read = (file: string, what: string) => {
+    try {
+      return readFileSync(resolve(file));
+    } catch (err) {
+      throw new UsageError(`cannot read the TLS ${what} file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  };
+  return { cert: read(certFile, 'certificate'), key: read(keyFile, 'key') };
 }
 
 type ServeOptions = SandboxOptions & { port: number; host: string; logFormat: LogFormat; quiet: boolean };
@@ -194,6 +207,9 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
     credentials: { type: 'string' },
     'webhook-url': { type: 'string' },
     'cors-origins': { type: 'string' },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
+    'trust-proxy': { type: 'boolean' },
     log: { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -226,6 +242,8 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
   const credentialsFile = values.credentials ?? env.PAYSANDBOX_CREDENTIALS;
   const credentials = credentialsFile ? readCredentials(resolve(credentialsFile)) : undefined;
   const quiet = values.quiet ?? ['1', 'true'].includes(env.PAYSANDBOX_QUIET ?? '');
+  const tls = readTls(values['tls-cert'] ?? env.PAYSANDBOX_TLS_CERT, values['tls-key'] ?? env.PAYSANDBOX_TLS_KEY);
+  const trustProxy = values['trust-proxy'] ?? ['1', 'true'].includes(env.PAYSANDBOX_TRUST_PROXY ?? '');
 
   const serving = (loaded ??= await loadServing());
   const seeds: Array<(tenant: Tenant) => void> = [];
@@ -248,22 +266,26 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
     ...(seeds.length > 0 ? { seed: (tenant: Tenant) => seeds.forEach((s) => s(tenant)) } : {}),
     ...(scenarioName ? { scenario: scenarioName } : {}),
     ...(webhookUrl ? { webhookUrl } : {}),
+    ...(tls ? { tls } : {}),
+    ...(trustProxy ? { trustProxy } : {}),
   };
 }
 
 interface BannerFacts {
   url: string;
   origin: string;
+  addresses: readonly ServedAddress[];
   data: string;
   auth: string;
   webhooks: string;
   cors: string;
 }
 
-function bannerFacts(url: string, origin: string, options: ServeOptions, tenants: number, webhookKey: string): BannerFacts {
+function bannerFacts(url: string, origin: string, addresses: readonly ServedAddress[], options: ServeOptions, tenants: number, webhookKey: string): BannerFacts {
   return {
     url,
     origin,
+    addresses,
     data: options.dataDir ? `${options.dataDir} (a snapshot and a journal per tenant; ${tenants} loaded${options.fsync ? '; fsync on' : ''})` : 'memory (nothing is written)',
     auth: options.credentials ? 'HTTP Basic with the client ids of the credentials file' : 'HTTP Basic: any client id and secret; the first request binds the secret, each client id is its own tenant',
     webhooks: `${options.webhookUrl ? `to ${options.webhookUrl} unless a tenant sets webhookEndpoint; ` : ''}signed (X-Service-Signature) with P-256 key ${webhookKey}`,
@@ -274,7 +296,7 @@ function bannerFacts(url: string, origin: string, options: ServeOptions, tenants
 function banner(f: BannerFacts, umaDomain: string): string {
   return [
     `paysandbox is serving API version ${API_VERSION}`,
-    `  API       ${f.url}`,
+    ...addressLines(f.addresses, API_BASE_PATH),
     `  Docs      ${f.origin}/docs  (OpenAPI: ${f.origin}/openapi.json)`,
     `  Dashboard ${f.origin}/__admin  (sign in with a client id and secret)`,
     `  Data      ${f.data}`,
@@ -289,7 +311,7 @@ function banner(f: BannerFacts, umaDomain: string): string {
 
 /** With --log json the banner is one JSON line too, so stdout stays machine-readable. */
 function jsonBanner(f: BannerFacts): string {
-  return JSON.stringify({ level: 'info', msg: 'listening', version: API_VERSION, api: f.url, docs: `${f.origin}/docs`, openapi: `${f.origin}/openapi.json`, dashboard: `${f.origin}/__admin`, data: f.data, auth: f.auth, cors: f.cors, webhooks: f.webhooks });
+  return JSON.stringify({ level: 'info', msg: 'listening', version: API_VERSION, api: f.url, addresses: f.addresses.map((a) => a.origin), docs: `${f.origin}/docs`, openapi: `${f.origin}/openapi.json`, dashboard: `${f.origin}/__admin`, data: f.data, auth: f.auth, cors: f.cors, webhooks: f.webhooks });
 }
 
 async function runListen(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -415,12 +437,13 @@ async function main(): Promise<void> {
     process.stdout.write(`paysandbox ${packageVersion()} (API ${API_VERSION})\n`);
     return;
   }
-  if (!isLoopback(parsed.host)) {
-    process.stderr.write(`paysandbox: warning: listening on ${parsed.host}, not on loopback: anyone who can reach this machine on the network can use this sandbox, and any client id and secret is accepted\n`);
+  if (!isLoopbackHost(parsed.host)) {
+    const who = parsed.credentials ? 'with the client ids of the credentials file' : 'and any client id and secret is accepted (pin them with --credentials)';
+    process.stderr.write(`paysandbox: warning: listening on ${parsed.host}, not on loopback: anyone who can reach this machine on the network can use this sandbox, ${who}\n`);
   }
   const serving = (loaded ??= await loadServing());
   const sandbox = await serving.startServer(parsed);
-  const facts = bannerFacts(sandbox.url, sandbox.origin, parsed, sandbox.registry.all().length, sandbox.webhookPublicKey.hex);
+  const facts = bannerFacts(sandbox.url, sandbox.origin, sandbox.addresses, parsed, sandbox.registry.all().length, sandbox.webhookPublicKey.hex);
   if (parsed.logFormat === 'json') process.stdout.write(`${jsonBanner(facts)}\n`);
   else if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(facts, serving.SANDBOX_UMA_DOMAIN)}\n`);
   for (const moved of sandbox.registry.quarantined) process.stderr.write(`paysandbox: --repair set aside ${moved}\n`);

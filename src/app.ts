@@ -44,6 +44,7 @@ import { systemTime, type TimeSource } from './core/clock.js';
 import { observeRequests } from './request-observer.js';
 import type { DashboardUi } from './dashboard/dashboard.js';
 import type { DocsUi } from './docs/swagger-ui.js';
+import type { ServedAddress } from './core/served-addresses.js';
 
 export interface AppDeps {
   registry: TenantRegistry;
@@ -55,6 +56,10 @@ export interface AppDeps {
   time?: TimeSource;
   /** false: API requests are not counted in the tenants' coverage; a function wraps the recording step (the benchmark times it). */
   coverage?: boolean | CoverageTap | undefined;
+  /** X-Forwarded-Proto and X-Forwarded-Host name the origin of the URLs the sandbox returns (a tunnel or proxy in front). */
+  trustProxy?: boolean | undefined;
+  /** Where devices can reach the sandbox once it listens (the banner's addresses). */
+  addresses?: (() => readonly ServedAddress[]) | undefined;
 }
 
 /** JSON bodies above this size are refused before they are read. */
@@ -365,8 +370,12 @@ export function createApp(deps: AppDeps): SandboxApp {
   const adminAuth = requestAuth(authenticator(deps.registry), bind, { jsonIsScript: true });
 
   const journal = new RequestJournal();
+  const trustProxy = deps.trustProxy === true;
+  const addresses = deps.addresses ?? (() => []);
   // What the shared operations take from the request's context.
   const services: MiddlewareHandler<AppEnv> = (c, next) => {
+    c.set('trustProxy', trustProxy);
+    c.set('servedAddresses', addresses);
     c.set('webhooks', deps.webhooks);
     c.set('tenantDirectory', deps.registry);
     c.set('registry', deps.registry);

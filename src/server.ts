@@ -5,6 +5,7 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { controlOperations, createApp, type CoverageTap } from './app.js';
@@ -26,6 +27,7 @@ import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { SCENARIO_NAMES, findScenario } from '../scenarios/index.js';
 import { WebhookSigner } from './webhooks/signer.js';
 import { openCardKey, useCardKey } from './areas/cards/card-numbers.js';
+import { isWildcardHost, servedAddresses, type ServedAddress } from './core/served-addresses.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 picks a free one. */
@@ -58,6 +60,10 @@ export interface SandboxOptions {
   coverage?: boolean | CoverageTap;
   /** Connection limits: slow or idle connections are closed. */
   timeouts?: ServerTimeouts;
+  /** Serve HTTPS with this certificate and private key (PEM): phones, passkeys and strict network policies need it. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Build the URLs the sandbox returns (kycUrl, card reveal, ...) from X-Forwarded-Proto and X-Forwarded-Host: a tunnel or proxy is in front. */
+  trustProxy?: boolean;
 }
 
 export interface ServerTimeouts {
@@ -81,9 +87,11 @@ controlOperations(STORE_SCHEMA);
 export interface RunningSandbox {
   /** Base URL of the API, version segment included. */
   url: string;
-  /** Scheme, host and port. */
+  /** Scheme, host and port (on all interfaces: this machine's loopback). */
   origin: string;
   port: number;
+  /** Where devices can reach it: loopback first, then each network interface's address when listening on all of them. */
+  addresses: ServedAddress[];
   app: OpenAPIHono<AppEnv>;
   registry: TenantRegistry;
   /** The key webhooks are signed with: verify X-Service-Signature against it. */
@@ -121,8 +129,8 @@ function scenarioSeed(name: string | undefined): ((tenant: Tenant) => void) | un
   return (tenant) => findScenario(name)!.apply(tenant);
 }
 
-/** Builds the tenants and the app without listening: for in-process use. */
-export function buildSandbox(options: SandboxOptions = {}) {
+/** Builds the tenants and the app without listening: for in-process use. `addresses` says where it listens, once it does. */
+export function buildSandbox(options: SandboxOptions = {}, addresses?: () => readonly ServedAddress[]) {
   const log = typeof options.log === 'object' ? options.log : createLogger(options.log ?? 'silent');
   if (options.dataDir) checkDataDir(options.dataDir);
   const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
@@ -150,13 +158,23 @@ export function buildSandbox(options: SandboxOptions = {}) {
     audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
     ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
-  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage });
+  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage, trustProxy: options.trustProxy, addresses });
   return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks };
 }
 
+/** Why node refused a certificate and key, in words (it names only OpenSSL's error). */
+function tlsProblem(err: Error): string {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH' || /key values mismatch/i.test(err.message)) return 'the TLS key is not the private key of the TLS certificate';
+  if (/PEM|ASN1|DECODER|no start line|bad base64/i.test(`${code} ${err.message}`)) return `the TLS certificate or key is not PEM (${err.message})`;
+  return `the TLS certificate and key cannot be used: ${err.message}`;
+}
+
 export async function startServer(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const { app, registry, webhooks } = buildSandbox(options);
+  let addresses: ServedAddress[] = [];
+  const { app, registry, webhooks } = buildSandbox(options, () => addresses);
   const host = options.host ?? '127.0.0.1';
+  const scheme = options.tls ? 'https' : 'http';
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const server = await new Promise<Server>((resolve, reject) => {
     const serverOptions = {
@@ -166,7 +184,15 @@ export async function startServer(options: SandboxOptions = {}): Promise<Running
       // How often node looks for connections past those limits.
       connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
     };
-    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host, serverOptions }) as Server;
+    let s: Server;
+    try {
+      const tls = options.tls ? { createServer: createHttpsServer as never, serverOptions: { ...serverOptions, cert: options.tls.cert, key: options.tls.key } } : { serverOptions };
+      s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: host, ...tls }) as Server;
+    } catch (err) {
+      // node checks the certificate and key as it makes the server.
+      reject(new StartupError(tlsProblem(err as Error)));
+      return;
+    }
     s.once('listening', () => resolve(s));
     s.once('error', (err: NodeJS.ErrnoException) => {
       const why = err.code === 'EADDRINUSE' ? 'is already in use' : err.code === 'EACCES' ? 'needs privileges' : err.message;
@@ -178,12 +204,14 @@ export async function startServer(options: SandboxOptions = {}): Promise<Running
     throw err;
   });
   const port = (server.address() as AddressInfo).port;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  addresses = servedAddresses(host, port, scheme);
+  const origin = isWildcardHost(host) ? addresses[0]!.origin : `${scheme}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}${API_BASE_PATH}`,
     origin,
     port,
+    addresses,
     app,
     registry,
     webhookPublicKey: { pem: webhooks.signer.publicKeyPem, hex: webhooks.signer.publicKeyHex },

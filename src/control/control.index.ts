@@ -13,6 +13,7 @@ import { advanceClock, clockState, health, listDeliveries, listEvents, listScena
 import { exportSnapshot } from '../store/snapshot.js';
 import { eventStream } from './event-stream.js';
 import type { RequestJournal } from './journal.js';
+import type { ServedAddress } from '../core/served-addresses.js';
 import { SIGNATURE_HEADER } from '../webhooks/signer.js';
 import { armFault, clearFaults, listFaults } from './faults.service.js';
 import { listTriggers, triggerEvent } from './triggers.js';
@@ -27,6 +28,8 @@ declare module '../core/env.js' {
     registry: TenantRegistry;
     /** The sandbox's request journal. */
     journal: RequestJournal;
+    /** Where devices can reach the sandbox (the banner's addresses). */
+    servedAddresses: () => readonly ServedAddress[];
   }
 }
 
@@ -36,7 +39,7 @@ declare module '../core/env.js' {
  * serves every app whose store has this schema.
  */
 export function registerControl(app: AppRouter, schema: StoreSchema, apiOperations: () => readonly OperationEntry[]): void {
-  const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.get('tenant')), 200);
+  const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.get('tenant'), c.get('servedAddresses')()), 200);
   const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(resetTenant(c.get('registry'), c.get('tenant')), 200);
   const clock: RouteHandler<typeof routes.clockRoute, AppEnv> = (c) => c.json(clockState(c.get('tenant')), 200);
   const advance: RouteHandler<typeof routes.advanceClockRoute, AppEnv> = (c) => c.json(advanceClock(c.get('tenant'), c.req.valid('json').seconds), 200);

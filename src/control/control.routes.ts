@@ -149,7 +149,7 @@ export const journalRoute = createRoute({
   tags,
   summary: 'Your recent API requests',
   description:
-    'Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures, national identity numbers and card numbers redacted. Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard\'s own calls are not recorded.',
+    'Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures and national identity numbers redacted, and card numbers in the fields that carry them (account numbers, CLABEs and timestamps are shown as sent). Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard\'s own calls are not recorded.',
   request: { query: JournalQuery },
   responses: { 200: jsonResponse(JournalList, 'The requests') },
 });

@@ -19,6 +19,14 @@ export const Health = z
         lastCompactionMs: z.number(),
       })
       .openapi({ description: "Your tenant's data files" }),
+    addresses: z
+      .array(
+        z.object({
+          kind: z.enum(['local', 'network']).openapi({ description: '`local`: this machine only; `network`: other devices (a phone on the same network) too' }),
+          origin: z.string().openapi({ description: 'Scheme, host and port, as the start-up banner lists it', example: 'http://192.168.1.20:4010' }),
+        }),
+      )
+      .openapi({ description: 'Where the sandbox can be reached: every interface\'s address when it listens on all of them (--host 0.0.0.0); empty when it is not listening (in process)' }),
   })
   .openapi('AdminHealth');
 
@@ -100,7 +108,7 @@ export const JournalEntry = z
     durationMs: z.number(),
     matched: z.boolean().openapi({ description: 'false: no route matched (GET /__admin/requests/unmatched lists these)' }),
     requestHeaders: z.record(z.string(), z.string()).openapi({ description: 'Authorization, cookies and signatures redacted' }),
-    requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures, national identity numbers and card numbers redacted' }),
+    requestBody: z.unknown().optional().openapi({ description: 'Secrets, OTP bundles, tokens, signatures and national identity numbers redacted, and card numbers in the fields that carry them (cardNumber, card); account numbers, CLABEs and timestamps are shown as sent' }),
     responseBody: z.unknown().optional(),
     unknownInputs: z
       .object({ query: z.array(z.string()).optional(), body: z.array(z.string()).optional() })

@@ -16,6 +16,7 @@ import { decodeCursor, toListResult } from '../core/pagination.js';
 import { SANDBOX_SIGNER_PUBLIC_KEY } from '../crypto/enclave.js';
 import { RULES } from '../rules/index.js';
 import { relyingPartyOf } from '../areas/wallet-auth/passkeys.js';
+import type { ServedAddress } from '../core/served-addresses.js';
 
 /** The literal of a rule table's accepting row (the tables are the single source of these values). */
 function acceptedKeys(table: 'otpCode' | 'walletSignature' | 'passkeyAssertion' | 'oidcIssuer'): string[] {
@@ -33,8 +34,8 @@ export function walletSandbox(tenant: Tenant) {
   };
 }
 
-export function health(tenant: Tenant) {
-  return { status: 'ok' as const, version: API_VERSION, tenant: tenant.id, now: tenant.clock.nowIso(), persistent: tenant.persistent, persistence: tenant.persistenceStats() };
+export function health(tenant: Tenant, addresses: readonly ServedAddress[]) {
+  return { status: 'ok' as const, version: API_VERSION, tenant: tenant.id, now: tenant.clock.nowIso(), persistent: tenant.persistent, persistence: tenant.persistenceStats(), addresses: [...addresses] };
 }
 
 export function clockState(tenant: Tenant) {

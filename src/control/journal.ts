@@ -9,8 +9,9 @@
  * the response was sent as) and nothing is parsed, copied or redacted until
  * someone reads the journal. Memory is bounded twice: the latest 1,000
  * entries per tenant, and a budget of body text per tenant beyond which the
- * oldest bodies are let go. Secrets, OTP bundles, tokens, signatures, sealed
- * keys and anything that looks like a card number never leave the sandbox.
+ * oldest bodies are let go. Secrets, OTP bundles, tokens, signatures and
+ * sealed keys never leave the sandbox, nor do card numbers in the fields that
+ * carry them; other digits (account numbers, CLABEs, timestamps) show as sent.
  */
 import type { JSONValue } from 'hono/utils/types';
 import { isoAt } from '../core/clock.js';
@@ -82,12 +83,15 @@ export interface JournalFilter {
 /** Member and header names whose values are never shown. */
 const SECRET_KEY = /secret|password|token|signature|bundle|^encrypted|otp|^cvv$|^pan$|authorization$|^attestation$|^assertion$|cookie|api-?key|^identifier$/i;
 /**
- * 13 to 19 digits, possibly grouped by spaces, even inside a word (a slug made from a name): a card number when it passes the Luhn check.
- * A run after '+' is an E.164 phone number (+4915112345678 happens to pass the Luhn check), never a card number.
+ * Members and headers that carry a card number (`cardNumber`, `card_number`,
+ * `primaryAccountNumber`, `x-card-number`, anything inside a `card` object):
+ * only their values are searched for one. Elsewhere a long digit run is an account number, a CLABE, an
+ * IBAN's digits or a timestamp inside a signing payload, shown as sent
+ * (`pan`, a secret outright, is never shown at all).
  */
-const DIGIT_RUN = /(?<![\d+])(?:\d ?){12,18}\d(?!\d)/g;
-/** Members that hold phone numbers: their digits are shown as sent, whatever the Luhn check says. */
-const PHONE_KEY = /phone|mobile/i;
+const CARD_KEY = /^card$|card[-_ ]?(number|num|no)$|primary[-_ ]?account[-_ ]?number/i;
+/** 13 to 19 digits, possibly grouped by spaces or dashes: a card number when it passes the Luhn check. */
+const DIGIT_RUN = /(?<!\d)(?:\d[ -]?){12,18}\d(?!\d)/g;
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -100,25 +104,34 @@ function luhnValid(digits: string): boolean {
 }
 
 function redactPans(text: string): string {
-  return text.replace(DIGIT_RUN, (run) => (luhnValid(run.replace(/ /g, '')) ? '[redacted card number]' : run));
+  return text.replace(DIGIT_RUN, (run) => (luhnValid(run.replace(/[ -]/g, '')) ? '[redacted card number]' : run));
 }
 
-function redactValue(value: unknown): unknown {
-  if (typeof value === 'string') return redactPans(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? '[redacted]' : PHONE_KEY.test(k) && typeof v === 'string' ? v : redactValue(v)]));
+/** The value of a member named `key`: a secret's hidden; inside a card field, card numbers hidden; anything else as sent. */
+function redactMember(key: string, value: unknown, inCard: boolean): unknown {
+  if (SECRET_KEY.test(key)) return '[redacted]';
+  return redactValue(value, inCard || CARD_KEY.test(key));
+}
+
+function redactValue(value: unknown, inCard = false): unknown {
+  if (inCard && (typeof value === 'string' || typeof value === 'number')) {
+    const shown = redactPans(String(value));
+    return shown === String(value) ? value : shown;
   }
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, inCard));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactMember(k, v, inCard)]));
   return value;
 }
 
-/** A body as the journal shows it: parsed and redacted member by member, or (cut short, not JSON) redacted as text. */
+/** A body as the journal shows it: parsed and redacted member by member, or (cut short, not JSON) its `"member": "value"` pairs redacted as text. */
 export function redactBody(text: string): JSONValue {
   if (text.length > BODY_CHARS_SHOWN) text = `${text.slice(0, BODY_CHARS_SHOWN)}…[truncated]`;
   try {
     return redactValue(JSON.parse(text)) as JSONValue;
   } catch {
-    return redactPans(text.replace(/"([^"\\]+)"\s*:\s*"(?:[^"\\]|\\.)*"/g, (member, key: string) => (SECRET_KEY.test(key) ? `"${key}":"[redacted]"` : member)));
+    return text.replace(/"([^"\\]+)"\s*:\s*("(?:[^"\\]|\\.)*"|\d+)/g, (member, key: string, value: string) =>
+      SECRET_KEY.test(key) ? `"${key}":"[redacted]"` : CARD_KEY.test(key) ? member.replace(value, redactPans(value)) : member,
+    );
   }
 }
 
@@ -133,7 +146,7 @@ function asHeaders(headers: Headers | readonly string[]): Headers {
 function redactHeaders(headers: Headers | readonly string[]): Record<string, string> {
   const shown: Record<string, string> = {};
   asHeaders(headers).forEach((value, name) => {
-    shown[name] = SECRET_KEY.test(name) ? '[redacted]' : redactPans(value);
+    shown[name] = SECRET_KEY.test(name) ? '[redacted]' : CARD_KEY.test(name) ? redactPans(value) : value;
   });
   return shown;
 }

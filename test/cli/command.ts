@@ -58,7 +58,7 @@ export function start(args: string[], env: Record<string, string> = {}): Promise
     const exit = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
     child.stdout.on('data', (d) => {
       out += d;
-      const match = /API\s+(http:\/\/\S+)/.exec(out) ?? /"api":"(http:\/\/[^"]+)"/.exec(out);
+      const match = /API\s+(https?:\/\/\S+)/.exec(out) ?? /"api":"(https?:\/\/[^"]+)"/.exec(out);
       if (match) resolve({ child, url: match[1]!, output: () => out, exit });
     });
     child.stderr.on('data', (d) => (out += d));

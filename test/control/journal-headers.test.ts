@@ -42,11 +42,12 @@ describe('journal headers of a listening sandbox', () => {
       ['Authorization', AUTH],
       ['X-Trace', ['first', 'second']],
       ['Service-Wallet-Signature', 'abc.def'],
-      ['X-Card', '4111 1111 1111 1111'],
+      ['X-Card-Number', '4111 1111 1111 1111'],
+      ['X-Correlation', '4111111111111111'],
     ]);
     expect(status).toBe(200);
     const shown = await lastEntryHeaders();
-    expect(shown).toMatchObject({ authorization: '[redacted]', 'x-trace': 'first, second', 'service-wallet-signature': '[redacted]', 'x-card': '[redacted card number]' });
+    expect(shown).toMatchObject({ authorization: '[redacted]', 'x-trace': 'first, second', 'service-wallet-signature': '[redacted]', 'x-card-number': '[redacted card number]', 'x-correlation': '4111111111111111' });
     expect(Object.keys(shown).every((name) => name === name.toLowerCase())).toBe(true);
   });
 

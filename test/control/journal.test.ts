@@ -211,34 +211,52 @@ describe('what the journal records', () => {
     expect(unknown.requestBody).toEqual({ a: 1 });
   });
 
-  it('external accounts still journal redacted card-like numbers', async () => {
+  it('shows an external account\'s number as sent, even when it passes the Luhn check: it is no card number', async () => {
     const client = makeSandbox().client();
     const customer = (await client.post('/customers', individual())).body.id;
     await client.post('/customers/external-accounts', usdAccount(customer, '4111111111111111'));
-    expect(JSON.stringify((await client.get('/__admin/requests')).body)).not.toContain('4111111111111111');
+    const [entry] = (await client.get('/__admin/requests')).body.data;
+    expect(entry.requestBody.accountInfo.accountNumber).toBe('4111111111111111');
   });
 
-  it('shows phone numbers as sent: a run after + or in a phone member is never a card number, even when it passes the Luhn check', async () => {
+  it('redacts card numbers only in the fields that carry them: phone numbers and other digit runs show as sent', async () => {
     const client = makeSandbox().client();
     const phone = '+4915112345678'; // 4915112345678 passes the Luhn check
-    const body = { phoneNumber: '4915112345678', note: `call ${phone}`, mobile: phone, plain: '4915112345678', shortRun: '411111111117', atMin: '4111111111119', atMax: '4111111111111111110', beyond: '41111111111111111115', grouped: '4111 1111 1111 1111', notLuhn: '4111111111111112' };
-    await client.call('POST', '/nowhere', JSON.stringify(body), { 'content-type': 'application/json' });
+    const body = {
+      phoneNumber: '4915112345678',
+      note: `call ${phone}`,
+      plain: '4111111111111111',
+      cardNumber: '4111111111111111',
+      card: { number: '5105 1051 0510 5100', holder: 'Jane 4111111111111111' },
+      shortRun: { cardNumber: '411111111117' },
+      atMin: { card_number: '4111111111119' },
+      atMax: { cardNumber: '4111111111111111110' },
+      beyond: { cardNumber: '41111111111111111115' },
+      grouped: { primaryAccountNumber: '4111-1111-1111-1111' },
+      notLuhn: { cardNumber: '4111111111111112' },
+      asNumber: { cardNumber: 4111111111111 },
+    };
+    await client.call('POST', '/nowhere', JSON.stringify(body), { 'content-type': 'application/json', 'x-card-number': '4111 1111 1111 1111', 'x-trace': '4111111111111111' });
     const [entry] = (await client.get('/__admin/requests')).body.data;
     expect(entry.requestBody).toEqual({
       phoneNumber: '4915112345678',
       note: `call ${phone}`,
-      mobile: phone,
-      plain: '[redacted card number]',
-      shortRun: '411111111117',
-      atMin: '[redacted card number]',
-      atMax: '[redacted card number]',
-      beyond: '41111111111111111115',
-      grouped: '[redacted card number]',
-      notLuhn: '4111111111111112',
+      plain: '4111111111111111',
+      cardNumber: '[redacted card number]',
+      card: { number: '[redacted card number]', holder: 'Jane [redacted card number]' },
+      shortRun: { cardNumber: '411111111117' },
+      atMin: { card_number: '[redacted card number]' },
+      atMax: { cardNumber: '[redacted card number]' },
+      beyond: { cardNumber: '41111111111111111115' },
+      grouped: { primaryAccountNumber: '[redacted card number]' },
+      notLuhn: { cardNumber: '4111111111111112' },
+      asNumber: { cardNumber: 4111111111111 },
     });
-    await client.call('POST', '/nowhere', `phone ${phone} card 4111111111111111`, { 'content-type': 'text/plain' });
+    expect(entry.requestHeaders).toMatchObject({ 'x-card-number': '[redacted card number]', 'x-trace': '4111111111111111' });
+    // Text that is not JSON: its "member": "value" pairs are redacted as the JSON ones are.
+    await client.call('POST', '/nowhere', `{"cardNumber": "4111111111111111", "accountNumber": "4111111111111111", "cut`, { 'content-type': 'application/json' });
     const [text] = (await client.get('/__admin/requests')).body.data;
-    expect(text.requestBody).toBe(`phone ${phone} card [redacted card number]`);
+    expect(text.requestBody).toBe(`{"cardNumber": "[redacted card number]", "accountNumber": "4111111111111111", "cut`);
   });
 
   it('redacts a customer\'s national identity number, which the API never shows back either', async () => {

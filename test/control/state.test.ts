@@ -89,7 +89,8 @@ describe('request journal', () => {
     const wallet = await openWallet();
     const { key } = await otpLogin(client, wallet.emailCredentialId);
     await signed(client, 'PATCH', `/internal-accounts/${wallet.accountId}`, { privateEnabled: true }, key);
-    await client.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Card 4111111111111111 In Name' });
+    // A card number in a card field is redacted; the same digits in a name are not a card number's field.
+    await client.post('/customers', { customerType: 'INDIVIDUAL', fullName: 'Card 4111111111111111 In Name', cardNumber: '5105105105105100' });
     await client.get('/customers/Customer:missing');
 
     const all = (await client.get('/__admin/requests?limit=100')).body;
@@ -97,7 +98,8 @@ describe('request journal', () => {
     const first = all.data[0];
     expect(first).toMatchObject({ method: 'GET', path: '/2025-10-13/customers/Customer:missing', status: 404, durationMs: expect.any(Number), responseBody: { code: 'USER_NOT_FOUND' } });
     const text = JSON.stringify(all);
-    expect(text).not.toContain('4111111111111111');
+    expect(text).not.toContain('5105105105105100');
+    expect(text).toContain('Card 4111111111111111 In Name');
     expect(text).toContain('[redacted card number]');
     const verify = all.data.find((e: { path: string; requestBody?: { encryptedOtpBundle?: string } }) => e.path.endsWith('/verify') && e.requestBody?.encryptedOtpBundle);
     expect(verify.requestBody.encryptedOtpBundle).toBe('[redacted]');

@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * Your recent API requests
-         * @description Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures, national identity numbers and card numbers redacted. Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard's own calls are not recorded.
+         * @description Newest first: method, path, status, duration, request headers and bodies, with secrets, OTP bundles, tokens, signatures and national identity numbers redacted, and card numbers in the fields that carry them (account numbers, CLABEs and timestamps are shown as sent). Kept in memory: the latest 1,000 (the oldest bodies are let go first when they add up to more than 8 MB). Requests to /__admin and the dashboard's own calls are not recorded.
          */
         get: operations["adminListRequests"];
         put?: never;
@@ -490,6 +490,19 @@ export interface components {
                 longestCompactionStepMs: number;
                 lastCompactionMs: number;
             };
+            /** @description Where the sandbox can be reached: every interface's address when it listens on all of them (--host 0.0.0.0); empty when it is not listening (in process) */
+            addresses: {
+                /**
+                 * @description `local`: this machine only; `network`: other devices (a phone on the same network) too
+                 * @enum {string}
+                 */
+                kind: "local" | "network";
+                /**
+                 * @description Scheme, host and port, as the start-up banner lists it
+                 * @example http://192.168.1.20:4010
+                 */
+                origin: string;
+            }[];
         };
         InternalAccount: {
             /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000002 */
@@ -1880,6 +1893,7 @@ export interface components {
                         publicKey: string;
                         counter: number;
                         transports?: string[];
+                        rpId?: string;
                     };
                 };
             };
@@ -2143,6 +2157,7 @@ export interface components {
                         publicKey: string;
                         counter: number;
                         transports?: string[];
+                        rpId?: string;
                     };
                     registrationChallenge?: string;
                     createdAt: string;
@@ -3767,7 +3782,7 @@ export interface components {
             requestHeaders: {
                 [key: string]: string;
             };
-            /** @description Secrets, OTP bundles, tokens, signatures, national identity numbers and card numbers redacted */
+            /** @description Secrets, OTP bundles, tokens, signatures and national identity numbers redacted, and card numbers in the fields that carry them (cardNumber, card); account numbers, CLABEs and timestamps are shown as sent */
             requestBody?: unknown;
             responseBody?: unknown;
             /** @description Query parameters and body fields (dot paths) the operation does not define: ignored, and named in the Sandbox-Warning header */

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/env.js';
+import { requestOrigin } from '../../core/public-origin.js';
 import type * as routes from './cards.routes.js';
 import { authorize, clear, listCardTransactions, refund } from './card-network.service.js';
 import { getCard, issueCard, listCards, revealCard, updateCard } from './cards.service.js';
@@ -18,7 +19,7 @@ export const get: RouteHandler<typeof routes.getCardRoute, AppEnv> = (c) => c.js
 
 export const update: RouteHandler<typeof routes.updateCardRoute, AppEnv> = (c) => c.json(updateCard(c.get('tenant'), c.req.valid('param').id, c.req.valid('json')), 200);
 
-export const reveal: RouteHandler<typeof routes.revealCardRoute, AppEnv> = (c) => c.json(revealCard(c.get('tenant'), c.req.valid('param').id, new URL(c.req.url).origin), 200);
+export const reveal: RouteHandler<typeof routes.revealCardRoute, AppEnv> = (c) => c.json(revealCard(c.get('tenant'), c.req.valid('param').id, requestOrigin(c)), 200);
 
 export const transactions: RouteHandler<typeof routes.listCardTransactionsRoute, AppEnv> = (c) =>
   c.json(listCardTransactions(c.get('tenant'), c.req.valid('param').id, c.req.valid('query')), 200);

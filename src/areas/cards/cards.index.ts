@@ -3,7 +3,7 @@
  * sandbox card network (authorization, clearing, merchant refund).
  *
  * LIMITATIONS: virtual cards only, one funding source per card (the spec's
- * shape), no spending limits or 3-D Secure; an embedded wallet funds a card
+ * shape), a per-transaction spending limit only, no 3-D Secure; an embedded wallet funds a card
  * only while the card has an ACTIVE delegated key (no signature is checked
  * on the pull itself); authorizations in another currency than the card's
  * are refused rather than converted; a return reversal reverses the whole

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/env.js';
+import { requestOrigin } from '../../core/public-origin.js';
 import { signedHandler } from '../wallet-auth/wallet-request.js';
 import type * as routes from './customers.routes.js';
 import { createCustomer, deleteCustomer, getCustomer, listCustomers, updateCustomer } from './customers.service.js';
@@ -15,4 +16,4 @@ export const update = signedHandler<typeof routes.updateCustomerRoute>((c, reque
 
 export const remove: RouteHandler<typeof routes.deleteCustomerRoute, AppEnv> = (c) => c.json(deleteCustomer(c.get('tenant'), c.req.valid('param').customerId), 200);
 
-export const endUserTerms: RouteHandler<typeof routes.getEndUserTermsRoute, AppEnv> = (c) => c.json(currentEndUserTerms(new URL(c.req.url).origin), 200);
+export const endUserTerms: RouteHandler<typeof routes.getEndUserTermsRoute, AppEnv> = (c) => c.json(currentEndUserTerms(requestOrigin(c)), 200);

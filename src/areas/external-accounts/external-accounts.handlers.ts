@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/env.js';
+import { requestOrigin } from '../../core/public-origin.js';
 import type * as routes from './external-accounts.routes.js';
 import * as service from './external-accounts.service.js';
 import { sendJsonParts } from '../../core/http.js';
@@ -18,7 +19,7 @@ export const deleteCustomer: RouteHandler<typeof routes.deleteCustomerRoute, App
 };
 
 export const challengeCustomer: RouteHandler<typeof routes.challengeCustomerRoute, AppEnv> = (c) =>
-  c.json(service.startOwnershipChallenge(c.get('tenant'), c.req.valid('param').externalAccountId, 'customer', c.req.valid('json').method, new URL(c.req.url).origin), 201);
+  c.json(service.startOwnershipChallenge(c.get('tenant'), c.req.valid('param').externalAccountId, 'customer', c.req.valid('json').method, requestOrigin(c)), 201);
 
 export const verifyCustomer: RouteHandler<typeof routes.verifyCustomerRoute, AppEnv> = (c) =>
   c.json(service.verifyOwnership(c.get('tenant'), c.req.valid('param').externalAccountId, 'customer', c.req.valid('json').signature), 200);
@@ -36,7 +37,7 @@ export const deletePlatform: RouteHandler<typeof routes.deletePlatformRoute, App
 };
 
 export const challengePlatform: RouteHandler<typeof routes.challengePlatformRoute, AppEnv> = (c) =>
-  c.json(service.startOwnershipChallenge(c.get('tenant'), c.req.valid('param').externalAccountId, 'platform', c.req.valid('json').method, new URL(c.req.url).origin), 201);
+  c.json(service.startOwnershipChallenge(c.get('tenant'), c.req.valid('param').externalAccountId, 'platform', c.req.valid('json').method, requestOrigin(c)), 201);
 
 export const verifyPlatform: RouteHandler<typeof routes.verifyPlatformRoute, AppEnv> = (c) =>
   c.json(service.verifyOwnership(c.get('tenant'), c.req.valid('param').externalAccountId, 'platform', c.req.valid('json').signature), 200);

@@ -86,6 +86,6 @@ export function presentChallenge(tenant: Tenant, challenge: ScaChallengeRecord):
     availableFactors: [...challenge.availableFactors],
     ...(challenge.purpose ? { purpose: challenge.purpose } : {}),
     ...(passkey ? { passkeyAssertionOptions: assertionOptions(tenant, registeredPasskey(passkey), challenge.webauthnChallenge!) } : {}),
-    ...(passkey && challenge.kind !== 'QUOTE' ? { passkeyAllowedOrigins: allowedOrigins(tenant) } : {}),
+    ...(passkey && challenge.kind !== 'QUOTE' ? { passkeyAllowedOrigins: allowedOrigins(tenant, passkey.passkey!.rpId) } : {}),
   };
 }

@@ -32,7 +32,7 @@ export function activePasskey(tenant: Tenant, customerId: string): ScaFactorReco
 
 export function registeredPasskey(record: ScaFactorRecord): RegisteredPasskey {
   const p = record.passkey!;
-  return { credentialId: p.credentialId, publicKey: p.publicKey, counter: p.counter, ...(p.transports ? { transports: p.transports } : {}) };
+  return { credentialId: p.credentialId, publicKey: p.publicKey, counter: p.counter, ...(p.transports ? { transports: p.transports } : {}), ...(p.rpId ? { rpId: p.rpId } : {}) };
 }
 
 /** The factors the customer can use now. */
@@ -76,15 +76,15 @@ function insertPending(tenant: Tenant, customerId: string, factor: 'TOTP' | 'PAS
   return record;
 }
 
-/** POST /sca/factors. */
-export function startEnrollment(tenant: Tenant, customerId: string, type: 'TOTP' | 'PASSKEY') {
+/** POST /sca/factors, from a page of `host` (a passkey is registered for it unless the platform names its RP ID). */
+export function startEnrollment(tenant: Tenant, customerId: string, type: 'TOTP' | 'PASSKEY', host?: string) {
   const customer = requireScaCustomer(tenant, customerId);
   if (type === 'PASSKEY') {
     const existing = activePasskey(tenant, customerId);
     if (existing) throw apiError('PASSKEY_ALREADY_ENROLLED', `Customer ${customerId} already has a passkey; DELETE /sca/factors/${existing.passkey!.credentialId} first`, { credentialId: existing.passkey!.credentialId });
     const challenge = newWebauthnChallenge();
     insertPending(tenant, customerId, 'PASSKEY', { registrationChallenge: challenge });
-    return { type: 'PASSKEY' as const, options: registrationOptions(tenant, customer, challenge), allowedOrigins: allowedOrigins(tenant), relyingPartyId: relyingPartyId(tenant) };
+    return { type: 'PASSKEY' as const, options: registrationOptions(tenant, customer, challenge, host), allowedOrigins: allowedOrigins(tenant, host), relyingPartyId: relyingPartyId(tenant, host) };
   }
   if (activeTotp(tenant, customerId)) throw apiError('CONFLICT', `Customer ${customerId} already has a TOTP factor; reset it with POST /sca/factors/reset first`, { factor: 'TOTP' });
   const secretBase32 = newTotpSecret();
@@ -95,8 +95,8 @@ export function startEnrollment(tenant: Tenant, customerId: string, type: 'TOTP'
 
 type ConfirmRequest = { type: 'TOTP'; secret: string; code: string } | { type: 'PASSKEY'; origin: string; credential: Record<string, unknown> };
 
-/** POST /sca/factors/confirm. */
-export async function confirmEnrollment(tenant: Tenant, customerId: string, request: ConfirmRequest) {
+/** POST /sca/factors/confirm, from a page of `host`. */
+export async function confirmEnrollment(tenant: Tenant, customerId: string, request: ConfirmRequest, host?: string) {
   requireScaCustomer(tenant, customerId);
   if (request.type === 'TOTP') {
     const given = request.secret.trim();
@@ -120,13 +120,13 @@ export async function confirmEnrollment(tenant: Tenant, customerId: string, requ
   if (tenant.clock.nowMs() - Date.parse(pending.createdAt) >= PASSKEY_CHALLENGE_LIFETIME_SECONDS * 1000) {
     throw invalidInput([{ field: 'credential', message: `The enrollment started at ${pending.createdAt} has expired; start a new one` }]);
   }
-  const registered = await verifyEnrollment(tenant, pending.registrationChallenge!, request.origin, request.credential);
+  const registered = await verifyEnrollment(tenant, pending.registrationChallenge!, request.origin, request.credential, host);
   if (activePasskey(tenant, customerId)) throw apiError('PASSKEY_ALREADY_ENROLLED', `Customer ${customerId} already has a passkey`);
   const taken = [...tenant.scaFactors.values()].some((f) => f.status === 'ACTIVE' && f.passkey?.credentialId === registered.credentialId);
   if (taken) throw invalidInput([{ field: 'credential.id', message: 'This credential is already enrolled' }]);
   const activated = tenant.scaFactors.update(pending.id, (f) => {
     f.status = 'ACTIVE';
-    f.passkey = { credentialId: registered.credentialId, publicKey: registered.publicKey, counter: registered.counter, ...(registered.transports ? { transports: registered.transports } : {}) };
+    f.passkey = { credentialId: registered.credentialId, publicKey: registered.publicKey, counter: registered.counter, ...(registered.transports ? { transports: registered.transports } : {}), ...(registered.rpId ? { rpId: registered.rpId } : {}) };
     delete f.registrationChallenge;
     f.updatedAt = tenant.clock.nowIso();
   });

@@ -29,7 +29,7 @@ export function startLogin(tenant: Tenant, customerId: string, factor: ScaFactor
   if (!passkey) throw notUsable('No passkey is enrolled: POST /sca/factors with type PASSKEY');
   const webauthnChallenge = newWebauthnChallenge();
   issueChallenge(tenant, { customerId, kind: 'LOGIN', factor, availableFactors: ['PASSKEY'], webauthnChallenge });
-  return { factor, passkeyOptions: assertionOptions(tenant, registeredPasskey(passkey), webauthnChallenge), allowedOrigins: allowedOrigins(tenant), relyingPartyId: relyingPartyId(tenant) };
+  return { factor, passkeyOptions: assertionOptions(tenant, registeredPasskey(passkey), webauthnChallenge), allowedOrigins: allowedOrigins(tenant, passkey.passkey!.rpId), relyingPartyId: relyingPartyId(tenant, passkey.passkey!.rpId) };
 }
 
 interface CompleteRequest extends ScaProof {

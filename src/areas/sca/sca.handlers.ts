@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/env.js';
+import { requestHostname } from '../../core/public-origin.js';
 import type * as routes from './sca.routes.js';
 import { confirmEnrollment, deleteFactor, listFactors, startEnrollment } from './factors.service.js';
 import { completeLogin, startLogin } from './login.service.js';
@@ -11,10 +12,10 @@ import { confirmTrustChange, startTrustChange } from './trust.service.js';
 export const list: RouteHandler<typeof routes.listFactorsRoute, AppEnv> = (c) => c.json(listFactors(c.get('tenant'), c.req.valid('query').customerId), 200);
 
 export const startEnroll: RouteHandler<typeof routes.startEnrollmentRoute, AppEnv> = (c) =>
-  c.json(startEnrollment(c.get('tenant'), c.req.valid('query').customerId, c.req.valid('json').type), 200);
+  c.json(startEnrollment(c.get('tenant'), c.req.valid('query').customerId, c.req.valid('json').type, requestHostname(c)), 200);
 
 export const confirmEnroll: RouteHandler<typeof routes.confirmEnrollmentRoute, AppEnv> = async (c) =>
-  c.json(await confirmEnrollment(c.get('tenant'), c.req.valid('query').customerId, c.req.valid('json')), 200);
+  c.json(await confirmEnrollment(c.get('tenant'), c.req.valid('query').customerId, c.req.valid('json'), requestHostname(c)), 200);
 
 export const removeFactor: RouteHandler<typeof routes.deleteFactorRoute, AppEnv> = (c) => {
   deleteFactor(c.get('tenant'), c.req.valid('query').customerId, c.req.valid('param').credentialId);

@@ -13,7 +13,7 @@ export interface ScaFactorRecord {
   status: 'PENDING' | 'ACTIVE';
   name: string;
   totp?: { secretBase32: string; lastCounter?: number; recoveryCodeHashes: string[] };
-  passkey?: { credentialId: string; publicKey: string; counter: number; transports?: string[] };
+  passkey?: { credentialId: string; publicKey: string; counter: number; transports?: string[]; rpId?: string };
   /** A pending passkey enrollment: the WebAuthn challenge its options carry (base64url). */
   registrationChallenge?: string;
   createdAt: string;
@@ -96,7 +96,7 @@ export const scaFactorsCollection = defineCollection('scaFactors', {
     status: z.enum(['PENDING', 'ACTIVE']),
     name: z.string(),
     totp: z.object({ secretBase32: z.string().min(16), lastCounter: z.number().int().optional(), recoveryCodeHashes: z.array(z.string()) }).optional(),
-    passkey: z.object({ credentialId: z.string().min(1), publicKey: z.string().min(1), counter: z.number().int().min(0), transports: z.array(z.string()).optional() }).optional(),
+    passkey: z.object({ credentialId: z.string().min(1), publicKey: z.string().min(1), counter: z.number().int().min(0), transports: z.array(z.string()).optional(), rpId: z.string().optional() }).optional(),
     registrationChallenge: z.string().optional(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -21,19 +21,19 @@ export function linkedWebauthnChallenge(linked: Record<string, unknown>): string
   return createHash('sha256').update(JSON.stringify({ ...linked, nonce: randomBytes(16).toString('base64url') })).digest('base64url');
 }
 
-/** The origins a ceremony may run on, as the responses list them. */
-export function allowedOrigins(tenant: Tenant): string[] {
-  const rp = relyingPartyOf(tenant);
+/** The origins a ceremony may run on, as the responses list them; `host`: the page's host, or the RP ID of the passkey in use. */
+export function allowedOrigins(tenant: Tenant, host?: string): string[] {
+  const rp = relyingPartyOf(tenant, host);
   return rp.origins ?? [`https://${rp.rpId}`, `http://${rp.rpId}`];
 }
 
-export function relyingPartyId(tenant: Tenant): string {
-  return relyingPartyOf(tenant).rpId;
+export function relyingPartyId(tenant: Tenant, host?: string): string {
+  return relyingPartyOf(tenant, host).rpId;
 }
 
-/** PublicKeyCredentialCreationOptions (JSON form) for a customer's passkey. */
-export function registrationOptions(tenant: Tenant, customer: { id: string; email?: string | undefined; platformCustomerId: string }, challenge: string): Record<string, unknown> {
-  const rp = relyingPartyOf(tenant);
+/** PublicKeyCredentialCreationOptions (JSON form) for a customer's passkey, made on a page of `host`. */
+export function registrationOptions(tenant: Tenant, customer: { id: string; email?: string | undefined; platformCustomerId: string }, challenge: string, host?: string): Record<string, unknown> {
+  const rp = relyingPartyOf(tenant, host);
   const name = customer.email ?? customer.platformCustomerId;
   return {
     challenge,
@@ -54,7 +54,7 @@ export function registrationOptions(tenant: Tenant, customer: { id: string; emai
 export function assertionOptions(tenant: Tenant, passkey: RegisteredPasskey, challenge: string): Record<string, unknown> {
   return {
     challenge,
-    rpId: relyingPartyOf(tenant).rpId,
+    rpId: relyingPartyOf(tenant, passkey.rpId).rpId,
     allowCredentials: [{ id: passkey.credentialId, type: 'public-key', ...(passkey.transports ? { transports: passkey.transports } : {}) }],
     userVerification: 'preferred',
     timeout: PASSKEY_CHALLENGE_LIFETIME_SECONDS * 1000,
@@ -98,18 +98,20 @@ export function assertionOf(raw: Record<string, unknown>, field: string): Assert
 
 const failure = (field: string) => (reason: string) => invalidInput([{ field, message: reason }], `Passkey verification failed: ${reason}`);
 
-/** Verifies an enrollment credential made on `origin` for `challenge`; 400 naming the check that failed. */
-export function verifyEnrollment(tenant: Tenant, challenge: string, origin: string, credential: Record<string, unknown>): Promise<RegisteredPasskey> {
-  if (!relyingPartyOf(tenant).allows(origin)) throw invalidInput([{ field: 'origin', message: `Not an allowed origin: ${allowedOrigins(tenant).join(', ')}` }]);
-  return verifyRegistration({ rp: relyingPartyOf(tenant), expectedChallenge: challenge, origin, fail: failure('credential') }, attestationOf(credential, 'credential'));
+/** Verifies an enrollment credential made on `origin` (a page of `host`) for `challenge`; 400 naming the check that failed. */
+export function verifyEnrollment(tenant: Tenant, challenge: string, origin: string, credential: Record<string, unknown>, host?: string): Promise<RegisteredPasskey> {
+  const rp = relyingPartyOf(tenant, host);
+  if (!rp.allows(origin)) throw invalidInput([{ field: 'origin', message: `Not an allowed origin: ${allowedOrigins(tenant, host).join(', ')}` }]);
+  return verifyRegistration({ rp, expectedChallenge: challenge, origin, fail: failure('credential') }, attestationOf(credential, 'credential'));
 }
 
 /** Verifies an assertion by `passkey` over `challenge`; the new counter, or an Error (not thrown) naming the failed check. */
 export async function checkAssertion(tenant: Tenant, passkey: RegisteredPasskey, challenge: string, origin: string, raw: Record<string, unknown>): Promise<number | Error> {
-  if (!relyingPartyOf(tenant).allows(origin)) return new Error(`origin ${origin} is not allowed: ${allowedOrigins(tenant).join(', ')}`);
+  const rp = relyingPartyOf(tenant, passkey.rpId);
+  if (!rp.allows(origin)) return new Error(`origin ${origin} is not allowed: ${allowedOrigins(tenant, passkey.rpId).join(', ')}`);
   const assertion = assertionOf(raw, 'passkeyAssertion');
   try {
-    return await verifyAssertion({ rp: relyingPartyOf(tenant), expectedChallenge: challenge, origin, fail: (reason) => new Error(reason) }, passkey, assertion);
+    return await verifyAssertion({ rp, expectedChallenge: challenge, origin, fail: (reason) => new Error(reason) }, passkey, assertion);
   } catch (error) {
     return error instanceof Error ? error : new Error(String(error));
   }

@@ -10,8 +10,9 @@
  * has 6 decimals and is a US-dollar token; providerTokenIdentifier is 3 to 5
  * letters or digits because it becomes the service currency code. The
  * platform's internal account in an ENABLED stablecoin counts in cents, and
- * only the platform holds one. Provider-held balances are unlimited. No
- * webhooks: the public description declares none for stablecoins.
+ * only the platform holds one. A provider-held balance holds what mints put
+ * there less what burns take. No webhooks: the public description declares
+ * none for stablecoins.
  */
 import type { AppRouter } from '../../core/env.js';
 import * as handlers from './stablecoins.handlers.js';

@@ -51,7 +51,7 @@ function checkAccountRules(tenant: Tenant, draft: CredentialDraft): void {
   }
 }
 
-async function draftCredential(tenant: Tenant, input: CredentialCreateRequest): Promise<CredentialDraft> {
+async function draftCredential(tenant: Tenant, input: CredentialCreateRequest, host: string | undefined): Promise<CredentialDraft> {
   const { accountId } = input;
   let draft: CredentialDraft;
   switch (input.type) {
@@ -73,8 +73,8 @@ async function draftCredential(tenant: Tenant, input: CredentialCreateRequest): 
       break;
     }
     case 'PASSKEY': {
-      const passkey = await verifyPasskeyRegistration(tenant, input.challenge, input.attestation);
-      draft = { accountId, type: 'PASSKEY', nickname: input.nickname, credentialId: passkey.credentialId, passkey: { publicKey: passkey.publicKey, counter: passkey.counter, ...(passkey.transports ? { transports: passkey.transports } : {}) } };
+      const passkey = await verifyPasskeyRegistration(tenant, input.challenge, input.attestation, host);
+      draft = { accountId, type: 'PASSKEY', nickname: input.nickname, credentialId: passkey.credentialId, passkey: { publicKey: passkey.publicKey, counter: passkey.counter, ...(passkey.transports ? { transports: passkey.transports } : {}), ...(passkey.rpId ? { rpId: passkey.rpId } : {}) } };
       break;
     }
   }
@@ -102,7 +102,7 @@ export function createCredential(tenant: Tenant, input: CredentialCreateRequest,
       accountId: wallet.id,
       type: input.type,
       unsigned: first,
-      prepare: () => draftCredential(tenant, input),
+      prepare: () => draftCredential(tenant, input, request.host),
       perform: (draft) => addCredential(tenant, draft),
     };
   });

@@ -5,6 +5,7 @@
  * counter). The relying party comes from embeddedWalletConfig.
  */
 import { apiError, invalidInput } from '../../core/errors.js';
+import { isDomainName } from '../../core/public-origin.js';
 import type { Tenant } from '../../store/tenant.js';
 import type { Assertion } from './wallet-auth.schemas.js';
 
@@ -21,6 +22,8 @@ export interface RegisteredPasskey {
   publicKey: string;
   counter: number;
   transports?: string[];
+  /** The RP ID it was registered for (absent: registered before the RP followed the page's host). */
+  rpId?: string;
 }
 
 export interface RelyingParty {
@@ -30,15 +33,23 @@ export interface RelyingParty {
   allows(origin: string): boolean;
 }
 
+/** The RP ID when neither the platform nor the page's host names one (an IP address cannot be an RP ID). */
 const DEFAULT_RP_ID = 'localhost';
 
 /** @simplewebauthn/server costs a quarter of a second to load: only sandboxes that see passkeys pay it. */
 let webauthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
 const loadWebauthn = () => (webauthn ??= import('@simplewebauthn/server'));
 
-export function relyingPartyOf(tenant: Tenant): RelyingParty {
+/**
+ * The platform's relying party. Without a configured `relyingPartyId` it is
+ * `host`, the host the page came from (the request's public host, through a
+ * trusted proxy too, or the RP ID a passkey was registered for), when that
+ * is a domain name: a page on https://sandbox.test registers passkeys for
+ * sandbox.test. Otherwise localhost.
+ */
+export function relyingPartyOf(tenant: Tenant, host?: string): RelyingParty {
   const config = tenant.config.embeddedWalletConfig;
-  const rpId = config?.relyingPartyId ?? DEFAULT_RP_ID;
+  const rpId = config?.relyingPartyId ?? (host !== undefined && isDomainName(host) ? host.toLowerCase() : DEFAULT_RP_ID);
   const origins = config?.allowedOrigins?.map((o) => new URL(o).origin);
   return {
     rpId,
@@ -121,6 +132,7 @@ export async function verifyRegistration(check: PasskeyCheck, attestation: Attes
     publicKey: Buffer.from(credential.publicKey).toString('base64url'),
     counter: credential.counter,
     ...(attestation.transports ? { transports: attestation.transports } : {}),
+    rpId: rp.rpId,
   };
 }
 
@@ -157,16 +169,16 @@ export async function verifyAssertion(check: PasskeyCheck, passkey: RegisteredPa
   }
 }
 
-/** Verifies a registration; a bad attestation is 400 INVALID_INPUT naming what failed. */
-export function verifyPasskeyRegistration(tenant: Tenant, challenge: string, attestation: Attestation): Promise<RegisteredPasskey> {
+/** Verifies a registration made on a page of `host`; a bad attestation is 400 INVALID_INPUT naming what failed. */
+export function verifyPasskeyRegistration(tenant: Tenant, challenge: string, attestation: Attestation, host?: string): Promise<RegisteredPasskey> {
   const fail = (reason: string) => invalidInput([{ field: 'attestation', message: reason }], `Passkey registration failed: ${reason}`);
   const challengeAsBase64url = Buffer.from(challenge, 'utf8').toString('base64url');
   // The platform's challenge is either the base64url value the browser echoes or text whose UTF-8 bytes were used.
-  return verifyRegistration({ rp: relyingPartyOf(tenant), expectedChallenge: (c) => c === challenge || c === challengeAsBase64url, fail }, attestation);
+  return verifyRegistration({ rp: relyingPartyOf(tenant, host), expectedChallenge: (c) => c === challenge || c === challengeAsBase64url, fail }, attestation);
 }
 
 /** Verifies an assertion over the challenge's UTF-8 bytes; returns the new signature counter. A failure is 401 naming the check. */
 export function verifyPasskeyAssertion(tenant: Tenant, passkey: RegisteredPasskey, challenge: string, assertion: Assertion): Promise<number> {
   const fail = (reason: string) => apiError('UNAUTHORIZED', `Passkey assertion failed: ${reason}`, { field: 'assertion' });
-  return verifyAssertion({ rp: relyingPartyOf(tenant), expectedChallenge: Buffer.from(challenge, 'utf8').toString('base64url'), fail }, passkey, assertion);
+  return verifyAssertion({ rp: relyingPartyOf(tenant, passkey.rpId), expectedChallenge: Buffer.from(challenge, 'utf8').toString('base64url'), fail }, passkey, assertion);
 }

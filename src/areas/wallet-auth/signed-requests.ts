@@ -25,6 +25,8 @@ export interface WalletActionRequest {
   body: string;
   signature?: string | undefined;
   requestId?: string | undefined;
+  /** The host the request came to (its public host): a passkey registered without a configured RP ID is for it. */
+  host?: string | undefined;
 }
 
 export type WalletOperation =

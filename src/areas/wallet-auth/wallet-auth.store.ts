@@ -26,7 +26,7 @@ declare module '../../store/spec.js' {
 export const authMethodsCollection = defineCollection('authMethods', {
   schema: AuthMethod.omit({ otpEncryptionTargetBundle: true }).extend({
     identity: z.object({ iss: z.string(), aud: z.string(), sub: z.string() }).optional(),
-    passkey: z.object({ publicKey: z.string(), counter: z.number().int().min(0), transports: z.array(z.string()).optional() }).optional(),
+    passkey: z.object({ publicKey: z.string(), counter: z.number().int().min(0), transports: z.array(z.string()).optional(), rpId: z.string().optional() }).optional(),
   }),
   indexes: { account: (m) => m.accountId },
 });

@@ -2,6 +2,7 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/env.js';
+import { requestHostname } from '../../core/public-origin.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { OperationResult } from './processing.js';
 import type { WalletActionRequest } from './signed-requests.js';
@@ -17,6 +18,7 @@ export async function walletRequestOf(c: Context): Promise<WalletActionRequest> 
     body: await c.req.text(),
     signature: c.req.header('service-wallet-signature'),
     requestId: c.req.header('request-id'),
+    host: requestHostname(c),
   };
 }
 

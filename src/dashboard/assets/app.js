@@ -517,7 +517,15 @@ async function clockPage() {
     ran.replaceChildren(el('p', {}, `Advanced ${label} to ${result.now}.`), table(['Ran', 'Kind', 'Due'], result.ran.map((j) => [j.id, j.kind, j.dueAt]), 'Nothing fell due.'));
     clock.refresh();
   } }, `+ ${label}`))), ran);
-  page('Clock', clock, buttons);
+  page('Clock', clock, buttons, await addressesSection());
+}
+
+/** Where the sandbox listens: a phone on the same network opens a Network address (paysandbox --host 0.0.0.0). */
+async function addressesSection() {
+  const { addresses } = await get('/__admin/health');
+  return el('section', { 'aria-label': 'Addresses' }, el('h2', {}, 'Addresses'),
+    table(['Reach it at', 'From'], addresses.map((a) => [el('code', {}, a.origin), a.kind === 'local' ? 'this machine' : 'other devices on your network']), 'Not listening (running in process).'),
+    addresses.some((a) => a.kind === 'network') ? false : el('p', { class: 'muted' }, 'Only this machine can reach it. For a phone on your network, start it with --host 0.0.0.0 (see docs/mobile-apps.md).'));
 }
 
 async function scenariosPage() {

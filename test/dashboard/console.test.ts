@@ -1,0 +1,69 @@
+/**
+ * The dashboard loads clean in Chromium: no console message of level error or
+ * warning, no failed request and no answer of 400 or more (a missing favicon
+ * was one), from the sign-in page through every section; and the Clock page
+ * lists the addresses the sandbox can be reached at.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { createSandbox, manualTime, type RunningSandbox } from '../../src/index.js';
+import { TEST_EPOCH_MS } from '../helpers.js';
+
+const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+if (!available) console.warn(`dashboard console test skipped: no Chromium at ${CHROMIUM}`);
+
+let sandbox: RunningSandbox;
+let browser: Browser;
+
+describe.skipIf(!available)('the dashboard\'s console', () => {
+  beforeAll(async () => {
+    sandbox = await createSandbox({ time: manualTime(TEST_EPOCH_MS) });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sandbox?.close();
+  });
+
+  it('stays empty from the sign-in page through every section, and the Clock page lists the addresses', async () => {
+    const problems: string[] = [];
+    const page = await browser.newPage();
+    // Listening before the first navigation: the favicon request follows the first page load.
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => {
+      // Leaving the Webhooks page closes its live event stream on purpose.
+      if (r.url().endsWith('/__admin/events') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+      problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
+    });
+    await page.goto(`${sandbox.origin}/__admin`);
+    await page.getByLabel('Client id').fill('console-test');
+    await page.getByLabel('Client secret').fill('secret');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+    // The icon is inline: the page asks for no /favicon.ico.
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+    for (const section of ['Transactions', 'Cards', 'Agents', 'Tokens & invitations', 'Stablecoins', 'Webhooks', 'Requests', 'Scenarios', 'Magic values', 'Coverage', 'Customers', 'Clock']) {
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: section, exact: true }).click();
+      await page.getByRole('heading', { name: section, level: 1 }).waitFor();
+    }
+    const addresses = page.getByRole('region', { name: 'Addresses' });
+    await addresses.getByText(sandbox.origin, { exact: true }).waitFor();
+    await addresses.getByRole('cell', { name: 'this machine', exact: true }).waitFor();
+    expect(await addresses.getByRole('row').count()).toBe(2);
+    expect(await addresses.textContent()).toContain('start it with --host 0.0.0.0');
+    // Whatever is still loading settles before the verdict.
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
