@@ -2,9 +2,9 @@
  * Every blocking state on every operation it blocks, as a matrix over HTTP:
  * an SCA customer locked or suspended (423 ACCOUNT_LOCKED on each operation
  * that checks a proof), an agent paused (403 FORBIDDEN on each of its own
- * routes but GET /agents/me) or deleted (401), an API token deleted (401),
- * and (card statuses: test/states/cards.test.ts)
- * the same operations passing once the state lifts, where it can.
+ * routes but GET /agents/me) or deleted (401), an API token deleted (401);
+ * and the same operations passing once the state lifts, where it can. Card
+ * statuses are in test/states/cards.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { ROUTE_PERMISSIONS } from '../../src/areas/permissions.js';
