@@ -18,6 +18,7 @@ type Operation =
   | 'read itself'
   | 'list its accounts'
   | 'list its transactions'
+  | 'list its actions'
   | 'create a quote'
   | 'transfer out'
   | 'add an external account'
@@ -33,6 +34,8 @@ const working = (isPaused: boolean): Record<Operation, Answer> => ({
   'read itself': passes(200, { isPaused }),
   'list its accounts': passes(200, { 'data.0.type': 'INTERNAL_FIAT' }),
   'list its transactions': passes(200, { data: expect.any(Array) }),
+  // No permission is needed for it: the pause still is.
+  'list its actions': passes(200, { data: expect.any(Array) }),
   'create a quote': passes(201, { status: 'PENDING', totalSendingAmount: 100 }),
   'transfer out': passes(201, { type: 'TRANSFER_OUT', status: 'APPROVED' }),
   'add an external account': passes(201, { status: 'ACTIVE' }),
@@ -47,6 +50,7 @@ const TABLE: StateTable<State, Operation> = {
     ...working(true),
     'list its accounts': FORBIDDEN,
     'list its transactions': FORBIDDEN,
+    'list its actions': FORBIDDEN,
     'create a quote': FORBIDDEN,
     'transfer out': FORBIDDEN,
     'add an external account': FORBIDDEN,
@@ -56,6 +60,7 @@ const TABLE: StateTable<State, Operation> = {
     'read itself': UNAUTHORIZED,
     'list its accounts': UNAUTHORIZED,
     'list its transactions': UNAUTHORIZED,
+    'list its actions': UNAUTHORIZED,
     'create a quote': UNAUTHORIZED,
     'transfer out': UNAUTHORIZED,
     'add an external account': UNAUTHORIZED,
@@ -92,6 +97,7 @@ stateMatrix<AgentWorld, Agent, State, Operation>('agents', TABLE, {
     'read itself': (_, agent) => agent.as.get('/agents/me'),
     'list its accounts': (_, agent) => agent.as.get('/agents/me/internal-accounts'),
     'list its transactions': (_, agent) => agent.as.get('/agents/me/transactions'),
+    'list its actions': (_, agent) => agent.as.get('/agents/me/actions'),
     'create a quote': (w, agent) => agent.as.post('/agents/me/quotes', payoutQuote(w.alice.usd, w.alice.external['000'], 100)),
     'transfer out': (w, agent) => agent.as.post('/agents/me/transfer-out', { source: { accountId: w.alice.usd }, destination: { accountId: w.alice.external['000'] }, amount: 100 }),
     'add an external account': (w, agent) => agent.as.post('/agents/me/external-accounts', usdAccount(w.alice.id, `7700012${String(++accounts).padStart(4, '0')}`)),
