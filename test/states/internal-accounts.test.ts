@@ -29,12 +29,10 @@ type Operation =
   | 'transfer out'
   | 'transfer in'
   | 'card issue'
-  | 'authorize on a card issued while ACTIVE'
-  | 'freeze'
-  | 'unfreeze'
-  | 'close';
+  | 'authorize on a card issued while ACTIVE';
+type Move = 'freeze' | 'unfreeze' | 'close';
 
-/** What every operation answers on an account that cannot move money, and what a status move answers from a state that is not final. */
+/** What every operation answers on an account that cannot move money. */
 const BLOCKED: Record<Operation, Answer> = {
   fund: refused(400, 'INVALID_INPUT'),
   'quote source': refused(400, 'INVALID_INPUT'),
@@ -44,9 +42,6 @@ const BLOCKED: Record<Operation, Answer> = {
   'transfer in': refused(400, 'INVALID_INPUT'),
   'card issue': refused(400, 'FUNDING_SOURCE_INELIGIBLE'),
   'authorize on a card issued while ACTIVE': passes(202, { declineReason: 'CARD_PAUSED', id: undefined }),
-  freeze: passes(200, { status: 'FROZEN' }),
-  unfreeze: passes(200, { status: 'ACTIVE' }),
-  close: passes(200, { status: 'CLOSED' }),
 };
 
 const ACTIVE: Record<Operation, Answer> = {
@@ -58,9 +53,6 @@ const ACTIVE: Record<Operation, Answer> = {
   'transfer in': passes(201, { type: 'INCOMING' }),
   'card issue': passes(201, { status: 'PROCESSING', form: 'VIRTUAL' }),
   'authorize on a card issued while ACTIVE': passes(200, { status: 'AUTHORIZED', declineReason: undefined }),
-  freeze: passes(200, { status: 'FROZEN' }),
-  unfreeze: passes(200, { status: 'ACTIVE' }),
-  close: passes(200, { status: 'CLOSED' }),
 };
 
 const TABLE: StateTable<State, Operation> = {
@@ -70,13 +62,19 @@ const TABLE: StateTable<State, Operation> = {
   'ACTIVE again after FROZEN': ACTIVE,
   FROZEN: BLOCKED,
   FAILED: BLOCKED,
-  CLOSED: {
-    ...BLOCKED,
-    // Final: no move out of it; closing again is the same status, which changes nothing.
-    freeze: refused(409, 'INVALID_STATE_TRANSITION'),
-    unfreeze: refused(409, 'INVALID_STATE_TRANSITION'),
-    close: passes(200, { status: 'CLOSED' }),
-  },
+  CLOSED: BLOCKED,
+};
+
+/** Any move but out of CLOSED (final); closing again is the same status, which changes nothing. */
+const MOVABLE: Record<Move, Answer> = { freeze: passes(200, { status: 'FROZEN' }), unfreeze: passes(200, { status: 'ACTIVE' }), close: passes(200, { status: 'CLOSED' }) };
+
+const MOVES: StateTable<State, Move> = {
+  PENDING: MOVABLE,
+  ACTIVE: MOVABLE,
+  'ACTIVE again after FROZEN': MOVABLE,
+  FROZEN: MOVABLE,
+  FAILED: MOVABLE,
+  CLOSED: { freeze: refused(409, 'INVALID_STATE_TRANSITION'), unfreeze: refused(409, 'INVALID_STATE_TRANSITION'), close: passes(200, { status: 'CLOSED' }) },
 };
 
 interface World {
@@ -108,20 +106,28 @@ async function world(): Promise<World> {
   return { client, payer };
 }
 
+const moveTo = async (client: Client, account: string, status: State) => {
+  for (const step of status === 'ACTIVE again after FROZEN' ? ['FROZEN', 'ACTIVE'] : status === 'ACTIVE' ? [] : [status]) {
+    expect((await setStatus(client, account, step)).status).toBe(200);
+  }
+};
+
+const newHolder = async (client: Client) => {
+  const holder = (await client.post('/customers', individual({ fullName: 'State Person' }))).body.id as string;
+  return { holder, account: await usdOf(client, holder) };
+};
+
 /** A customer's funded USD account with an ACTIVE card on it and a quote from it, all made while ACTIVE, then moved to `status`. */
 function reach(status: State) {
   return async ({ client }: World): Promise<Subject> => {
-    const holder = (await client.post('/customers', individual({ fullName: 'State Person' }))).body.id as string;
-    const account = await usdOf(client, holder);
+    const { holder, account } = await newHolder(client);
     const bank = (await client.post('/customers/external-accounts', usdAccount(holder, '000123456000'))).body.id as string;
     expect((await client.post(`/sandbox/internal-accounts/${account}/fund`, { amount: 100_000 })).status).toBe(200);
     const card = (await client.post('/cards', { customerId: holder, form: 'VIRTUAL', fundingSource: account })).body.id as string;
     expect((await client.post('/__admin/clock/advance', { seconds: 5 })).status).toBe(200);
     expect((await client.get(`/cards/${card}`)).body.status).toBe('ACTIVE');
     const quote = (await client.post('/quotes', quoteBody(account, bank))).body.id as string;
-    for (const step of status === 'ACTIVE again after FROZEN' ? ['FROZEN', 'ACTIVE'] : status === 'ACTIVE' ? [] : [status]) {
-      expect((await setStatus(client, account, step)).status).toBe(200);
-    }
+    await moveTo(client, account, status);
     return { holder, account, bank, card, quote };
   };
 }
@@ -144,9 +150,26 @@ stateMatrix<World, Subject, State, Operation>('internal accounts', TABLE, {
     'card issue': ({ client }, s) => client.post('/cards', { customerId: s.holder, form: 'VIRTUAL', fundingSource: s.account }),
     'authorize on a card issued while ACTIVE': ({ client }, s) =>
       client.post(`/sandbox/cards/${s.card}/simulate/authorization`, { amount: 100, currency: { code: 'USD' }, merchant: { descriptor: 'STATE SHOP', mcc: '5814', country: 'US' } }),
-    freeze: ({ client }, s) => setStatus(client, s.account, 'FROZEN'),
-    unfreeze: ({ client }, s) => setStatus(client, s.account, 'ACTIVE'),
-    close: ({ client }, s) => setStatus(client, s.account, 'CLOSED'),
+  },
+});
+
+/** The moves themselves need only the account: a new customer's, moved to the state. */
+stateMatrix<World, string, State, Move>('internal account status moves', MOVES, {
+  world,
+  reach: Object.fromEntries(
+    STATES.map((state) => [
+      state,
+      async ({ client }: World) => {
+        const { account } = await newHolder(client);
+        await moveTo(client, account, state);
+        return account;
+      },
+    ]),
+  ) as Record<State, (w: World) => Promise<string>>,
+  perform: {
+    freeze: ({ client }, account) => setStatus(client, account, 'FROZEN'),
+    unfreeze: ({ client }, account) => setStatus(client, account, 'ACTIVE'),
+    close: ({ client }, account) => setStatus(client, account, 'CLOSED'),
   },
   moving: ['freeze', 'unfreeze', 'close'],
 });
