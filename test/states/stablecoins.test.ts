@@ -17,7 +17,7 @@
  * unusable for the operation); nothing is held.
  */
 import { expect } from 'vitest';
-import { stablecoinSandbox, type StablecoinBox } from '../stablecoins/helpers.js';
+import { stablecoinSandbox, tokenId, type StablecoinBox } from '../stablecoins/helpers.js';
 import { passes, refused, stateMatrix, type Answer, type StateTable } from './matrix.js';
 
 const wire = { type: 'WIRE' };
@@ -158,5 +158,103 @@ stateMatrix<void, Platform, AccountState, AccountUse>('stablecoins x internal ac
     'mint funded by its USD account': (_, p) => p.box.mint(p.stablecoinId, { amount: '1000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: p.usd }, destination: { accountId: p.acme } }),
     'burn held from its ACME account': (_, p) =>
       p.box.burn(p.stablecoinId, { amount: '1000000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: p.acme }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: p.bank, rail: 'ACH_CREDIT' } }),
+  },
+});
+
+// --- The stablecoin's own statuses x the mints and burns on it ---
+
+/**
+ * A registered stablecoin is reviewed (60 s), provisioned (120 s), then its
+ * service operations are approved and enabled (60 s apart); the token's
+ * suffix can make it REJECTED (002), FAILED (003) or DISABLED (005). Issuer
+ * operations (a mint by wire to a Spark wallet, a burn from a deposit) need
+ * it PROVISIONED, else 400 STABLECOIN_NOT_PROVISIONED; an internal account
+ * takes part only once service operations are ENABLED, else 400
+ * STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED (the spec's codes).
+ */
+const COIN_STATES = ['PENDING_REVIEW', 'PROVISIONING', 'REJECTED', 'FAILED', 'PROVISIONED, PENDING_APPROVAL', 'PROVISIONED, ENABLING', 'PROVISIONED, DISABLED', 'PROVISIONED, ENABLED'] as const;
+type CoinState = (typeof COIN_STATES)[number];
+type CoinUse = 'mint by wire to a Spark wallet' | 'burn from a deposit' | 'mint into an internal account';
+
+/** The token suffix and the seconds after registration that reach each state. */
+const COIN_PATH: Record<CoinState, [suffix: string, seconds: number, issuance: string, service: string]> = {
+  PENDING_REVIEW: ['000', 0, 'PENDING_REVIEW', 'NOT_ENABLED'],
+  PROVISIONING: ['000', 60, 'PROVISIONING', 'NOT_ENABLED'],
+  REJECTED: ['002', 60, 'REJECTED', 'NOT_ENABLED'],
+  FAILED: ['003', 180, 'FAILED', 'NOT_ENABLED'],
+  'PROVISIONED, PENDING_APPROVAL': ['000', 180, 'PROVISIONED', 'PENDING_APPROVAL'],
+  'PROVISIONED, ENABLING': ['000', 240, 'PROVISIONED', 'ENABLING'],
+  'PROVISIONED, DISABLED': ['005', 300, 'PROVISIONED', 'DISABLED'],
+  'PROVISIONED, ENABLED': ['000', 300, 'PROVISIONED', 'ENABLED'],
+};
+
+const NOT_PROVISIONED: Record<CoinUse, Answer> = {
+  'mint by wire to a Spark wallet': refused(400, 'STABLECOIN_NOT_PROVISIONED'),
+  'burn from a deposit': refused(400, 'STABLECOIN_NOT_PROVISIONED'),
+  'mint into an internal account': refused(400, 'STABLECOIN_NOT_PROVISIONED'),
+};
+
+const PROVISIONED_ONLY: Record<CoinUse, Answer> = {
+  'mint by wire to a Spark wallet': passes(201, { status: 'PENDING_FUNDING' }),
+  'burn from a deposit': passes(201, { status: 'PENDING_FUNDING' }),
+  'mint into an internal account': refused(400, 'STABLECOIN_SERVICE_OPERATIONS_NOT_ENABLED'),
+};
+
+const COINS: StateTable<CoinState, CoinUse> = {
+  PENDING_REVIEW: NOT_PROVISIONED,
+  PROVISIONING: NOT_PROVISIONED,
+  REJECTED: NOT_PROVISIONED,
+  FAILED: NOT_PROVISIONED,
+  'PROVISIONED, PENDING_APPROVAL': PROVISIONED_ONLY,
+  'PROVISIONED, ENABLING': PROVISIONED_ONLY,
+  'PROVISIONED, DISABLED': PROVISIONED_ONLY,
+  'PROVISIONED, ENABLED': { ...PROVISIONED_ONLY, 'mint into an internal account': passes(201, { status: 'CREATED' }) },
+};
+
+interface CoinWorld {
+  box: StablecoinBox;
+  link: string;
+  spark: string;
+  bank: string;
+  usd: string;
+}
+
+interface Coin {
+  id: string;
+  /** The platform's account in the stablecoin, once it is a service currency; else the USD one (refused before it is read). */
+  account: string;
+}
+
+let coins = 0;
+
+stateMatrix<CoinWorld, Coin, CoinState, CoinUse>('stablecoin statuses', COINS, {
+  world: async () => {
+    const box = stablecoinSandbox();
+    const linked = await box.link();
+    expect(linked.status).toBe(201);
+    const usd = (await box.platformAccount('USD')).id;
+    return { box, link: linked.body.id, spark: await box.sparkWallet(), bank: await box.usdBank(), usd };
+  },
+  // Rows run in order, so a state's coin is used before the next row's registration moves the clock on.
+  reach: Object.fromEntries(
+    COIN_STATES.map((state) => [
+      state,
+      async ({ box, link, usd }: CoinWorld): Promise<Coin> => {
+        const [suffix, seconds, issuance, service] = COIN_PATH[state];
+        const symbol = `C${String(++coins).padStart(3, '0')}`;
+        const registered = await box.register({ providerTokenIdentifier: symbol, networkTokenIdentifier: tokenId(`${'acdefghjkl'[coins % 10]}${suffix}`), stablecoinProviderAccountId: link });
+        expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+        if (seconds > 0) await box.advance(seconds);
+        const coin = (await box.client.get(`/stablecoins/${registered.body.id}`)).body;
+        expect([coin.issuanceStatus, coin.serviceOperationsStatus]).toEqual([issuance, service]);
+        return { id: coin.id, account: service === 'ENABLED' ? (await box.platformAccount(symbol)).id : usd };
+      },
+    ]),
+  ) as Record<CoinState, (w: CoinWorld) => Promise<Coin>>,
+  perform: {
+    'mint by wire to a Spark wallet': ({ box, spark }, coin) => box.mint(coin.id, { amount: '1000000', fundingSource: wire, destination: { accountId: spark } }),
+    'burn from a deposit': ({ box, bank }, coin) => box.burn(coin.id, { amount: '1000000', source: { type: 'EXTERNAL_ACCOUNT' }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank, rail: 'ACH_CREDIT' } }),
+    'mint into an internal account': ({ box }, coin) =>
+      box.mint(coin.id, { amount: '1000000', fundingSource: { type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDC', cryptoNetwork: 'SOLANA' }, destination: { accountId: coin.account } }),
   },
 });
