@@ -2,14 +2,13 @@
  * Every blocking state on every operation it blocks, as a matrix over HTTP:
  * an SCA customer locked or suspended (423 ACCOUNT_LOCKED on each operation
  * that checks a proof), an agent paused (403 FORBIDDEN on each of its own
- * routes but GET /agents/me) or deleted (401), an API token deleted (401),
- * a card frozen or closed (each network message declined CARD_PAUSED); and
- * the same operations passing once the state lifts, where it can.
+ * routes but GET /agents/me) or deleted (401), an API token deleted (401);
+ * and the same operations passing once the state lifts, where it can. Card
+ * statuses are in test/states/cards.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { ROUTE_PERMISSIONS } from '../../src/areas/permissions.js';
 import { makeSandbox, usdAccount, type Reply } from '../helpers.js';
-import { activeCard } from './fixtures.js';
 import { scaSandbox } from '../sca/helpers.js';
 import { agentWorld, payoutQuote } from '../agents/helpers.js';
 
@@ -125,30 +124,5 @@ describe('API tokens: deleted', () => {
     expect((await platform.delete(`/tokens/${token.id}`)).status).toBe(204);
     for (const route of reads) expect([route, (await client.get(route.slice(4))).status]).toEqual([route, 401]);
     expect((await platform.get('/customers')).status).toBe(200);
-  });
-});
-
-describe('cards: frozen and closed x each network message that spends', () => {
-  const money = { currency: { code: 'USD' }, merchant: { descriptor: 'SHOP 000', mcc: '5814', country: 'US' } };
-  /** Each message, with the status its approval answers (a decline is 202 for both). */
-  const MESSAGES: Record<string, number> = { authorization: 200, financial_authorization: 202 };
-
-  it('frozen: each declined CARD_PAUSED; unfrozen, each approved; closed: each declined and the card stays closed (409)', async () => {
-    const { client, cardId } = await activeCard();
-    const card = { id: cardId };
-    const send = (message: string) => client.post(`/sandbox/cards/${card.id}/simulate/${message}`, { amount: 100, ...money });
-    for (const [status, outcome] of [['FROZEN', 'DECLINED'], ['ACTIVE', 'AUTHORIZED'], ['CLOSED', 'DECLINED']] as const) {
-      expect((await client.patch(`/cards/${card.id}`, { status })).status).toBe(200);
-      for (const [message, approved] of Object.entries(MESSAGES)) {
-        const res = await send(message);
-        const declined = outcome === 'DECLINED';
-        expect([status, message, res.status, res.body.declineReason, res.body.id === undefined], JSON.stringify([res.status, res.body])).toEqual([status, message, declined ? 202 : approved, declined ? 'CARD_PAUSED' : undefined, declined]);
-      }
-    }
-    // CLOSED is final (the reference's codes): reopening is INVALID_STATE_TRANSITION, closing again CARD_ALREADY_CLOSED.
-    const reopen = await client.patch(`/cards/${card.id}`, { status: 'ACTIVE' });
-    expect([reopen.status, reopen.body.code]).toEqual([409, 'INVALID_STATE_TRANSITION']);
-    const again = await client.patch(`/cards/${card.id}`, { status: 'CLOSED' });
-    expect([again.status, again.body.code]).toEqual([409, 'CARD_ALREADY_CLOSED']);
   });
 });
