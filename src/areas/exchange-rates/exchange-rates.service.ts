@@ -17,7 +17,7 @@ import { RATE_CURRENCIES, hasRate, rateAt, receivingFor, serviceFee } from './ra
  * account type holding the currency, except SWIFT_ACCOUNT (it holds every
  * fiat currency, so it says nothing about the corridor), limited to the
  * public description's payment rails. A currency only wallets hold (crypto)
- * arrives on no payment rail, so it is never an exchange-rate destination.
+ * arrives on no payment rail: its corridor is listed once, without one.
  */
 function railsFor(currency: string): PaymentRail[] {
   const banks = (Object.entries(ACCOUNT_TYPES) as [string, AccountTypeSpec][]).filter(([name, spec]) => spec.family === 'BANK' && name !== 'SWIFT_ACCOUNT' && spec.currencies.includes(currency));
@@ -66,7 +66,9 @@ export function listExchangeRates(tenant: Tenant, query: ExchangeRateQuery): Exc
         fees: { fixed: serviceFee(rate, 0, nowMs), total },
         updatedAt: isoAt(rate.updatedAtMs),
       };
-      for (const rail of RAILS.get(destination) ?? []) data.push({ sourceCurrency, destinationCurrency, destinationPaymentRail: rail, ...priced });
+      const rails = RAILS.get(destination) ?? [];
+      if (rails.length === 0) data.push({ sourceCurrency, destinationCurrency, ...priced });
+      for (const rail of rails) data.push({ sourceCurrency, destinationCurrency, destinationPaymentRail: rail, ...priced });
     }
   }
   return { data };
