@@ -12,9 +12,13 @@ import { makeSandbox, type Client } from '../helpers.js';
 /** Mid-window: quotes and rates priced in one five-minute rate window. */
 const START = Date.parse('2025-10-13T09:02:30.000Z');
 
-/** About ten US dollars' worth of `code` in minor units: above every fee, within every limit, never the magic 666 that has no rate. */
+/**
+ * About ten US dollars' worth of `code` in minor units, at most 10^15 (an
+ * 18-decimal coin's units stay exact), never ending in the magic 666 that has
+ * no rate.
+ */
 function tenDollarsOf(code: string, usdPerUnit: number): number {
-  const amount = Math.ceil((10 / usdPerUnit) * 10 ** currencyInfo(code)!.decimals);
+  const amount = Math.min(Math.ceil((10 / usdPerUnit) * 10 ** currencyInfo(code)!.decimals), 10 ** 15);
   return amount % 1000 === 666 ? amount + 1 : amount;
 }
 
@@ -30,43 +34,72 @@ async function everyCurrencyPlatform(): Promise<{ client: Client; accountOf: Map
   return { client, accountOf };
 }
 
-function realtimeQuote(client: Client, source: string, destinationAccountId: string, amount: number) {
+const REALTIME = (currency: string) => ({ sourceType: 'REALTIME_FUNDING', currency, ...(isStablecoin(currency) ? { cryptoNetwork: 'SOLANA' } : {}) });
+
+/** A quote from `source` receiving `amount` of the destination account's currency. */
+function quoteInto(client: Client, source: Record<string, unknown>, destinationAccountId: string, amount: number) {
   return client.post('/quotes', {
-    source: { sourceType: 'REALTIME_FUNDING', currency: source, ...(isStablecoin(source) ? { cryptoNetwork: 'SOLANA' } : {}) },
+    source,
     destination: { destinationType: 'ACCOUNT', accountId: destinationAccountId },
-    lockedCurrencySide: 'SENDING',
+    lockedCurrencySide: 'RECEIVING',
     lockedCurrencyAmount: amount,
   });
 }
 
+const realtimeQuote = (client: Client, source: string, destinationAccountId: string, amount: number) => quoteInto(client, REALTIME(source), destinationAccountId, amount);
+
 describe('corridors: a rate for every pair a quote accepts', () => {
-  it('walks every pair of known currencies: each quote accepted has its rate listed, at the rate the quote used', async () => {
+  it('walks every pair of known currencies: each quote accepted has its rate listed, at the rate the quote used; each refused, none', async () => {
     const { client, accountOf } = await everyCurrencyPlatform();
+    // US dollars per unit of each currency.
     const usdPerUnit = new Map<string, number>();
     for (const code of CURRENCY_CODES) {
-      const [rate] = (await client.get(`/exchange-rates?sourceCurrency=${code}&destinationCurrency=USD`)).body.data;
-      // Sending currency units per US dollar: a dollar's worth of `code` is worth 1 / rate dollars a unit.
-      usdPerUnit.set(code, 1 / rate.exchangeRate);
+      const [rate] = (await client.get(`/exchange-rates?sourceCurrency=USD&destinationCurrency=${code}`)).body.data;
+      usdPerUnit.set(code, rate.exchangeRate);
     }
-    let accepted = 0;
+    const accepted: string[] = [];
+    const refused: string[] = [];
     for (const source of CURRENCY_CODES) {
-      const listed = await client.get(`/exchange-rates?sourceCurrency=${source}&destinationCurrency=${CURRENCY_CODES.join(',')}&sendingAmount=${tenDollarsOf(source, usdPerUnit.get(source)!)}`);
-      expect(listed.status).toBe(200);
-      const rateOf = new Map<string, number>((listed.body.data as any[]).map((r) => [r.destinationCurrency.code, r.exchangeRate]));
+      const listed = await client.get(`/exchange-rates?sourceCurrency=${source}&destinationCurrency=${CURRENCY_CODES.join(',')}`);
+      const rateOf = new Map<string, number>(listed.status === 200 ? (listed.body.data as any[]).map((r) => [r.destinationCurrency.code, r.exchangeRate]) : []);
       for (const destination of CURRENCY_CODES) {
-        const quote = await realtimeQuote(client, source, accountOf.get(destination)!, tenDollarsOf(source, usdPerUnit.get(source)!));
-        if (quote.status !== 201) {
-          // A refused pair has no rate either.
-          expect(rateOf.has(destination), `${source}>${destination} refused ${JSON.stringify(quote.body)} but has a rate`).toBe(false);
-          continue;
+        // From the platform's account in the currency; into the same currency, paid in real time (an account cannot pay itself).
+        const from = source === destination ? REALTIME(source) : { sourceType: 'ACCOUNT', accountId: accountOf.get(source)! };
+        const quote = await quoteInto(client, from, accountOf.get(destination)!, tenDollarsOf(destination, usdPerUnit.get(destination)!));
+        if (quote.status === 201) {
+          accepted.push(`${source}>${destination}`);
+          expect(rateOf.get(destination), `${source}>${destination}`).toBe(quote.body.exchangeRate);
+        } else {
+          refused.push(`${source}>${destination}`);
+          expect([quote.status, quote.body.code], `${source}>${destination}: ${JSON.stringify(quote.body)}`).toEqual([400, 'INVALID_CURRENCY']);
+          expect(rateOf.has(destination), `${source}>${destination} refused but has a rate`).toBe(false);
         }
-        accepted++;
-        expect(rateOf.get(destination), `${source}>${destination}`).toBe(quote.body.exchangeRate);
       }
     }
-    // Every pair of the sandbox's currencies is a corridor.
-    expect(accepted).toBe(CURRENCY_CODES.length ** 2);
-  }, 120_000);
+    // Every pair is a corridor but out of POL, whose flat fee no exact amount of its 18-decimal units pays.
+    expect(refused).toEqual(CURRENCY_CODES.map((destination) => `POL>${destination}`));
+    expect(accepted).toHaveLength(CURRENCY_CODES.length * (CURRENCY_CODES.length - 1));
+    expect(accepted).toContain('USD>USDC');
+    expect(accepted).toContain('USDC>MXN');
+  }, 600_000);
+
+  it('POL is received, never sent: neither a quote nor a rate out of it', async () => {
+    const { client, accountOf } = await everyCurrencyPlatform();
+    const reason = 'POL can be received but not sent: its flat fee is beyond exact amounts of its units';
+    const quote = await realtimeQuote(client, 'POL', accountOf.get('USD')!, 1_000);
+    expect([quote.status, quote.body.code, quote.body.reason]).toEqual([400, 'INVALID_CURRENCY', reason]);
+    const rates = await client.get('/exchange-rates?sourceCurrency=POL&destinationCurrency=USD');
+    expect([rates.status, rates.body.code, rates.body.reason, rates.body.details]).toEqual([400, 'INVALID_CURRENCY', reason, { field: 'sourceCurrency', currency: 'POL' }]);
+    // Every supported currency is a source by default, POL left out.
+    const sources = new Set(((await client.get('/exchange-rates?destinationCurrency=USD')).body.data as any[]).map((r) => r.sourceCurrency.code));
+    // (USD itself is no exchange into USD.)
+    expect([...sources].sort()).toEqual(CURRENCY_CODES.filter((code) => code !== 'POL' && code !== 'USD').sort());
+    // Into POL, a quote and a rate.
+    const into = await realtimeQuote(client, 'USD', accountOf.get('POL')!, 10 ** 15);
+    expect(into.status, JSON.stringify(into.body)).toBe(201);
+    const [rate] = (await client.get('/exchange-rates?sourceCurrency=USD&destinationCurrency=POL')).body.data;
+    expect(rate.exchangeRate).toBe(into.body.exchangeRate);
+  });
 
   it("the service sample's first screen: USD to USDC for 100000", async () => {
     const client = makeSandbox({ time: manualTime(START) }).client();

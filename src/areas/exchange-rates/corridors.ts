@@ -13,3 +13,10 @@ export const CORRIDOR_USD_VALUES: Readonly<Record<string, number>> = {
   BDT: 0.0083, CNY: 0.138, HKD: 0.128, IDR: 0.000062, MYR: 0.22, PHP: 0.0175, SGD: 0.745, THB: 0.028, VND: 0.000039,
   DKK: 0.145, BTC: 65_000, USDC: 1, USDT: 1, USDB: 1, ETH: 3_000, SOL: 150, POL: 0.5, TRX: 0.12,
 };
+
+/**
+ * Currencies received but never sent: the flat fee (25 US cents) in their
+ * minor units is beyond the exact integers of JSON (half a POL is 5 x 10^17
+ * of its 18-decimal units), so no amount of them can pay it.
+ */
+export const RECEIVE_ONLY: ReadonlySet<string> = new Set(['POL']);

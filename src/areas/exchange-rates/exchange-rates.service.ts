@@ -10,7 +10,7 @@ import { ACCOUNT_TYPES, type AccountTypeSpec } from '../external-accounts/accoun
 import { PAYMENT_RAILS, type ExchangeRate, type ExchangeRateList, type ExchangeRateQuery } from './exchange-rates.schemas.js';
 
 type PaymentRail = (typeof PAYMENT_RAILS)[number];
-import { RATE_CURRENCIES, hasRate, rateAt, receivingFor, serviceFee } from './rates.js';
+import { RATE_CURRENCIES, canSend, hasRate, rateAt, receiveOnlyReason, receivingFor, serviceFee } from './rates.js';
 
 /**
  * The rails money in `currency` can arrive on: the `rails` of every BANK
@@ -28,6 +28,7 @@ const RAILS: ReadonlyMap<string, readonly PaymentRail[]> = new Map(RATE_CURRENCI
 
 function checkCurrency(code: string, field: 'sourceCurrency' | 'destinationCurrency'): string {
   if (!hasRate(code)) throw apiError('INVALID_CURRENCY', `The sandbox has no exchange rate for ${code}`, { field, currency: code });
+  if (field === 'sourceCurrency' && !canSend(code)) throw apiError('INVALID_CURRENCY', receiveOnlyReason(code), { field, currency: code });
   return code;
 }
 
@@ -41,7 +42,7 @@ export function listExchangeRates(tenant: Tenant, query: ExchangeRateQuery): Exc
   const sources =
     query.sourceCurrency !== undefined
       ? [checkCurrency(query.sourceCurrency, 'sourceCurrency')]
-      : tenant.config.supportedCurrencies.map((c) => c.currencyCode).filter(hasRate);
+      : tenant.config.supportedCurrencies.map((c) => c.currencyCode).filter(canSend);
   const destinations = named ? [...new Set(named.map((code) => checkCurrency(code, 'destinationCurrency')))] : RATE_CURRENCIES.filter(hasRate);
   // A currency into itself is not an exchange: listed only when both sides were asked for.
   const sameAllowed = query.sourceCurrency !== undefined && named !== undefined;

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { currencyInfo } from '../../core/money.js';
-import { CORRIDOR_USD_VALUES as USD_VALUE } from './corridors.js';
+import { CORRIDOR_USD_VALUES as USD_VALUE, RECEIVE_ONLY } from './corridors.js';
 
 /** Rates are cached for this long (tenant clock time), then move deterministically. */
 export const RATE_WINDOW_SECONDS = 300;
@@ -18,9 +18,19 @@ const CROSS_CURRENCY_FEE_BPS = 50;
 /** Rates are carried with this many decimal digits, so conversions are exact integer arithmetic. */
 const RATE_SCALE = 10n ** 12n;
 
-/** Whether `code` is a currency of the corridors: quoted and priced to and from every other. */
+/** Whether `code` is a currency of the corridors: quoted and priced into every other. */
 export function hasRate(code: string): boolean {
   return USD_VALUE[code] !== undefined && currencyInfo(code) !== undefined;
+}
+
+/** Whether `code` can also be sent: quoted and priced out of, into every currency of the corridors. */
+export function canSend(code: string): boolean {
+  return hasRate(code) && !RECEIVE_ONLY.has(code);
+}
+
+/** Why a currency that has a rate cannot be sent. */
+export function receiveOnlyReason(code: string): string {
+  return `${code} can be received but not sent: its flat fee is beyond exact amounts of its units`;
 }
 
 function windowOf(atMs: number): number {

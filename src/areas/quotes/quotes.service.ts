@@ -13,7 +13,7 @@ import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import { accountTypeSpec } from '../external-accounts/account-types.js';
 import { STABLECOIN_NETWORKS, fundingInstructionsFor, type StablecoinNetwork } from '../internal-accounts/funding-instructions.js';
-import { hasRate, rateAt, receivingFor, sendingFor, serviceFee, type Rate } from '../exchange-rates/rates.js';
+import { canSend, hasRate, rateAt, receiveOnlyReason, receivingFor, sendingFor, serviceFee, type Rate } from '../exchange-rates/rates.js';
 import { checkFunds, checkPayoutLimits, currencyOfParty, customerOfParty, findAccount, identifierOf, type Party, type PayoutAmounts } from '../payments/parties.js';
 import { IMMEDIATE, planQuotePayout, planTransfer, planUma, type Plan } from '../payments/plans.js';
 import { holdPayment, proceedPayment, startPayment, type Delivery, type Funding } from '../payments/settlement.service.js';
@@ -120,6 +120,9 @@ interface Amounts {
 function amountsFor(tenant: Tenant, sendingCurrency: string, receivingCurrency: string, request: QuoteRequest): Amounts {
   if (!outcomeFor('quoteRate', String(request.lockedCurrencyAmount), tenant.coverage).available) {
     throw apiError('QUOTE_RATE_UNAVAILABLE', `No ${sendingCurrency} to ${receivingCurrency} rate is available right now`, { rule: ruleFor('quoteRate', String(request.lockedCurrencyAmount)).description });
+  }
+  if (hasRate(sendingCurrency) && !canSend(sendingCurrency)) {
+    throw apiError('INVALID_CURRENCY', receiveOnlyReason(sendingCurrency), { currency: sendingCurrency });
   }
   const now = tenant.clock.nowMs();
   const rate = rateAt(sendingCurrency, receivingCurrency, now);
