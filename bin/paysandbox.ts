@@ -445,7 +445,7 @@ async function main(): Promise<void> {
   const sandbox = await serving.startServer(parsed);
   const facts = bannerFacts(sandbox.url, sandbox.origin, sandbox.addresses, parsed, sandbox.registry.all().length, sandbox.webhookPublicKey.hex);
   if (parsed.logFormat === 'json') process.stdout.write(`${jsonBanner(facts)}\n`);
-  else if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(facts, serving.SANDBOX_UMA_DOMAIN)}\n`);
+  else if (parsed.logFormat !== 'silent') process.stdout.write(`${banner(facts, serving.SANDBOX_UMA_DOMAINS.join(', '))}\n`);
   for (const moved of sandbox.registry.quarantined) process.stderr.write(`paysandbox: --repair set aside ${moved}\n`);
   let stopping = false;
   const stop = (why: string) => {

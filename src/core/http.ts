@@ -119,8 +119,23 @@ interface CompiledRoute {
   shown: string;
 }
 
+const API_VERSION_SEGMENT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Paths the service's guides still write, and the path each is now (after the version segment). */
+const OLDER_PATHS: ReadonlyArray<readonly [older: string, now: string]> = [['internal-account', 'customers/internal-accounts']];
+
+/** The routes a path the guides still write (with its version segment or without) is now, whatever the method. */
+function renamedRoutes(routes: readonly CompiledRoute[], path: string): CompiledRoute[] {
+  const segments = segmentsOf(path);
+  const called = API_VERSION_SEGMENT.test(segments[0] ?? '') ? segments.slice(1).join('/') : segments.join('/');
+  const now = OLDER_PATHS.find(([older]) => called === older)?.[1];
+  return now === undefined ? [] : routes.filter((r) => r.path.endsWith(`/${now}`));
+}
+
 /** The real routes closest to a path that matched none, e.g. `GET /2025-10-13/customers/{customerId}`. */
 function closestRoutes(routes: readonly CompiledRoute[], method: string, path: string): string[] {
+  const renamed = renamedRoutes(routes, path).map((r) => r.shown);
+  if (renamed.length > 0) return renamed.slice(0, SUGGESTIONS);
   const request = segmentsOf(path);
   const scored = routes
     .filter((r) => !r.path.includes('*'))

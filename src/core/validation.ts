@@ -205,10 +205,19 @@ async function rawInput(c: Context, target: 'json' | 'form'): Promise<unknown> {
   }
 }
 
+/** A check that knows what the caller meant gives the refusal its reason (`params.reason` of a custom issue). */
+function reasonOf(issues: readonly Issue[]): string | undefined {
+  for (const issue of issues) {
+    const reason = issue.code === 'custom' ? (issue.params as { reason?: unknown } | undefined)?.reason : undefined;
+    if (typeof reason === 'string') return reason;
+  }
+  return undefined;
+}
+
 /** A request part failed: its field errors say what is wrong with it, and nothing after it is looked at. */
 function refuse(check: InputCheck, issues: readonly Issue[]): never {
   check.failed = true;
-  throw invalidInput(fieldErrorsOf(issues));
+  throw invalidInput(fieldErrorsOf(issues), reasonOf(issues));
 }
 
 type HookResult = ({ success: true; data: unknown } | { success: false; error: z.ZodError }) & { target: keyof ValidationTargets };

@@ -169,6 +169,13 @@ export interface StablecoinAccountLinkOutcome {
   debitsOnly?: true;
 }
 
+/**
+ * The domains the sandbox UMA receivers ($success.usd@ and friends) answer
+ * at, in any letter case: the sandbox's own first, then the one the service's
+ * guides use, then the public description's example.
+ */
+export const SANDBOX_UMA_DOMAINS = ['sandbox.uma.local', 'sandbox.uma.money', 'sandbox.grid.uma.money'];
+
 /** The sandbox's own invitee: the UMA address it claims an invitation with (`paysandbox trigger INVITATION.CLAIMED`), on its UMA domain. */
 export const SANDBOX_INVITEE_UMA = '$invitee@sandbox.uma.local';
 

@@ -136,7 +136,10 @@ describe('confinement to the agent’s customer', () => {
     // The customer's own transaction, made by the platform, is visible (VIEW_TRANSACTIONS covers the customer's).
     expect((await mine.as.get(`/agents/me/transactions/${platformTransfer.id}`)).status).toBe(200);
     const list = (await mine.as.get('/agents/me/transactions?limit=100')).body;
-    expect(list.data.map((t: any) => t.id)).toEqual([platformTransfer.id]);
+    // The sandbox fundings of the customer's accounts are its incoming payments.
+    const fundings = (await client.get(`/transactions?customerId=${alice.id}&type=INCOMING`)).body.data.map((t: any) => t.id);
+    expect(fundings.length).toBeGreaterThan(0);
+    expect(list.data.map((t: any) => t.id)).toEqual([platformTransfer.id, ...fundings]);
     expect(list.data.every((t: any) => t.customerId === alice.id)).toBe(true);
 
     // Money movement with another customer's account: 404 on transfers, the field error of an unknown id on quotes.
@@ -158,7 +161,8 @@ describe('confinement to the agent’s customer', () => {
     // The same answers as for ids that do not exist at all.
     const unknown = await mine.as.post('/agents/me/quotes', payoutQuote('InternalAccount:nope', alice.external['000'], 100));
     expect(unknown.body.details.errors).toEqual([{ field: 'source.accountId', message: 'No internal or external account InternalAccount:nope' }]);
-    expect((await client.get('/transactions?limit=100')).body.totalCount).toBe(2);
+    // Bob's transfer and the platform's; the rest are the set-up's fundings, incoming payments.
+    expect((await client.get('/transactions?type=OUTGOING&limit=100')).body.totalCount).toBe(2);
   });
 
   it('lists the customer’s internal accounts (only the allowed ones when restricted) and manages its external accounts', async () => {

@@ -39,15 +39,16 @@ describe('GET /exchange-rates', () => {
     expect(new Set(list.map((r) => r.sourceCurrency.code))).toEqual(new Set(DEFAULT_SOURCES));
     expect(list.some((r) => r.sourceCurrency.code === r.destinationCurrency.code)).toBe(false);
     const fromUsd = new Set(list.filter((r) => r.sourceCurrency.code === 'USD').map((r) => r.destinationCurrency.code));
-    expect(fromUsd.size).toBe(37);
-    for (const code of ['EUR', 'MXN', 'KES', 'INR', 'XOF', 'ILS', 'TRY']) expect(fromUsd).toContain(code);
+    // 37 fiat currencies besides USD, and the 8 crypto ones.
+    expect(fromUsd.size).toBe(45);
+    for (const code of ['EUR', 'MXN', 'KES', 'INR', 'XOF', 'ILS', 'TRY', ...CRYPTO]) expect(fromUsd).toContain(code);
     for (const r of list) {
       expect(r.sendingAmount).toBe(10_000);
       expect(r.updatedAt).toBe('2025-10-13T09:00:00.000Z');
       expect(r.destinationPaymentRail).not.toBe('SWIFT');
-      expect(PAYMENT_RAILS).toContain(r.destinationPaymentRail);
-      // Crypto arrives on no payment rail: a source, never a destination.
-      expect(CRYPTO).not.toContain(r.destinationCurrency.code);
+      // Crypto arrives on no payment rail: its corridor is one row without one.
+      if (CRYPTO.includes(r.destinationCurrency.code)) expect('destinationPaymentRail' in r).toBe(false);
+      else expect(PAYMENT_RAILS).toContain(r.destinationPaymentRail);
     }
     // Domestic bank rails for fiat.
     expect(railsOf(list, 'USD', 'MXN')).toEqual(['SPEI']);
@@ -55,10 +56,9 @@ describe('GET /exchange-rates', () => {
     expect(railsOf(list, 'USD', 'KES')).toEqual(['MOBILE_MONEY']);
     expect(new Set(railsOf(list, 'EUR', 'USD'))).toEqual(new Set(['ACH', 'WIRE', 'RTP', 'FEDNOW', 'BANK_TRANSFER', 'MOBILE_MONEY']));
     expect(railsOf(list, 'BTC', 'EUR')).toEqual(['SEPA', 'SEPA_INSTANT']);
-    expect(railsOf(list, 'USD', 'USDC')).toEqual([]);
-    expect(railsOf(list, 'USD', 'BTC')).toEqual([]);
-    // Named as the destination, a crypto currency is no error: it simply has no rows.
-    expect(await rates(client(), '?sourceCurrency=USD&destinationCurrency=USDC&destinationCurrency=BTC')).toEqual([]);
+    expect(railsOf(list, 'USD', 'USDC')).toEqual([undefined]);
+    expect(railsOf(list, 'USD', 'BTC')).toEqual([undefined]);
+    expect(railsOf(list, 'USDC', 'BTC')).toEqual([undefined]);
   });
 
   it('describes both currencies in full and prices every rail of a corridor alike', async () => {
@@ -83,7 +83,7 @@ describe('GET /exchange-rates', () => {
     expect(intoGbp.every((r) => r.destinationCurrency.code === 'GBP' && r.destinationPaymentRail === 'FASTER_PAYMENTS')).toBe(true);
     const fromMxn = await rates(c, '?sourceCurrency=MXN');
     expect(new Set(fromMxn.map((r) => r.sourceCurrency.code))).toEqual(new Set(['MXN']));
-    expect(new Set(fromMxn.map((r) => r.destinationCurrency.code)).size).toBe(37);
+    expect(new Set(fromMxn.map((r) => r.destinationCurrency.code)).size).toBe(45);
     const fromKes = await rates(c, '?sourceCurrency=KES&destinationCurrency=UGX');
     expect(fromKes).toEqual([expect.objectContaining({ destinationPaymentRail: 'MOBILE_MONEY', minSendingAmount: 1, maxSendingAmount: 100_000_000_000 })]);
   });

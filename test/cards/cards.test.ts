@@ -95,7 +95,14 @@ describe('issuing a card', () => {
     const account = (await client.get(`/customers/internal-accounts?customerId=${customer.body.id}`)).body.data[0].id;
     const reply = await client.post('/cards', { customerId: customer.body.id, form: 'VIRTUAL', fundingSource: account });
     expect(reply.status).toBe(400);
-    expect(reply.body).toEqual(refusal(400, 'CARDHOLDER_KYC_NOT_APPROVED', "The cardholder's kycStatus is UNVERIFIED", { customerId: customer.body.id, status: 'UNVERIFIED' }));
+    expect(reply.body).toEqual(
+      refusal(
+        400,
+        'CARDHOLDER_KYC_NOT_APPROVED',
+        "The cardholder's kycStatus is UNVERIFIED. In this sandbox an individual becomes APPROVED through POST /verifications once its details and an identity document (POST /documents) are in, or at creation when the platform sets skipVerificationPaperwork or isRegulatedFinancialInstitution (PATCH /config); a fullName ending in 001, 002, 003 is not approved at once.",
+        { customerId: customer.body.id, status: 'UNVERIFIED' },
+      ),
+    );
   });
 
   it("refuses a funding source that is unknown or another customer's (400 FUNDING_SOURCE_INELIGIBLE), an unknown cardholder (400: POST /cards has no 404) or a form it does not know", async () => {

@@ -15,6 +15,8 @@ describe('serving', () => {
     expect(output()).toContain(`${new URL(url).origin}/docs`);
     expect(output()).toContain(join(cwd(), '.paysandbox'));
     expect(output()).toMatch(/Auth\s+HTTP Basic/);
+    // The sandbox UMA receivers' domains, the service's guides' one among them.
+    expect(output()).toMatch(/UMA\s+sandbox receivers on sandbox\.uma\.local, sandbox\.uma\.money, sandbox\.grid\.uma\.money: \$success\.usd@/);
     const created = await fetch(`${url}/customers`, { method: 'POST', headers: json, body: JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Kept Safe' }) });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };

@@ -128,6 +128,8 @@ export async function moneyFlow(call: FlowCall): Promise<void> {
   await step(call, 200, 'GET', `/platform/external-accounts/${platformBank.id}`);
 
   await step(call, 200, 'GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=MXN&sendingAmount=10000');
+  // The service's sample app asks this first: a stablecoin destination, which no payment rail names.
+  await step(call, 200, 'GET', '/exchange-rates?sourceCurrency=USD&destinationCurrency=USDC&sendingAmount=100000');
   await step(call, 200, 'GET', '/discoveries?country=MX&currency=MXN');
   await step(call, 200, 'GET', `/receiver/external-account/${mxn.id}?customerId=${payer.id}`);
   const quote = await step(call, 201, 'POST', '/quotes', {

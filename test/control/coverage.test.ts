@@ -156,16 +156,18 @@ describe('GET /__admin/coverage', () => {
         }
         throw new Error('deliveries did not settle');
       };
-      const r = await settled((x) => x.webhooks.items.reduce((n, i) => n + i.delivered, 0) === received.length && received.length >= 4);
+      const r = await settled((x) => x.webhooks.items.reduce((n, i) => n + i.delivered, 0) === received.length && received.length >= 5);
       // The sandbox's clock has not moved: the refused delivery waits for its retry, and the payment's next event waits behind it.
       expect(used(r).webhooks).toEqual([
         ['OUTGOING_PAYMENT.PENDING', 1, 1, 0],
         ['OUTGOING_PAYMENT.PROCESSING', 1, 0, 0],
         ['CUSTOMER.KYC_APPROVED', 1, 1, 1],
+        // The funding is an incoming payment.
+        ['INCOMING_PAYMENT.COMPLETED', 1, 1, 1],
         // Funded, then the payout held (each its own commit).
         ['INTERNAL_ACCOUNT.BALANCE_UPDATED', 2, 2, 2],
       ].sort((a, b) => r.webhooks.items.findIndex((i) => i.type === a[0]) - r.webhooks.items.findIndex((i) => i.type === b[0])));
-      expect([r.webhooks.emitted, r.webhooks.delivered, r.webhooks.acknowledged]).toEqual([4, 3, 2]);
+      expect([r.webhooks.emitted, r.webhooks.delivered, r.webhooks.acknowledged]).toEqual([5, 4, 3]);
       // Six minutes later: the refused one is tried again and acknowledged, then the rest of the payment's events.
       await client.post('/__admin/clock/advance', { seconds: 360 });
       const later = await settled((x) => event(x, 'OUTGOING_PAYMENT.COMPLETED').delivered === 1 && event(x, 'INTERNAL_ACCOUNT.BALANCE_UPDATED').delivered === 3);
@@ -174,6 +176,7 @@ describe('GET /__admin/coverage', () => {
         ['OUTGOING_PAYMENT.PROCESSING', 1, 1, 1],
         ['OUTGOING_PAYMENT.COMPLETED', 1, 1, 1],
         ['CUSTOMER.KYC_APPROVED', 1, 1, 1],
+        ['INCOMING_PAYMENT.COMPLETED', 1, 1, 1],
         // Funded, the payout held, the payout settled.
         ['INTERNAL_ACCOUNT.BALANCE_UPDATED', 3, 3, 3],
       ].sort((a, b) => later.webhooks.items.findIndex((i) => i.type === a[0]) - later.webhooks.items.findIndex((i) => i.type === b[0])));

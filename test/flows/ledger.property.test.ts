@@ -49,7 +49,7 @@
  *     FAILED, no refund          nothing (the hold was voided: the money never left)
  *     FAILED, refund COMPLETED   nothing (debited, then credited back with a REFUND entry)
  *     FAILED, refund FAILED      P[A] -= sentAmount (the money left and is lost outside)
- *   From outside to internal account B (pull by quote, transfer-in, UMA receive, real-time funding):
+ *   From outside to internal account B (pull by quote, transfer-in, UMA receive, real-time funding, sandbox funding):
  *     PENDING / PROCESSING       PI[B] += receivedAmount (on its way: totalBalance only)
  *     COMPLETED                  P[B] += receivedAmount
  *     FAILED                     nothing (the pending credit was voided)
@@ -58,7 +58,7 @@
  *   (a hold, or a pending credit for a pull); rejected (a payout FAILED, a pull REJECTED) or
  *   FAILED because its quote expired before the approval, it is released: nothing. Approved,
  *   it runs by the rules from the approval on.
- *   Sandbox funding of A:        P[A] += amount
+ *   Sandbox funding of A is an incoming payment from outside, COMPLETED as it opens: P[A] += amount
  *   A stablecoin mint or burn (GET /stablecoins/{id}/operations), amounts in cents c:
  *     from internal account A (a SERVICE_INTERNAL_ACCOUNT mint source in USD, or a burn from ACME):
  *       in flight (CREATED, PENDING_*, PROCESSING)  PO[A] += c;  COMPLETED  P[A] -= c;  FAILED, EXPIRED  nothing
@@ -67,7 +67,7 @@
  *     a COMPLETED operation is a boundary flow: out of USD (internal source), into or out of ACME.
  *
  * Boundary flows per currency c (money enters or leaves the sandbox only here):
- *   in:  funding; COMPLETED receivedAmount from outside; the receivedAmount of a COMPLETED
+ *   in:  COMPLETED receivedAmount from outside (sandbox funding included); the receivedAmount of a COMPLETED
  *        internal -> internal move (FX, and fees, are a boundary: the sending currency loses
  *        sentAmount, the receiving currency gains receivedAmount);
  *   out: payouts that went out (COMPLETED, or FAILED with a failed refund); the sentAmount of
@@ -370,7 +370,7 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 
 // ---------------------------------------------------------------- the model
 
-type TxKind = 'QUOTE_PAYOUT' | 'TRANSFER_OUT' | 'INTERNAL' | 'UMA_PAY' | 'PULL' | 'UMA_IN' | 'REALTIME';
+type TxKind = 'QUOTE_PAYOUT' | 'TRANSFER_OUT' | 'INTERNAL' | 'UMA_PAY' | 'PULL' | 'UMA_IN' | 'REALTIME' | 'FUNDING';
 
 /** What decides a payment's fate, besides its kind. */
 interface Fate {
@@ -437,7 +437,6 @@ interface OperationRequest {
 
 interface Model {
   nowMs: number;
-  funded: Map<string, number>;
   txs: Map<string, TxModel>;
   deferred: QuoteModel[];
   executed: QuoteModel[];
@@ -530,6 +529,7 @@ function predict(tx: TxModel, now: number): Expected {
   const elapsed = now - tx.startedAtMs;
   switch (tx.kind) {
     case 'INTERNAL':
+    case 'FUNDING':
       return { status: 'COMPLETED' };
     case 'QUOTE_PAYOUT':
       return quotePayoutFate(tx.suffix, elapsed);
@@ -727,7 +727,6 @@ interface Ledgerish {
 }
 
 interface CurrencyFlows {
-  funded: number;
   incomingIn: number;
   payoutsOut: number;
   internalOut: number;
@@ -758,14 +757,9 @@ function violation(world: World, model: Model, obs: Observation): string | undef
   };
   const flowsOf = (c: string) => {
     let f = flows.get(c);
-    if (!f) flows.set(c, (f = { funded: 0, incomingIn: 0, payoutsOut: 0, internalOut: 0, internalIn: 0, inFlightIn: 0, inFlightOut: 0 }));
+    if (!f) flows.set(c, (f = { incomingIn: 0, payoutsOut: 0, internalOut: 0, internalIn: 0, inFlightIn: 0, inFlightOut: 0 }));
     return f;
   };
-  for (const [id, amount] of model.funded) {
-    ledgerOf(id).posted += amount;
-    flowsOf(obs.accounts.get(id)!.currency).funded += amount;
-  }
-
   // (3) exactly the transactions the actions started, with their amounts
   const listed = new Set(obs.transactions.map((t) => t.id as string));
   for (const id of listed) if (!model.txs.has(id)) return `(3) the API lists a transaction no action started: ${JSON.stringify(obs.transactions.find((t) => t.id === id))}`;
@@ -865,7 +859,7 @@ function violation(world: World, model: Model, obs: Observation): string | undef
   const currencies = new Set([...[...obs.accounts.values()].map((a) => a.currency), ...flows.keys()]);
   for (const c of currencies) {
     const f = flowsOf(c);
-    const inside = f.funded + f.incomingIn + f.internalIn - f.payoutsOut - f.internalOut;
+    const inside = f.incomingIn + f.internalIn - f.payoutsOut - f.internalOut;
     let sumTotal = 0;
     let sumBalance = 0;
     for (const a of obs.accounts.values()) {
@@ -876,7 +870,7 @@ function violation(world: World, model: Model, obs: Observation): string | undef
     if (sumTotal !== inside + f.inFlightIn || sumBalance !== inside - f.inFlightOut) {
       return (
         `(2) ${c}: Σ totalBalance ${sumTotal} (want ${inside + f.inFlightIn}), Σ balance ${sumBalance} (want ${inside - f.inFlightOut}); ` +
-        `inside = funded ${f.funded} + incoming ${f.incomingIn} + internal in ${f.internalIn} - payouts ${f.payoutsOut} - internal out ${f.internalOut} = ${inside}; in flight: in ${f.inFlightIn}, out ${f.inFlightOut}`
+        `inside = incoming ${f.incomingIn} + internal in ${f.internalIn} - payouts ${f.payoutsOut} - internal out ${f.internalOut} = ${inside}; in flight: in ${f.inFlightIn}, out ${f.inFlightOut}`
       );
     }
   }
@@ -1044,7 +1038,12 @@ async function run(world: World, model: Model, action: Action): Promise<Outcome>
       const res = await client.post(`/sandbox/internal-accounts/${account.id}/fund`, { amount: action.amount });
       const refused = refusal('fund', res);
       if (refused) throw new Error(`funding ${account.id} was refused: ${refused}`);
-      model.funded.set(account.id, (model.funded.get(account.id) ?? 0) + action.amount);
+      // The funding is the newest payment into the account: an incoming payment, COMPLETED at once.
+      const newest = await client.get(`/transactions?receiverAccountIdentifier=${encodeURIComponent(account.id)}&limit=1`);
+      const t = await recordTransaction(world, model, newest.body.data[0].id, 'FUNDING', {});
+      if (t.type !== 'INCOMING' || t.status !== 'COMPLETED' || t.receivedAmount.amount !== action.amount || t.receivedAmount.currency.code !== account.currency || t.description !== 'Internal account funding') {
+        throw new Error(`funding ${action.amount} ${account.currency} of ${account.id} recorded ${JSON.stringify(t)}`);
+      }
       return { moved: true, note: `funded ${action.amount} ${account.currency}` };
     }
     case 'payout': {
@@ -1403,7 +1402,7 @@ async function runScenario(startMs: number, openingFunds: readonly number[], mov
   // Opening fundings of the customers' internal accounts, so that most payouts have money to move.
   const actions: Action[] = [...openingFunds.map((amount, acct) => ({ kind: 'fund' as const, acct, amount })), ...moves];
   const world = await buildWorld(startMs, agentMode);
-  const model: Model = { nowMs: world.clockMs, funded: new Map(), txs: new Map(), deferred: [], executed: [], keys: 0, ops: new Map(), opRequests: [], agentDeferred: [], pending: [], unpaid: [], usage: usageAt({ day: '', count: 0, daily: 0, month: '', monthly: 0 }, world.clockMs) };
+  const model: Model = { nowMs: world.clockMs, txs: new Map(), deferred: [], executed: [], keys: 0, ops: new Map(), opRequests: [], agentDeferred: [], pending: [], unpaid: [], usage: usageAt({ day: '', count: 0, daily: 0, month: '', monthly: 0 }, world.clockMs) };
   const trace: string[] = [];
   const fail = (why: string): never => {
     throw new Error(`${why}\n  after:\n    ${trace.join('\n    ')}`);

@@ -6165,7 +6165,7 @@ export interface components {
         ExchangeRate: {
             sourceCurrency: components["schemas"]["Currency"];
             destinationCurrency: components["schemas"]["Currency"];
-            destinationPaymentRail: components["schemas"]["PaymentRail"];
+            destinationPaymentRail?: components["schemas"]["PaymentRail"];
             sendingAmount: number;
             /** @description From the platform configuration of the source currency */
             minSendingAmount: number;
@@ -6183,7 +6183,10 @@ export interface components {
              */
             updatedAt: string;
         };
-        /** @enum {string} */
+        /**
+         * @description How the money arrives; absent for a currency that arrives on a crypto network, which no payment rail names
+         * @enum {string}
+         */
         PaymentRail: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
         ExchangeRateFees: {
             /** @description The flat part, in minor units of the source currency */

@@ -257,7 +257,8 @@ describe('webhooks', () => {
       expect(validate(event), `${event.type}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
       kinds.add(event.type.split('.')[0]!);
     }
-    expect([...kinds].sort()).toEqual(['CARD', 'CARD_TRANSACTION', 'CUSTOMER', 'INTERNAL_ACCOUNT']);
+    // The funding is an incoming payment too.
+    expect([...kinds].sort()).toEqual(['CARD', 'CARD_TRANSACTION', 'CUSTOMER', 'INCOMING_PAYMENT', 'INTERNAL_ACCOUNT']);
   });
 });
 

@@ -296,6 +296,7 @@ const CONSTANTS: Record<string, unknown> = {
   LONG_PENDING_SECONDS: 86400,
   PAYMENT_APPROVAL_WINDOW_SECONDS: 5,
   QUOTE_LIFETIME_SECONDS: 300,
+  SANDBOX_UMA_DOMAINS: ['sandbox.uma.local', 'sandbox.uma.money', 'sandbox.grid.uma.money'],
   SANDBOX_INVITEE_UMA: '$invitee@sandbox.uma.local',
   BULK_IMPORT_CHUNK_ROWS: 250,
   BULK_IMPORT_CHUNK_INTERVAL_MS: 10,

@@ -11,6 +11,8 @@ let client: Client;
 interface Party {
   customerId: string;
   accountId: string;
+  /** The sandbox funding of its account: an incoming payment. */
+  fundingId: string;
   external: Record<string, string>;
 }
 
@@ -18,13 +20,14 @@ async function party(platformCustomerId: string, suffixes: string[]): Promise<Pa
   const customer = (await client.post('/customers', individual({ platformCustomerId }))).body;
   const accountId = (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].id;
   expect((await client.post(`/sandbox/internal-accounts/${accountId}/fund`, { amount: 100_000 })).status).toBe(200);
+  const fundingId = (await client.get(`/transactions?receiverAccountIdentifier=${accountId}&limit=1`)).body.data[0].id;
   const external: Record<string, string> = {};
   for (const suffix of suffixes) {
     const res = await client.post('/customers/external-accounts', usdAccount(customer.id, `${platformCustomerId.length}00000${suffix}`));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     external[suffix] = res.body.id;
   }
-  return { customerId: customer.id, accountId, external };
+  return { customerId: customer.id, accountId, fundingId, external };
 }
 
 async function pay(from: Party, to: string) {
@@ -73,17 +76,20 @@ describe('GET /transactions filters', () => {
     expect(t3.status).toBe('COMPLETED');
     expect(t2.status).not.toBe('COMPLETED');
     expect(await ids('type=OUTGOING')).toEqual([t3.id, t2.id, t1.id]);
-    expect(await ids('type=INCOMING')).not.toEqual(expect.arrayContaining([t1.id]));
-    expect(await ids(`customerId=${a.customerId}`)).toEqual([t2.id, t1.id]);
-    expect(await ids('platformCustomerId=pc-a')).toEqual([t2.id, t1.id]);
+    expect(await ids('type=INCOMING')).toEqual([b.fundingId, a.fundingId]);
+    expect(await ids(`customerId=${a.customerId}`)).toEqual([t2.id, t1.id, a.fundingId]);
+    expect(await ids('platformCustomerId=pc-a')).toEqual([t2.id, t1.id, a.fundingId]);
     expect(await ids(`customerId=${a.customerId}&platformCustomerId=pc-bb`)).toEqual([]);
     expect(await ids(`accountIdentifier=${a.accountId}&type=OUTGOING`)).toEqual([t2.id, t1.id]);
+    expect(await ids(`accountIdentifier=${a.accountId}`)).toEqual([t2.id, t1.id, a.fundingId]);
+    expect(await ids(`receiverAccountIdentifier=${a.accountId}`)).toEqual([a.fundingId]);
     expect(await ids(`accountIdentifier=${a.external['000']}`)).toEqual([t1.id]);
     expect(await ids(`senderAccountIdentifier=${a.accountId}&type=OUTGOING`)).toEqual([t2.id, t1.id]);
     expect(await ids(`senderAccountIdentifier=${a.external['000']}`)).toEqual([]);
     expect(await ids(`receiverAccountIdentifier=${a.external['000']}`)).toEqual([t1.id]);
     expect(await ids(`receiverAccountIdentifier=${b.external['000']}&customerId=${a.customerId}`)).toEqual([]);
     expect(await ids('status=COMPLETED&type=OUTGOING')).toEqual([t3.id, t1.id]);
+    expect(await ids('status=COMPLETED')).toEqual([t3.id, t1.id, b.fundingId, a.fundingId]);
     expect(await ids(`status=${t2.status}&type=OUTGOING`)).toEqual([t2.id]);
     expect(await ids(`reference=${encodeURIComponent(t2.quoteId)}`)).toEqual([t2.id]);
     expect(await ids(`reference=${encodeURIComponent(t2.id)}`)).toEqual([t2.id]);

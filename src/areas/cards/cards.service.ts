@@ -9,7 +9,7 @@ import { isoAt, parseInstant } from '../../core/clock.js';
 import { newHostedToken } from '../../core/hosted-tokens.js';
 import { decodeCursor, encodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import { emitEvent } from '../../events/outbox.js';
-import { CARD_ACTIVATION_SECONDS, CARD_REVEAL_SECONDS } from '../../rules/index.js';
+import { CARD_ACTIVATION_SECONDS, CARD_REVEAL_SECONDS, RULES } from '../../rules/index.js';
 import type { DueJob } from '../../store/jobs.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
@@ -51,13 +51,24 @@ function announce(tenant: Tenant, card: CardRecord): void {
   emitEvent(tenant, CardStatusWebhook, 'CARD.STATUS_CHANGE', card);
 }
 
+/** The suffixes a rule table does not approve at once. */
+const unapproved = (rows: ReadonlyArray<{ key: string | null; outcome: object }>, approved: (outcome: never) => boolean) =>
+  rows.filter((r) => r.key !== null && !approved(r.outcome as never)).map((r) => r.key).join(', ');
+
+/** How a customer gets APPROVED in this sandbox (the service's guides issue cards to customers just created). */
+const HOW_TO_APPROVE: Readonly<Record<'INDIVIDUAL' | 'BUSINESS', string>> = {
+  INDIVIDUAL: `In this sandbox an individual becomes APPROVED through POST /verifications once its details and an identity document (POST /documents) are in, or at creation when the platform sets skipVerificationPaperwork or isRegulatedFinancialInstitution (PATCH /config); a fullName ending in ${unapproved(RULES.individualKyc.rows, (o: { completeSubmission: string }) => o.completeSubmission === 'APPROVED')} is not approved at once.`,
+  BUSINESS: `In this sandbox a business becomes APPROVED through POST /verifications once its details, documents and beneficial owners are in (with skipVerificationPaperwork, PATCH /config, the documents are not needed); a registrationNumber ending in ${unapproved(RULES.businessKyb.rows, (o: { decision: string }) => o.decision === 'APPROVED')} is not approved at once.`,
+};
+
 /** POST /cards: the card starts PROCESSING; the issuer activates it CARD_ACTIVATION_SECONDS later. */
 export function issueCard(tenant: Tenant, input: CardCreateRequest): Card {
   // POST /cards answers bad input with 400 only: an unknown or deleted cardholder is a field error.
   const customer = referencedIn('customerId', () => requireLiveCustomer(tenant, input.customerId));
   const verification = customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
   if (verification !== 'APPROVED') {
-    throw apiError('CARDHOLDER_KYC_NOT_APPROVED', `The cardholder's ${customer.customerType === 'INDIVIDUAL' ? 'kycStatus' : 'kybStatus'} is ${verification}`, { customerId: customer.id, status: verification });
+    const field = customer.customerType === 'INDIVIDUAL' ? 'kycStatus' : 'kybStatus';
+    throw apiError('CARDHOLDER_KYC_NOT_APPROVED', `The cardholder's ${field} is ${verification}. ${HOW_TO_APPROVE[customer.customerType]}`, { customerId: customer.id, status: verification });
   }
   const account = fundingAccount(tenant, customer.id, input.fundingSource);
   const id = tenant.ids('Card');

@@ -6,12 +6,15 @@ import type { IdGenerator } from '../../core/ids.js';
 import { currencyInfo } from '../../core/money.js';
 import { invalidInput, type FieldError } from '../../core/errors.js';
 import { withoutUndefined } from '../../core/objects.js';
+import { SANDBOX_UMA_DOMAINS } from '../../rules/index.js';
+
+export { SANDBOX_UMA_DOMAINS };
 import type { Tenant } from '../../store/tenant.js';
 import { ensurePlatformAccounts } from '../internal-accounts/internal-accounts.service.js';
 import type { PlatformConfig, PlatformConfigUpdate, PlatformCurrencyConfig, SingleTransactionMaximum } from './config.schemas.js';
 
 /** The UMA domain sandbox customers get addresses on unless the platform sets its own. */
-export const SANDBOX_UMA_DOMAIN = 'sandbox.uma.local';
+export const SANDBOX_UMA_DOMAIN = SANDBOX_UMA_DOMAINS[0]!;
 
 const DEFAULT_CURRENCIES = ['USD', 'EUR', 'MXN', 'BRL', 'GBP', 'USDC', 'BTC'];
 

@@ -43,7 +43,7 @@ export const ExchangeRate = z
   .object({
     sourceCurrency: Currency,
     destinationCurrency: Currency,
-    destinationPaymentRail: PaymentRail,
+    destinationPaymentRail: PaymentRail.optional().openapi({ description: 'How the money arrives; absent for a currency that arrives on a crypto network, which no payment rail names' }),
     sendingAmount: z.number().int().min(0),
     minSendingAmount: z.number().int().min(0).openapi({ description: 'From the platform configuration of the source currency' }),
     maxSendingAmount: z.number().int().min(0).openapi({ description: 'From the platform configuration of the source currency' }),

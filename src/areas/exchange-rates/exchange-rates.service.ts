@@ -10,14 +10,14 @@ import { ACCOUNT_TYPES, type AccountTypeSpec } from '../external-accounts/accoun
 import { PAYMENT_RAILS, type ExchangeRate, type ExchangeRateList, type ExchangeRateQuery } from './exchange-rates.schemas.js';
 
 type PaymentRail = (typeof PAYMENT_RAILS)[number];
-import { RATE_CURRENCIES, hasRate, rateAt, receivingFor, serviceFee } from './rates.js';
+import { RATE_CURRENCIES, canSend, hasRate, rateAt, receiveOnlyReason, receivingFor, serviceFee } from './rates.js';
 
 /**
  * The rails money in `currency` can arrive on: the `rails` of every BANK
  * account type holding the currency, except SWIFT_ACCOUNT (it holds every
  * fiat currency, so it says nothing about the corridor), limited to the
  * public description's payment rails. A currency only wallets hold (crypto)
- * arrives on no payment rail, so it is never an exchange-rate destination.
+ * arrives on no payment rail: its corridor is listed once, without one.
  */
 function railsFor(currency: string): PaymentRail[] {
   const banks = (Object.entries(ACCOUNT_TYPES) as [string, AccountTypeSpec][]).filter(([name, spec]) => spec.family === 'BANK' && name !== 'SWIFT_ACCOUNT' && spec.currencies.includes(currency));
@@ -28,6 +28,7 @@ const RAILS: ReadonlyMap<string, readonly PaymentRail[]> = new Map(RATE_CURRENCI
 
 function checkCurrency(code: string, field: 'sourceCurrency' | 'destinationCurrency'): string {
   if (!hasRate(code)) throw apiError('INVALID_CURRENCY', `The sandbox has no exchange rate for ${code}`, { field, currency: code });
+  if (field === 'sourceCurrency' && !canSend(code)) throw apiError('INVALID_CURRENCY', receiveOnlyReason(code), { field, currency: code });
   return code;
 }
 
@@ -41,7 +42,7 @@ export function listExchangeRates(tenant: Tenant, query: ExchangeRateQuery): Exc
   const sources =
     query.sourceCurrency !== undefined
       ? [checkCurrency(query.sourceCurrency, 'sourceCurrency')]
-      : tenant.config.supportedCurrencies.map((c) => c.currencyCode).filter(hasRate);
+      : tenant.config.supportedCurrencies.map((c) => c.currencyCode).filter(canSend);
   const destinations = named ? [...new Set(named.map((code) => checkCurrency(code, 'destinationCurrency')))] : RATE_CURRENCIES.filter(hasRate);
   // A currency into itself is not an exchange: listed only when both sides were asked for.
   const sameAllowed = query.sourceCurrency !== undefined && named !== undefined;
@@ -66,7 +67,9 @@ export function listExchangeRates(tenant: Tenant, query: ExchangeRateQuery): Exc
         fees: { fixed: serviceFee(rate, 0, nowMs), total },
         updatedAt: isoAt(rate.updatedAtMs),
       };
-      for (const rail of RAILS.get(destination) ?? []) data.push({ sourceCurrency, destinationCurrency, destinationPaymentRail: rail, ...priced });
+      const rails = RAILS.get(destination) ?? [];
+      if (rails.length === 0) data.push({ sourceCurrency, destinationCurrency, ...priced });
+      for (const rail of rails) data.push({ sourceCurrency, destinationCurrency, destinationPaymentRail: rail, ...priced });
     }
   }
   return { data };

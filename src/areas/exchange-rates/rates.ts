@@ -5,15 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { currencyInfo } from '../../core/money.js';
-
-/** Value of one major unit of each currency in US dollars, before the window's drift. */
-const USD_VALUE: Readonly<Record<string, number>> = {
-  USD: 1, EUR: 1.08, GBP: 1.27, CAD: 0.73, MXN: 0.055, BRL: 0.18, COP: 0.00024, GTQ: 0.129, JMD: 0.0064, HTG: 0.0076,
-  AED: 0.2723, EGP: 0.0205, ILS: 0.27, TRY: 0.029, ZAR: 0.054, NGN: 0.00066, GHS: 0.064, KES: 0.0077, UGX: 0.00027,
-  TZS: 0.00038, RWF: 0.00073, MWK: 0.00058, ZMW: 0.037, BWP: 0.073, XAF: 0.00165, XOF: 0.00165, INR: 0.012, PKR: 0.0036,
-  BDT: 0.0083, CNY: 0.138, HKD: 0.128, IDR: 0.000062, MYR: 0.22, PHP: 0.0175, SGD: 0.745, THB: 0.028, VND: 0.000039,
-  DKK: 0.145, BTC: 65_000, USDC: 1, USDT: 1, USDB: 1, ETH: 3_000, SOL: 150, POL: 0.5, TRX: 0.12,
-};
+import { CORRIDOR_USD_VALUES as USD_VALUE, RECEIVE_ONLY } from './corridors.js';
 
 /** Rates are cached for this long (tenant clock time), then move deterministically. */
 export const RATE_WINDOW_SECONDS = 300;
@@ -26,8 +18,19 @@ const CROSS_CURRENCY_FEE_BPS = 50;
 /** Rates are carried with this many decimal digits, so conversions are exact integer arithmetic. */
 const RATE_SCALE = 10n ** 12n;
 
+/** Whether `code` is a currency of the corridors: quoted and priced into every other. */
 export function hasRate(code: string): boolean {
   return USD_VALUE[code] !== undefined && currencyInfo(code) !== undefined;
+}
+
+/** Whether `code` can also be sent: quoted and priced out of, into every currency of the corridors. */
+export function canSend(code: string): boolean {
+  return hasRate(code) && !RECEIVE_ONLY.has(code);
+}
+
+/** Why a currency that has a rate cannot be sent. */
+export function receiveOnlyReason(code: string): string {
+  return `${code} can be received but not sent: its flat fee is beyond exact amounts of its units`;
 }
 
 function windowOf(atMs: number): number {

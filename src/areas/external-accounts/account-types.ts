@@ -131,6 +131,9 @@ export type AccountType = keyof typeof ACCOUNT_TYPES;
 
 export const ACCOUNT_TYPE_NAMES = Object.keys(ACCOUNT_TYPES) as AccountType[];
 
+/** Older names of account types that the service's guides still write, and the type each is now. */
+export const RENAMED_ACCOUNT_TYPES: Readonly<Record<string, AccountType>> = { CLABE: 'MXN_ACCOUNT', US_ACCOUNT: 'USD_ACCOUNT' };
+
 export function accountTypeSpec(type: string): AccountTypeSpec | undefined {
   return Object.prototype.hasOwnProperty.call(ACCOUNT_TYPES, type) ? (ACCOUNT_TYPES as Record<string, AccountTypeSpec>)[type] : undefined;
 }

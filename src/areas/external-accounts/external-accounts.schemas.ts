@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { defineWebhook } from '../../events/events.schemas.js';
 import { Address, CountryCode, CurrencyCode, Email, IsoDate, ListQuery, PhoneNumber, Timestamp, listResponse, whenObject } from '../../core/schemas.js';
-import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, accountTypeSpec, currencyMismatch, type AccountType, type AccountTypeSpec, type FieldRule } from './account-types.js';
+import { ACCOUNT_TYPES, ACCOUNT_TYPE_NAMES, RENAMED_ACCOUNT_TYPES, accountTypeSpec, currencyMismatch, type AccountType, type AccountTypeSpec, type FieldRule } from './account-types.js';
 
 export const ExternalAccountStatus = z
   .enum(['PENDING', 'ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'UNDER_REVIEW', 'INACTIVE'])
@@ -170,6 +170,14 @@ const createFields = <T extends Record<string, z.ZodType>>(first: T) => ({
   },
 });
 
+/** An older name of a type (the service's guides still write some) is refused naming the type it is now, in the field error and the reason. */
+function olderTypeName(v: { accountInfo?: unknown }, ctx: z.RefinementCtx): void {
+  const type = (v.accountInfo as { accountType?: unknown } | undefined)?.accountType;
+  if (typeof type !== 'string' || !Object.hasOwn(RENAMED_ACCOUNT_TYPES, type)) return;
+  const reason = `accountType ${type} is the older name of ${RENAMED_ACCOUNT_TYPES[type]}: send accountType ${RENAMED_ACCOUNT_TYPES[type]}`;
+  ctx.addIssue({ code: 'custom', path: ['accountInfo', 'accountType'], message: reason, params: { reason } });
+}
+
 /** The currency must be one the account type holds; reported with the other field errors. */
 function currencyFitsType(v: { currency?: unknown; accountInfo?: unknown }, ctx: z.RefinementCtx): void {
   const type = (v.accountInfo as { accountType?: unknown } | undefined)?.accountType;
@@ -185,9 +193,14 @@ export const CustomerExternalAccountCreate = z
     }),
   )
   .superRefine(currencyFitsType, whenObject)
+  .superRefine(olderTypeName, whenObject)
   .openapi('ExternalAccountCreateRequest');
 
-export const PlatformExternalAccountCreate = z.object(createFields({})).superRefine(currencyFitsType, whenObject).openapi('PlatformExternalAccountCreateRequest');
+export const PlatformExternalAccountCreate = z
+  .object(createFields({}))
+  .superRefine(currencyFitsType, whenObject)
+  .superRefine(olderTypeName, whenObject)
+  .openapi('PlatformExternalAccountCreateRequest');
 
 export const ExternalAccount = z
   .object({

@@ -8,7 +8,8 @@ import { decodeCursor, toListResult, type ListResult } from '../../core/paginati
 import type { Tenant } from '../../store/tenant.js';
 import { fundingInstructionsFor } from './funding-instructions.js';
 import type { InternalAccount, InternalAccountRecord, InternalAccountStatus, InternalAccountType } from './internal-accounts.schemas.js';
-import { postEntry } from './ledger.js';
+import { assertBalanceFits, postEntry } from './ledger.js';
+import { openTransaction } from '../transactions/transactions.service.js';
 import { presentInternalAccount, watchInternalAccount } from './account-events.js';
 
 export { presentInternalAccount } from './account-events.js';
@@ -112,14 +113,37 @@ export function listPlatformInternalAccounts(tenant: Tenant, filter: { currency?
   return { data };
 }
 
-/** Sandbox funding: credits the account at once. */
+export const FUNDING_DESCRIPTION = 'Internal account funding';
+
+/**
+ * Sandbox funding: money arriving from outside, credited at once. It is an
+ * incoming payment, COMPLETED as it opens (INCOMING_PAYMENT.COMPLETED, then
+ * the account's BALANCE_UPDATED at the commit), and its ledger entry carries
+ * the transaction's id like every payment's.
+ */
 export function fundInternalAccount(tenant: Tenant, accountId: string, amount: number): InternalAccount {
   const account = requireInternalAccount(tenant, accountId);
   // This operation has no 409: an account that cannot take money is bad input.
   if (account.status !== 'ACTIVE') {
     throw invalidInput([{ field: 'accountId', message: `InternalAccount ${accountId} is ${account.status} and cannot be funded` }]);
   }
-  postEntry(tenant, { accountId, amount, currency: account.currency, kind: 'SANDBOX_FUNDING' });
+  const { currency, customerId } = account;
+  // Checked before the payment opens: a balance past the largest exact amount refuses the funding without a trace.
+  assertBalanceFits(tenant, accountId, amount);
+  const transaction = openTransaction(
+    tenant,
+    {
+      type: 'INCOMING',
+      source: { sourceType: 'REALTIME_FUNDING', currency, ...(customerId !== undefined ? { customerId } : {}) },
+      destination: { destinationType: 'ACCOUNT', accountId, currency },
+      customerId,
+      sent: { amount, currency },
+      received: { amount, currency },
+      description: FUNDING_DESCRIPTION,
+    },
+    'COMPLETED',
+  );
+  postEntry(tenant, { accountId, amount, currency, kind: 'SANDBOX_FUNDING', reference: transaction.id });
   tenant.internalAccounts.update(accountId, (a) => {
     a.updatedAt = tenant.clock.nowIso();
   });

@@ -19,10 +19,14 @@ export interface Posting {
   reference?: string;
 }
 
+/** 400 AMOUNT_OUT_OF_RANGE when `amount` would take the account's balance past the largest exact integer. */
+export function assertBalanceFits(tenant: Tenant, accountId: string, amount: number): void {
+  if (!Number.isSafeInteger(balancesOf(tenant, accountId).total + amount)) throw apiError('AMOUNT_OUT_OF_RANGE', 'The resulting balance would exceed the largest representable amount');
+}
+
 export function postEntry(tenant: Tenant, posting: Posting): LedgerEntry {
   if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) throw new Error(`ledger amount ${posting.amount} is not a non-zero integer`);
-  const after = balancesOf(tenant, posting.accountId);
-  if (!Number.isSafeInteger(after.total + posting.amount)) throw apiError('AMOUNT_OUT_OF_RANGE', 'The resulting balance would exceed the largest representable amount');
+  assertBalanceFits(tenant, posting.accountId, posting.amount);
   watchInternalAccount(tenant, posting.accountId);
   const entry: LedgerEntry = {
     id: tenant.ids('LedgerEntry'),

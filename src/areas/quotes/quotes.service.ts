@@ -6,14 +6,14 @@
  */
 import { ApiError, apiError, invalidInput, notFound, referencedIn } from '../../core/errors.js';
 import { isoAt } from '../../core/clock.js';
-import { currencyInfo, currencyOf, isStablecoin } from '../../core/money.js';
+import { currencyOf, isStablecoin } from '../../core/money.js';
 import { decodeCursor, toListResult, type ListResult } from '../../core/pagination.js';
 import { QUOTE_LIFETIME_SECONDS, outcomeFor, ruleFor, type RuleHits } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import { accountTypeSpec } from '../external-accounts/account-types.js';
 import { STABLECOIN_NETWORKS, fundingInstructionsFor, type StablecoinNetwork } from '../internal-accounts/funding-instructions.js';
-import { rateAt, receivingFor, sendingFor, serviceFee, type Rate } from '../exchange-rates/rates.js';
+import { canSend, hasRate, rateAt, receiveOnlyReason, receivingFor, sendingFor, serviceFee, type Rate } from '../exchange-rates/rates.js';
 import { checkFunds, checkPayoutLimits, currencyOfParty, customerOfParty, findAccount, identifierOf, type Party, type PayoutAmounts } from '../payments/parties.js';
 import { IMMEDIATE, planQuotePayout, planTransfer, planUma, type Plan } from '../payments/plans.js';
 import { holdPayment, proceedPayment, startPayment, type Delivery, type Funding } from '../payments/settlement.service.js';
@@ -52,7 +52,7 @@ function depositNetwork(source: Extract<QuoteRequest['source'], { sourceType: 'R
  */
 function resolveSource(tenant: Tenant, source: QuoteRequest['source']): Party {
   if (source.sourceType === 'REALTIME_FUNDING') {
-    if (!currencyInfo(source.currency) || !rateAt(source.currency, source.currency, 0)) throw apiError('INVALID_CURRENCY', `${source.currency} cannot fund a quote`, { field: 'source.currency' });
+    if (!hasRate(source.currency)) throw apiError('INVALID_CURRENCY', `${source.currency} cannot fund a quote`, { field: 'source.currency' });
     depositNetwork(source);
     if (source.customerId !== undefined) referencedIn('source.customerId', () => requireLiveCustomer(tenant, source.customerId!));
     return { kind: 'REALTIME', currency: source.currency, customerId: source.customerId };
@@ -100,6 +100,18 @@ function checkPair(source: Party, destination: Party): void {
   if (sameAccount || toOwnUma) throw apiError('SELF_PAYMENT', 'The source and the destination are the same account');
 }
 
+/**
+ * For a currency whose minor unit is not a cent (USDC has 6 decimals, where
+ * the service's guides write 2): what the amount is in whole units.
+ */
+function decimalsNote(code: string, amount: number): string {
+  const { decimals } = currencyOf(code);
+  if (decimals === 2) return '';
+  const digits = String(amount).padStart(decimals + 1, '0');
+  const units = decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+  return `: ${code} amounts have ${decimals} decimals, so ${amount} is ${units} ${code}`;
+}
+
 interface Amounts {
   rate: Rate;
   sending: number;
@@ -110,6 +122,9 @@ interface Amounts {
 function amountsFor(tenant: Tenant, sendingCurrency: string, receivingCurrency: string, request: QuoteRequest): Amounts {
   if (!outcomeFor('quoteRate', String(request.lockedCurrencyAmount), tenant.coverage).available) {
     throw apiError('QUOTE_RATE_UNAVAILABLE', `No ${sendingCurrency} to ${receivingCurrency} rate is available right now`, { rule: ruleFor('quoteRate', String(request.lockedCurrencyAmount)).description });
+  }
+  if (hasRate(sendingCurrency) && !canSend(sendingCurrency)) {
+    throw apiError('INVALID_CURRENCY', receiveOnlyReason(sendingCurrency), { currency: sendingCurrency });
   }
   const now = tenant.clock.nowMs();
   const rate = rateAt(sendingCurrency, receivingCurrency, now);
@@ -127,7 +142,7 @@ function amountsFor(tenant: Tenant, sendingCurrency: string, receivingCurrency: 
     fees = serviceFee(rate, converted, now);
     sending = converted + fees;
   }
-  if (receiving <= 0) throw apiError('INVALID_AMOUNT', `After ${fees} in fees nothing is left to send`, { fees });
+  if (receiving <= 0) throw apiError('INVALID_AMOUNT', `After ${fees} in fees nothing is left to send${decimalsNote(sendingCurrency, sending)}`, { fees });
   if (!Number.isSafeInteger(sending) || !Number.isSafeInteger(receiving)) throw apiError('AMOUNT_OUT_OF_RANGE', 'The amount is too large');
   const limits = tenant.config.supportedCurrencies.find((c) => c.currencyCode === sendingCurrency);
   if (limits && (sending < limits.minAmount || sending > limits.maxAmount)) {

@@ -72,6 +72,8 @@ export function openTransaction(tenant: Tenant, init: NewTransaction, status: Tr
     ...(init.paymentRail ? { paymentRail: init.paymentRail } : {}),
     ...(init.failureReason ? { failureReason: init.failureReason } : {}),
     ...(init.failureMessage ? { failureMessage: init.failureMessage } : {}),
+    // A payment that opens already COMPLETED (a sandbox funding) settled as it opened.
+    ...(status === 'COMPLETED' ? { settledAt: now } : {}),
     createdAt: now,
     updatedAt: now,
     statusHistory: [{ status, at: now }],

@@ -5,9 +5,8 @@
  */
 import { apiError, notFound } from '../../core/errors.js';
 import { currencyInfo, currencyOf } from '../../core/money.js';
-import { ruleFor, type UmaReceiverOutcome } from '../../rules/index.js';
+import { ruleFor, SANDBOX_UMA_DOMAINS, type UmaReceiverOutcome } from '../../rules/index.js';
 import type { Tenant } from '../../store/tenant.js';
-import { SANDBOX_UMA_DOMAIN } from '../config/config.service.js';
 import { requireLiveCustomer } from '../customers/customers.service.js';
 import type { Customer } from '../customers/customers.schemas.js';
 import { rateAt, receivingFor } from '../exchange-rates/rates.js';
@@ -31,8 +30,9 @@ function domainOf(address: string): string {
   return match[2]!.toLowerCase();
 }
 
+/** The platform's UMA domain and the sandbox receivers' (a domain is compared in lower case). */
 function sandboxDomains(tenant: Tenant): string[] {
-  return [tenant.config.umaDomain.toLowerCase(), SANDBOX_UMA_DOMAIN];
+  return [...new Set([tenant.config.umaDomain.toLowerCase(), ...SANDBOX_UMA_DOMAINS])];
 }
 
 /** Where a customer's incoming UMA money goes: its default UMA deposit account, else an internal account in the currency. */
