@@ -158,9 +158,10 @@ describe('identity', () => {
   it('real-time funding in a currency code of another case or a longer code is refused; nothing is paid', async () => {
     const { client, customerId } = await fundedCustomer('000000001', 1);
     const quote = (await client.post('/quotes', { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: { destinationType: 'ACCOUNT', accountId: (await client.post('/customers/external-accounts', usdAccount(customerId, '000000011'))).body.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;
-    for (const currencyCode of ['usd', 'Usd', 'USDC', 'US']) {
+    // Lower case is not a currency code at all (400 INVALID_INPUT); a longer or another code is not the quote's.
+    for (const [currencyCode, code] of [['usd', 'INVALID_INPUT'], ['Usd', 'INVALID_INPUT'], ['USDC', 'INVALID_CURRENCY'], ['USDT', 'INVALID_CURRENCY'], ['EUR', 'INVALID_CURRENCY']]) {
       const res = await client.post('/sandbox/send', { quoteId: quote.id, currencyCode });
-      expect([currencyCode, res.status]).toEqual([currencyCode, 400]);
+      expect([currencyCode, res.status, res.body.code]).toEqual([currencyCode, 400, code]);
     }
     expect((await client.get(`/quotes/${quote.id}`)).body.status).toBe(quote.status);
     expect((await client.post('/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' })).body.status).toBe('COMPLETED');
