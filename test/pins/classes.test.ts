@@ -9,12 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { business, individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
-import { activeCard, fundedCustomer } from './fixtures.js';
+import { activeCard, advance, clockNow, eventsOf, fundedCustomer, realtimeQuote, usdAccountOf } from './fixtures.js';
 
-const clockNow = async (client: Client) => (await client.get('/__admin/clock')).body.now as string;
-const advance = async (client: Client, seconds: number) => expect((await client.post('/__admin/clock/advance', { seconds })).status).toBe(200);
-const events = async (client: Client, type: string) => (await client.get(`/__admin/events?type=${type}&limit=100`)).body.data as { data: any }[];
-const usdOf = async (client: Client, customerId: string) => (await client.get(`/customers/internal-accounts?customerId=${customerId}&currency=USD`)).body.data[0];
 const merchant = (descriptor: string) => ({ currency: { code: 'USD' }, merchant: { descriptor, mcc: '5814', country: 'US' } });
 
 /** A card authorization of `amount` at `descriptor`, and a way to clear it that answers [status, settledAmount, available]. */
@@ -25,7 +21,7 @@ async function authorized(amount: number, descriptor: string) {
   const clear = async (value: number) => {
     const res = await card.client.post(`/sandbox/cards/${card.cardId}/simulate/clearing`, { cardTransactionId: auth.body.id, amount: value });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return [res.body.status, res.body.settledAmount, (await usdOf(card.client, card.customerId)).balance.amount];
+    return [res.body.status, res.body.settledAmount, (await usdAccountOf(card.client, card.customerId)).balance.amount];
   };
   return { ...card, id: auth.body.id as string, clear };
 }
@@ -150,14 +146,14 @@ describe('identity', () => {
     const { alpha, alice } = await twoPlatforms();
     const receive = (receiverUmaAddress: string) => alpha.post('/sandbox/uma/receive', { senderUmaAddress: '$success.usd@sandbox.uma.local', receiverUmaAddress, receivingCurrencyCode: 'USD', receivingCurrencyAmount: 1_000 });
     expect((await receive('$ALICE@SANDBOX.UMA.LOCAL')).body.status).toBe('COMPLETED');
-    expect((await usdOf(alpha, alice.id)).balance.amount).toBe(1_000);
+    expect((await usdAccountOf(alpha, alice.id)).balance.amount).toBe(1_000);
     for (const near of ['$alicee@sandbox.uma.local', '$alic@sandbox.uma.local']) expect((await receive(near)).body.code, near).toBe('UMA_NOT_FOUND');
-    expect((await usdOf(alpha, alice.id)).balance.amount).toBe(1_000);
+    expect((await usdAccountOf(alpha, alice.id)).balance.amount).toBe(1_000);
   });
 
   it('real-time funding in a currency code of another case or a longer code is refused; nothing is paid', async () => {
     const { client, customerId } = await fundedCustomer('000000001', 1);
-    const quote = (await client.post('/quotes', { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: { destinationType: 'ACCOUNT', accountId: (await client.post('/customers/external-accounts', usdAccount(customerId, '000000011'))).body.id }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;
+    const quote = await realtimeQuote(client, customerId, (await client.post('/customers/external-accounts', usdAccount(customerId, '000000011'))).body.id);
     // Lower case is not a currency code at all (400 INVALID_INPUT); a longer or another code is not the quote's.
     for (const [currencyCode, code] of [['usd', 'INVALID_INPUT'], ['Usd', 'INVALID_INPUT'], ['USDC', 'INVALID_CURRENCY'], ['USDT', 'INVALID_CURRENCY'], ['EUR', 'INVALID_CURRENCY']]) {
       const res = await client.post('/sandbox/send', { quoteId: quote.id, currencyCode });
@@ -184,7 +180,7 @@ describe('second steps', () => {
       expect([res.status, res.body.code]).toEqual([400, 'INVITATION_ALREADY_CLAIMED']);
     }
     expect((await alpha.get(`/invitations/${claimed.code}`)).body.inviteeUma).toBe('$bob@beta.example');
-    expect(await events(alpha, 'INVITATION.CLAIMED')).toHaveLength(1);
+    expect(await eventsOf(alpha, 'INVITATION.CLAIMED')).toHaveLength(1);
     const cancelled = await invite();
     expect((await alpha.post(`/invitations/${cancelled.code}/cancel`)).status).toBe(200);
     const again = await alpha.post(`/invitations/${cancelled.code}/cancel`);
@@ -208,8 +204,8 @@ describe('second steps', () => {
   it('a real-time quote paid the wrong amount is FAILED and refunded; paying it again, even exactly, is 400 and moves nothing', async () => {
     const { client, customerId } = await fundedCustomer('000000001', 1);
     const receiver = (await client.post('/customers', individual({ fullName: 'Receiver Person', email: 'r@example.com' }))).body.id;
-    const to = (await usdOf(client, receiver)).id;
-    const quote = (await client.post('/quotes', { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: { destinationType: 'ACCOUNT', accountId: to }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;
+    const to = (await usdAccountOf(client, receiver)).id;
+    const quote = await realtimeQuote(client, customerId, to);
     const first = await client.post('/sandbox/send', { quoteId: quote.id, currencyCode: 'USD', currencyAmount: quote.totalSendingAmount + 1 });
     expect([first.body.status, first.body.failureReason, first.body.refund?.status]).toEqual(['FAILED', 'FUNDING_AMOUNT_MISMATCH', 'COMPLETED']);
     for (const currencyAmount of [quote.totalSendingAmount, quote.totalSendingAmount + 1]) {
@@ -217,13 +213,13 @@ describe('second steps', () => {
       expect([again.status, again.body.code]).toEqual([400, 'INVALID_INPUT']);
     }
     expect((await client.get(`/transactions/${quote.transactionId}`)).body).toEqual(first.body);
-    expect((await usdOf(client, receiver)).balance.amount).toBe(0);
+    expect((await usdAccountOf(client, receiver)).balance.amount).toBe(0);
   });
 
   it('an account review to the status it has: 200, and no second EXTERNAL_ACCOUNT.STATUS_UPDATED', async () => {
     const { client, payee } = await fundedCustomer();
     for (let n = 0; n < 2; n++) expect((await client.post(`/__admin/external-accounts/${payee}/status`, { status: 'UNDER_REVIEW' })).body.status).toBe('UNDER_REVIEW');
-    const sent = (await events(client, 'EXTERNAL_ACCOUNT.STATUS_UPDATED')).filter((e) => e.data.id === payee);
+    const sent = (await eventsOf(client, 'EXTERNAL_ACCOUNT.STATUS_UPDATED')).filter((e) => e.data.id === payee);
     expect(sent.map((e) => e.data.status)).toEqual(['UNDER_REVIEW']);
   });
 });
@@ -237,7 +233,7 @@ describe('stamps, at a sandbox time later than creation', () => {
     const account = (await client.get(`/customers/external-accounts/${payee}`)).body;
     expect([account.status, account.updatedAt]).toEqual(['INACTIVE', at]);
     expect(Date.parse(account.createdAt)).toBeLessThan(Date.parse(at));
-    expect((await events(client, 'EXTERNAL_ACCOUNT.STATUS_UPDATED')).at(0)?.data).toEqual(account);
+    expect((await eventsOf(client, 'EXTERNAL_ACCOUNT.STATUS_UPDATED')).at(0)?.data).toEqual(account);
   });
 
   it('an internal account’s status change stamps updatedAt; STATUS_UPDATED carries it', async () => {
@@ -245,9 +241,9 @@ describe('stamps, at a sandbox time later than creation', () => {
     await advance(client, 3_600);
     const at = await clockNow(client);
     expect((await client.post(`/__admin/internal-accounts/${accountId}/status`, { status: 'FROZEN' })).status).toBe(200);
-    const account = await usdOf(client, customerId);
+    const account = await usdAccountOf(client, customerId);
     expect([account.status, account.updatedAt]).toEqual(['FROZEN', at]);
-    expect((await events(client, 'INTERNAL_ACCOUNT.STATUS_UPDATED')).at(0)?.data).toEqual(account);
+    expect((await eventsOf(client, 'INTERNAL_ACCOUNT.STATUS_UPDATED')).at(0)?.data).toEqual(account);
   });
 
   it('a delayed payout (003, 360 s): statusHistory’s COMPLETED, settledAt and updatedAt are the clock at completion', async () => {
@@ -266,7 +262,7 @@ describe('stamps, at a sandbox time later than creation', () => {
 
   it('a real-time funding mismatch: the refund’s initiatedAt and settledAt, and FAILED in statusHistory, are the clock at the payment', async () => {
     const { client, customerId, payee } = await fundedCustomer('000000001', 1);
-    const quote = (await client.post('/quotes', { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: { destinationType: 'ACCOUNT', accountId: payee }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;
+    const quote = await realtimeQuote(client, customerId, payee);
     await advance(client, 120);
     const at = await clockNow(client);
     const failed = (await client.post('/sandbox/send', { quoteId: quote.id, currencyCode: 'USD', currencyAmount: quote.totalSendingAmount - 1 })).body;

@@ -8,42 +8,38 @@ import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/index.js';
 import { parseCorsOrigins } from '../../src/core/cors.js';
 import { API_BASE_PATH } from '../../src/core/version.js';
-import { fixtureFile, individual, makeSandbox, type Client } from '../helpers.js';
+import { fixtureFile, individual, makeSandbox } from '../helpers.js';
 import { stablecoinSandbox } from '../stablecoins/helpers.js';
-import { activeCard, fundedCustomer } from './fixtures.js';
+import { activeCard, advance, clockNow, eventsOf, fundedCustomer, realtimeQuote, usdAccountOf } from './fixtures.js';
 
-const now = async (client: Client) => (await client.get('/__admin/clock')).body.now as string;
-const advance = async (client: Client, seconds: number) => expect((await client.post('/__admin/clock/advance', { seconds })).status).toBe(200);
-const events = async (client: Client, type: string) => (await client.get(`/__admin/events?type=${type}&limit=100`)).body.data as { data: any }[];
-const usdOf = async (client: Client, customerId: string) => (await client.get(`/customers/internal-accounts?customerId=${customerId}&currency=USD`)).body.data[0];
 const purchase = { currency: { code: 'USD' }, merchant: { descriptor: 'CORNER SHOP', mcc: '5814', country: 'US' } };
 
 describe('#1 an internal account is stamped when its balance changes', () => {
   it('a card hold, later than creation: GET and BALANCE_UPDATED show updatedAt = the sandbox clock at the hold', async () => {
     const { client, customerId, cardId } = await activeCard();
     await advance(client, 3_600);
-    const at = await now(client);
+    const at = await clockNow(client);
     expect((await client.post(`/sandbox/cards/${cardId}/simulate/authorization`, { amount: 1_000, ...purchase })).status).toBe(200);
-    const account = await usdOf(client, customerId);
+    const account = await usdAccountOf(client, customerId);
     expect(account.updatedAt).toBe(at);
     expect(Date.parse(account.createdAt)).toBeLessThan(Date.parse(at));
-    expect((await events(client, 'INTERNAL_ACCOUNT.BALANCE_UPDATED')).at(0)?.data).toEqual(account);
+    expect((await eventsOf(client, 'INTERNAL_ACCOUNT.BALANCE_UPDATED')).at(0)?.data).toEqual(account);
   });
 
   it('a payout, later than creation: GET shows updatedAt = the sandbox clock at the payout', async () => {
     const { client, customerId, accountId, payee } = await fundedCustomer();
     await advance(client, 90);
     const quote = (await client.post('/quotes', { source: { sourceType: 'ACCOUNT', accountId }, destination: { destinationType: 'ACCOUNT', accountId: payee }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;
-    const at = await now(client);
+    const at = await clockNow(client);
     expect((await client.post(`/quotes/${quote.id}/execute`)).status).toBe(200);
-    const account = await usdOf(client, customerId);
+    const account = await usdAccountOf(client, customerId);
     expect(account.updatedAt).toBe(at);
-    expect((await events(client, 'INTERNAL_ACCOUNT.BALANCE_UPDATED')).at(0)?.data).toEqual(account);
+    expect((await eventsOf(client, 'INTERNAL_ACCOUNT.BALANCE_UPDATED')).at(0)?.data).toEqual(account);
   });
 });
 
 describe('#2 only an ACTIVE internal account funds a mint or is held for a burn', () => {
-  it.each(['PENDING', 'FROZEN', 'FAILED', 'CLOSED'])('%s: a mint from it, a mint to it and a burn from it are 400 naming the field; nothing is held', async (status) => {
+  it('PENDING, FROZEN, FAILED, CLOSED in turn: a mint from it, a mint to it and a burn from it are 400 naming the field; nothing is held', async () => {
     const box = stablecoinSandbox();
     const coin = await box.enabledStablecoin();
     const spark = await box.sparkWallet();
@@ -52,18 +48,21 @@ describe('#2 only an ACTIVE internal account funds a mint or is held for a burn'
     const acme = await box.platformAccount('ACME');
     expect((await box.client.post(`/sandbox/internal-accounts/${usd.id}/fund`, { amount: 1_000 })).status).toBe(200);
     // Stock the ACME account through a completed mint from the provider balance, so a burn has something to hold.
-    const stocked = await box.mint(coin.id, { amount: '1000000', fundingSource: { type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDC', cryptoNetwork: 'SOLANA' }, destination: { accountId: acme.id } });
-    expect(stocked.status).toBe(201);
+    const providerFunded = { type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDC', cryptoNetwork: 'SOLANA' };
+    expect((await box.mint(coin.id, { amount: '1000000', fundingSource: providerFunded, destination: { accountId: acme.id } })).status).toBe(201);
     await box.advance(35);
-    for (const id of [usd.id, acme.id]) expect((await box.client.post(`/__admin/internal-accounts/${id}/status`, { status })).status).toBe(200);
-    const mint = await box.mint(coin.id, { amount: '1000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: spark } });
-    expect([mint.status, mint.body.code, mint.body.details?.errors?.[0]?.field]).toEqual([400, 'INVALID_INPUT', 'fundingSource.accountId']);
-    const burn = await box.burn(coin.id, { amount: '500000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: acme.id }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank, rail: 'ACH_CREDIT' } });
-    expect([burn.status, burn.body.code, burn.body.details?.field]).toEqual([400, 'STABLECOIN_BURN_SOURCE_NOT_SUPPORTED', 'source.accountId']);
-    const credit = await box.mint(coin.id, { amount: '1000000', fundingSource: { type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDC', cryptoNetwork: 'SOLANA' }, destination: { accountId: acme.id } });
-    expect([credit.status, credit.body.code, credit.body.details?.errors?.[0]?.field]).toEqual([400, 'INVALID_INPUT', 'destination.accountId']);
-    expect(await box.platformAccount('USD')).toMatchObject({ balance: 1_000, total: 1_000 });
-    expect(await box.platformAccount('ACME')).toMatchObject({ balance: 100, total: 100 });
+    // CLOSED last: it is final.
+    for (const status of ['PENDING', 'FROZEN', 'FAILED', 'CLOSED']) {
+      for (const id of [usd.id, acme.id]) expect((await box.client.post(`/__admin/internal-accounts/${id}/status`, { status })).status).toBe(200);
+      const mint = await box.mint(coin.id, { amount: '1000000', fundingSource: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: usd.id }, destination: { accountId: spark } });
+      expect([status, mint.status, mint.body.code, mint.body.details?.errors?.[0]?.field]).toEqual([status, 400, 'INVALID_INPUT', 'fundingSource.accountId']);
+      const burn = await box.burn(coin.id, { amount: '500000', source: { type: 'SERVICE_INTERNAL_ACCOUNT', accountId: acme.id }, destination: { type: 'EXTERNAL_ACCOUNT', externalAccountId: bank, rail: 'ACH_CREDIT' } });
+      expect([status, burn.status, burn.body.code, burn.body.details?.field]).toEqual([status, 400, 'STABLECOIN_BURN_SOURCE_NOT_SUPPORTED', 'source.accountId']);
+      const credit = await box.mint(coin.id, { amount: '1000000', fundingSource: providerFunded, destination: { accountId: acme.id } });
+      expect([status, credit.status, credit.body.code, credit.body.details?.errors?.[0]?.field]).toEqual([status, 400, 'INVALID_INPUT', 'destination.accountId']);
+      expect(await box.platformAccount('USD')).toMatchObject({ balance: 1_000, total: 1_000 });
+      expect(await box.platformAccount('ACME')).toMatchObject({ balance: 100, total: 100 });
+    }
   });
 });
 
@@ -104,7 +103,7 @@ describe('#4 a late clearing of a settled in-parts authorization (descriptor 007
     const clear = async (amount: number) => {
       const res = await client.post(`/sandbox/cards/${cardId}/simulate/clearing`, { cardTransactionId: auth.id, amount });
       expect(res.status).toBe(200);
-      return [res.body.status, res.body.settledAmount, (await usdOf(client, customerId)).balance.amount];
+      return [res.body.status, res.body.settledAmount, (await usdAccountOf(client, customerId)).balance.amount];
     };
     expect(await clear(2_000)).toEqual(['PARTIALLY_SETTLED', 2_000, 5_000]);
     expect(await clear(0)).toEqual(['SETTLED', 2_000, 8_000]);
@@ -121,12 +120,12 @@ describe('#5 real-time funding takes the exact amount only', () => {
   ])('%s: %s', async (_name, delta, status) => {
     const { client, customerId } = await fundedCustomer('000000001', 1);
     const receiver = (await client.post('/customers', individual({ fullName: 'Receiver Person', email: 'r@example.com' }))).body.id;
-    const to = (await usdOf(client, receiver)).id;
-    const quote = (await client.post('/quotes', { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: { destinationType: 'ACCOUNT', accountId: to }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;
+    const to = (await usdAccountOf(client, receiver)).id;
+    const quote = await realtimeQuote(client, customerId, to);
     const sent = await client.post('/sandbox/send', { quoteId: quote.id, currencyCode: 'USD', currencyAmount: quote.totalSendingAmount + delta });
     expect(sent.status).toBe(200);
     expect([sent.body.status, sent.body.failureReason]).toEqual([status, status === 'FAILED' ? 'FUNDING_AMOUNT_MISMATCH' : undefined]);
-    expect((await usdOf(client, receiver)).balance.amount).toBe(status === 'FAILED' ? 0 : quote.totalReceivingAmount);
+    expect((await usdAccountOf(client, receiver)).balance.amount).toBe(status === 'FAILED' ? 0 : quote.totalReceivingAmount);
   });
 });
 
@@ -139,7 +138,7 @@ describe('#6 the inviter never claims their own invitation, in any letter case',
     const code = (await alpha.post('/invitations', { inviterUma: '$alice@sandbox.uma.local' })).body.code;
     const refused = await beta.post(`/invitations/${code}/claim`, { inviteeUma: self });
     expect([refused.status, refused.body.code, refused.body.details?.errors?.[0]?.field]).toEqual([400, 'INVALID_UMA_ADDRESS', 'inviteeUma']);
-    expect(await events(alpha, 'INVITATION.CLAIMED')).toEqual([]);
+    expect(await eventsOf(alpha, 'INVITATION.CLAIMED')).toEqual([]);
     const claimed = await beta.post(`/invitations/${code}/claim`, { inviteeUma: '$alice2@sandbox.uma.local' });
     expect([claimed.status, claimed.body.status]).toEqual([200, 'CLAIMED']);
   });
@@ -166,6 +165,7 @@ describe('#7 re-verifying a changed e-mail leaves an APPROVED customer APPROVED'
 });
 
 describe('#8 a fault’s path pattern ends at a segment boundary', () => {
+  const faultSandbox = makeSandbox();
   it.each([
     ['/customer', '/customers', false],
     ['/customers', '/customers', true],
@@ -175,7 +175,8 @@ describe('#8 a fault’s path pattern ends at a segment boundary', () => {
     ['/customers/*', '/customers', false],
     ['/quotes/*/execute', '/quotes/Quote:1/executed', false],
   ])('armed on %s, GET %s is hit: %s', async (pattern, path, hit) => {
-    const client = makeSandbox().client();
+    const client = faultSandbox.client();
+    expect((await client.delete('/__admin/faults')).status).toBe(200);
     expect((await client.post('/__admin/faults', { kind: 'ERROR', code: 'INTERNAL_ERROR', path: pattern, count: 1 })).status).toBe(201);
     const res = await client.get(path);
     expect(res.body.code === 'INTERNAL_ERROR').toBe(hit);
@@ -225,6 +226,7 @@ describe('#10 the all-tenants coverage report covers from its earliest tenant', 
 });
 
 describe('#11 HEAD is GET when choosing between 404 and 405', () => {
+  const { app } = makeSandbox();
   it.each([
     ['HEAD', '/docs/assets/nope.js', 404, null],
     ['GET', '/docs/assets/nope.js', 404, null],
@@ -232,7 +234,6 @@ describe('#11 HEAD is GET when choosing between 404 and 405', () => {
     ['HEAD', '/docs/assets/swagger-ui-bundle.js', 200, null],
     ['head', '/docs/assets/nope.js', 404, null],
   ])('%s %s is %i (Allow %s)', async (method, path, status, allow) => {
-    const { app } = makeSandbox();
     const res = await app.request(path, { method });
     expect([res.status, res.headers.get('allow')]).toEqual([status, allow]);
   });
