@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { business, individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { walletSandbox } from '../wallet/helpers.js';
 import { activeCard, advance, clockNow, eventsOf, fundedCustomer, realtimeQuote, usdAccountOf } from './fixtures.js';
 
 const merchant = (descriptor: string) => ({ currency: { code: 'USD' }, merchant: { descriptor, mcc: '5814', country: 'US' } });
@@ -161,6 +162,16 @@ describe('identity', () => {
     }
     expect((await client.get(`/quotes/${quote.id}`)).body.status).toBe(quote.status);
     expect((await client.post('/sandbox/send', { quoteId: quote.id, currencyCode: 'USD' })).body.status).toBe('COMPLETED');
+  });
+
+  it('an e-mail that is another EMAIL_OTP credential’s, in any case, is 409 before any challenge; near misses go on to the signed retry (202)', async () => {
+    const { openWallet, client } = await walletSandbox();
+    const wallet = await openWallet({ email: 'mine@example.com' });
+    await openWallet({ email: 'taken@example.com' });
+    const change = (email: string) => client.patch(`/customers/${wallet.customerId}`, { customerType: 'INDIVIDUAL', email });
+    for (const email of ['TAKEN@EXAMPLE.COM', 'taken@Example.com']) expect([email, (await change(email)).body.code]).toEqual([email, 'EMAIL_OTP_EMAIL_ALREADY_EXISTS']);
+    for (const email of ['aken@example.com', 'taken@example.co', 'taken@example.comm', 'xtaken@example.com']) expect([email, (await change(email)).status]).toEqual([email, 202]);
+    expect((await client.get(`/customers/${wallet.customerId}`)).body.email).toBe('mine@example.com');
   });
 });
 
