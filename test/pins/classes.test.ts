@@ -290,6 +290,23 @@ describe('stamps, at a sandbox time later than creation', () => {
     expect([transaction.updatedAt, Date.parse(transaction.createdAt) < Date.parse(at)]).toEqual([at, true]);
   });
 
+  it('a card’s activation, freeze and limit change each stamp updatedAt (CARD.STATUS_CHANGE carries it); the same limit again does not', async () => {
+    const { client, cardId } = await activeCard(0);
+    const card = async () => (await client.get(`/cards/${cardId}`)).body;
+    const activated = await card();
+    // activeCard waits the 5 s of activation.
+    expect([activated.status, Date.parse(activated.updatedAt) - Date.parse(activated.createdAt)]).toEqual(['ACTIVE', 5_000]);
+    await advance(client, 1_800);
+    const frozenAt = await clockNow(client);
+    expect((await client.patch(`/cards/${cardId}`, { status: 'FROZEN' })).body.updatedAt).toBe(frozenAt);
+    expect((await eventsOf(client, 'CARD.STATUS_CHANGE')).at(0)?.data).toEqual(await card());
+    await advance(client, 60);
+    const limitedAt = await clockNow(client);
+    expect((await client.patch(`/cards/${cardId}`, { maxSpendPerTransaction: 2_500 })).body.updatedAt).toBe(limitedAt);
+    await advance(client, 60);
+    expect((await client.patch(`/cards/${cardId}`, { maxSpendPerTransaction: 2_500 })).body.updatedAt).toBe(limitedAt);
+  });
+
   it('an invitation’s claimedAt and cancelledAt are the creator’s clock at the change', async () => {
     const { alpha, beta, invite } = await twoPlatforms();
     const claimed = await invite();
