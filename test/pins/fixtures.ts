@@ -24,3 +24,18 @@ export async function fundedCustomer(payeeNumber = '000000001', funds = 10_000, 
   const available = async () => (await client.get(`/customers/internal-accounts?customerId=${customer.id}&currency=USD`)).body.data[0].balance.amount as number;
   return { client, customerId: customer.id as string, accountId, payee, available };
 }
+
+/** The sandbox clock's now, as the API writes instants. */
+export const clockNow = async (client: Client) => (await client.get('/__admin/clock')).body.now as string;
+
+export const advance = async (client: Client, seconds: number) => expect((await client.post('/__admin/clock/advance', { seconds })).status).toBe(200);
+
+/** The tenant's events of `type`, newest first. */
+export const eventsOf = async (client: Client, type: string) => (await client.get(`/__admin/events?type=${type}&limit=100`)).body.data as { data: any }[];
+
+/** A customer's USD internal account as GET shows it. */
+export const usdAccountOf = async (client: Client, customerId: string) => (await client.get(`/customers/internal-accounts?customerId=${customerId}&currency=USD`)).body.data[0];
+
+/** A quote the customer funds in real time (USD, 10.00 sent) to `accountId`. */
+export const realtimeQuote = async (client: Client, customerId: string, accountId: string) =>
+  (await client.post('/quotes', { source: { sourceType: 'REALTIME_FUNDING', currency: 'USD', customerId }, destination: { destinationType: 'ACCOUNT', accountId }, lockedCurrencySide: 'SENDING', lockedCurrencyAmount: 1_000 })).body;

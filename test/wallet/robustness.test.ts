@@ -301,8 +301,26 @@ describe('stablecoin endpoints under arbitrary input', () => {
       { requiredKeys: ['providerTokenIdentifier', 'networkTokenIdentifier', 'network'] },
     );
     const any = fc.jsonValue();
-    type Call = [method: string, path: string, body: unknown];
+    // Well-formed mints and burns: each must be created (201), whatever the random calls did before it. Each goes
+    // under a key of its own that no random key can be (k1-k3, uuids, and strings that do not start with it), so an
+    // earlier request never makes it a 409; its amount is never 502 or 503 cents (the provider refusing: 400, 503).
+    const OWN_KEY = 'well-formed-';
+    const acceptedAmount = fc.integer({ min: 1, max: 2_000 }).filter((cents) => cents % 1_000 !== 502 && cents % 1_000 !== 503).map((cents) => String(cents * 10_000));
+    const wellFormedMint = fc.record({
+      amount: acceptedAmount,
+      fundingSource: fc.oneof(
+        fc.constant({ type: 'WIRE' }),
+        fc.constantFrom('ACH_DEBIT', 'SAME_DAY_ACH_DEBIT').map((type) => ({ type, externalAccountId: bank })),
+        fc.constantFrom('SOLANA', 'BASE', 'ETHEREUM').map((cryptoNetwork) => ({ type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDC', cryptoNetwork })),
+      ),
+      destination: fc.record({ accountId: fc.constantFrom(spark, acme) }),
+    });
+    const payout = (rail: string) => ({ type: 'EXTERNAL_ACCOUNT', externalAccountId: bank, rail });
+    const wellFormedBurn = fc.record({ amount: acceptedAmount, source: fc.constant({ type: 'EXTERNAL_ACCOUNT' }), destination: fc.constantFrom('WIRE', 'ACH_CREDIT', 'SAME_DAY_ACH_CREDIT', 'RTP_CREDIT').map(payout) });
+    type Call = [method: string, path: string, body: unknown, wellFormed?: true];
     const call: fc.Arbitrary<Call> = fc.oneof(
+      fc.tuple(fc.constant('POST'), fc.constant(`/stablecoins/${coin.id}/mints`), wellFormedMint, fc.constant(true as const)),
+      fc.tuple(fc.constant('POST'), fc.constant(`/stablecoins/${coin.id}/burns`), wellFormedBurn, fc.constant(true as const)),
       fc.tuple(fc.constant('POST'), fc.constant('/stablecoin-provider-accounts'), fc.oneof(linkBody, any)),
       fc.tuple(fc.constant('POST'), fc.constant('/stablecoins'), fc.oneof(registerBody, any)),
       { weight: 4, arbitrary: fc.tuple(fc.constant('POST'), stablecoinId.map((x) => `/stablecoins/${encodeURIComponent(x)}/mints`), mostly<unknown>(mintBody, any)) },
@@ -315,12 +333,26 @@ describe('stablecoin endpoints under arbitrary input', () => {
     );
     const headers = fc.oneof(
       { weight: 6, arbitrary: fc.record({ 'idempotency-key': fc.oneof(fc.constantFrom('k1', 'k2', 'k3'), fc.uuid()) }) },
-      { weight: 1, arbitrary: fc.record({ 'idempotency-key': fc.string({ maxLength: 300 }) }, { requiredKeys: [] }) },
+      { weight: 1, arbitrary: fc.record({ 'idempotency-key': fc.string({ maxLength: 300 }).filter((key) => !key.startsWith(OWN_KEY)) }, { requiredKeys: [] }) },
     );
     const statuses = new Map<string, number>();
+    const created = { mints: 0, burns: 0 };
+    let ownKeys = 0;
+    // Every run starts with four well-formed mints and four well-formed burns, so some are always there to be created.
+    const examples: [Call, Record<string, string>, number][] = [
+      ...[{ type: 'WIRE' }, { type: 'ACH_DEBIT', externalAccountId: bank }, { type: 'SAME_DAY_ACH_DEBIT', externalAccountId: bank }, { type: 'PROVIDER_INTERNAL_BALANCE', sourceTokenIdentifier: 'USDC', cryptoNetwork: 'SOLANA' }].map(
+        (fundingSource, n): [Call, Record<string, string>, number] => [['POST', `/stablecoins/${coin.id}/mints`, { amount: '1000000', fundingSource, destination: { accountId: n % 2 === 0 ? spark : acme } }, true], {}, 0],
+      ),
+      ...['WIRE', 'ACH_CREDIT', 'SAME_DAY_ACH_CREDIT', 'RTP_CREDIT'].map((rail): [Call, Record<string, string>, number] => [['POST', `/stablecoins/${coin.id}/burns`, { amount: '1000000', source: { type: 'EXTERNAL_ACCOUNT' }, destination: payout(rail) }, true], {}, 0]),
+    ];
     await fc.assert(
-      fc.asyncProperty(call, headers, fc.nat(400), async ([method, path, payload], extra, seconds) => {
-        const reply = method === 'GET' ? await box.client.get(path) : await box.client.call(method, path, JSON.stringify(payload), extra as Record<string, string>);
+      fc.asyncProperty(call, headers, fc.nat(400), async ([method, path, payload, wellFormed], extra, seconds) => {
+        const sent = wellFormed ? { 'idempotency-key': `${OWN_KEY}${++ownKeys}` } : (extra as Record<string, string>);
+        const reply = method === 'GET' ? await box.client.get(path) : await box.client.call(method, path, JSON.stringify(payload), sent);
+        if (wellFormed) {
+          expect(reply.status, `${path} ${JSON.stringify(payload)}: ${JSON.stringify(reply.body)}`).toBe(201);
+          created[path.endsWith('/mints') ? 'mints' : 'burns'] += 1;
+        }
         if (reply.status === 503) {
           expect(reply.body.code).toBe('SERVICE_UNAVAILABLE');
           expect(path).toMatch(/\/(mints|burns)$/);
@@ -332,13 +364,15 @@ describe('stablecoin endpoints under arbitrary input', () => {
         statuses.set(kind, (statuses.get(kind) ?? 0) + 1);
         if (seconds > 0 && seconds < 40) await box.advance(seconds);
       }),
-      { numRuns: 400 },
+      { numRuns: 400, examples },
     );
     // The generators reach past validation: mints and burns are created, not only refused.
-    expect(statuses.get('mints 201') ?? 0).toBeGreaterThan(3);
-    expect(statuses.get('burns 201') ?? 0).toBeGreaterThan(3);
+    expect(created.mints).toBeGreaterThan(3);
+    expect(created.burns).toBeGreaterThan(3);
+    expect(statuses.get('mints 201') ?? 0).toBeGreaterThanOrEqual(created.mints);
+    expect(statuses.get('burns 201') ?? 0).toBeGreaterThanOrEqual(created.burns);
     for (const path of ['/stablecoins', '/stablecoin-provider-accounts', `/stablecoins/${coin.id}/operations?limit=100`, '/platform/internal-accounts']) {
       expect((await box.client.get(path)).status, path).toBe(200);
     }
-  });
+  }, 120_000);
 });
