@@ -165,6 +165,8 @@ describe('GET /__admin/internal-accounts/{id}/ledger', () => {
     const client = makeSandbox().client();
     const { customer, usd } = await customerWithAccounts(client);
     expect((await client.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 })).status).toBe(200);
+    // Funding is an incoming payment: its posting names the transaction.
+    const funding = (await client.get(`/transactions?type=INCOMING&accountIdentifier=${usd}`)).body.data[0];
     await advance(client, 10);
     const failing = (await client.post('/customers/external-accounts', usdAccount(customer.id, '000000005'))).body.id;
     const fine = (await client.post('/customers/external-accounts', usdAccount(customer.id, '000000001'))).body.id;
@@ -185,7 +187,7 @@ describe('GET /__admin/internal-accounts/{id}/ledger', () => {
       currency: { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 },
       now: at(50),
       postings: [
-        { entryId: entries[0], at: at(0), change: 'POSTED', direction: 'CREDIT', amount: 10_000, kind: 'SANDBOX_FUNDING', balanceAfter: 10_000, totalBalanceAfter: 10_000 },
+        { entryId: entries[0], at: at(0), change: 'POSTED', direction: 'CREDIT', amount: 10_000, kind: 'SANDBOX_FUNDING', reference: funding.id, balanceAfter: 10_000, totalBalanceAfter: 10_000 },
         { entryId: entries[1], at: at(10), change: 'HELD', direction: 'DEBIT', amount: 2_500, kind: 'PAYMENT', reference: held.id, balanceAfter: 7_500, totalBalanceAfter: 10_000 },
         { entryId: entries[2], at: at(20), change: 'HELD', direction: 'DEBIT', amount: 1_000, kind: 'PAYMENT', reference: paid.id, balanceAfter: 6_500, totalBalanceAfter: 10_000 },
         { entryId: entries[2], at: at(20), change: 'SETTLED', direction: 'DEBIT', amount: 1_000, kind: 'PAYMENT', reference: paid.id, balanceAfter: 6_500, totalBalanceAfter: 9_000 },

@@ -23,7 +23,7 @@ describe('GET /__admin/health', () => {
   it('reports the version, the tenant and its clock', async () => {
     const res = await makeSandbox().client('health-check', 's').get('/__admin/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', version: '2025-10-13', tenant: 'health-check', now: expect.any(String), persistent: false, persistence: { commits: 0, journalBytes: 0, compactions: 0, longestCompactionStepMs: 0, lastCompactionMs: 0 } });
+    expect(res.body).toEqual({ status: 'ok', version: '2025-10-13', tenant: 'health-check', now: expect.any(String), persistent: false, addresses: [], persistence: { commits: 0, journalBytes: 0, compactions: 0, longestCompactionStepMs: 0, lastCompactionMs: 0 } });
   });
 });
 

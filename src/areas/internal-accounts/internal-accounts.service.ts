@@ -9,8 +9,12 @@ import type { Tenant } from '../../store/tenant.js';
 import { fundingInstructionsFor } from './funding-instructions.js';
 import type { InternalAccount, InternalAccountRecord, InternalAccountStatus, InternalAccountType } from './internal-accounts.schemas.js';
 import { assertBalanceFits, postEntry } from './ledger.js';
-import { openTransaction } from '../transactions/transactions.service.js';
+import * as transactionsService from '../transactions/transactions.service.js';
+import { lazyModule } from '../../core/lazy-module.js';
 import { presentInternalAccount, watchInternalAccount } from './account-events.js';
+
+/** Funding records a transaction: the transactions area (and its schemas) loads only when an account is funded. */
+const transactions = lazyModule(() => transactionsService);
 
 export { presentInternalAccount } from './account-events.js';
 
@@ -130,7 +134,7 @@ export function fundInternalAccount(tenant: Tenant, accountId: string, amount: n
   const { currency, customerId } = account;
   // Checked before the payment opens: a balance past the largest exact amount refuses the funding without a trace.
   assertBalanceFits(tenant, accountId, amount);
-  const transaction = openTransaction(
+  const transaction = transactions().openTransaction(
     tenant,
     {
       type: 'INCOMING',
