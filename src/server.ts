@@ -13,6 +13,7 @@ import type { AppEnv } from './core/env.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
 import { createLogger, type LogFormat, type Logger } from './core/log.js';
 import { API_BASE_PATH } from './core/version.js';
+import { InvalidServiceNameError, ServiceName } from './core/service-name.js';
 import { areaStoreParts, armAreaHooks, initialiseTenant, jobHandlers } from './areas/index.js';
 import { TenantRegistry } from './store/registry.js';
 import { clockDocument, type Tenant } from './store/tenant.js';
@@ -58,6 +59,8 @@ export interface SandboxOptions {
   coverage?: boolean | CoverageTap;
   /** Connection limits: slow or idle connections are closed. */
   timeouts?: ServerTimeouts;
+  /** The service's name in the identifiers the spec writes with SERVICE (Grid: Grid-Wallet-Signature, X-Grid-Signature, ...); default `Service`. */
+  serviceName?: string;
 }
 
 export interface ServerTimeouts {
@@ -86,7 +89,7 @@ export interface RunningSandbox {
   port: number;
   app: OpenAPIHono<AppEnv>;
   registry: TenantRegistry;
-  /** The key webhooks are signed with: verify X-Service-Signature against it. */
+  /** The key webhooks are signed with: verify the signature header (X-<Name>-Signature) against it. */
   webhookPublicKey: { pem: string; hex: string };
   close(): Promise<void>;
 }
@@ -121,12 +124,21 @@ function scenarioSeed(name: string | undefined): ((tenant: Tenant) => void) | un
   return (tenant) => findScenario(name)!.apply(tenant);
 }
 
+function namedService(name: string | undefined): ServiceName {
+  try {
+    return new ServiceName(name);
+  } catch (err) {
+    throw err instanceof InvalidServiceNameError ? new StartupError(err.message) : err;
+  }
+}
+
 /** Builds the tenants and the app without listening: for in-process use. */
 export function buildSandbox(options: SandboxOptions = {}) {
   const log = typeof options.log === 'object' ? options.log : createLogger(options.log ?? 'silent');
   if (options.dataDir) checkDataDir(options.dataDir);
   const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
-  const webhooks = new WebhookDispatcher({ signer: WebhookSigner.open(options.dataDir), log, fallbackUrl: options.webhookUrl });
+  const serviceName = namedService(options.serviceName);
+  const webhooks = new WebhookDispatcher({ signer: WebhookSigner.open(options.dataDir), signatureHeader: serviceName.webhookSignatureHeader, log, fallbackUrl: options.webhookUrl });
   const hooks = new Hooks();
   armAreaHooks(hooks);
   armFaultHooks(hooks);
@@ -150,7 +162,7 @@ export function buildSandbox(options: SandboxOptions = {}) {
     audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
     ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
-  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage });
+  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, serviceName, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage });
   return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks };
 }
 
