@@ -37,7 +37,7 @@ import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { RequestJournal } from './control/journal.js';
 import { requestFaults } from './control/faults.service.js';
 import { cors } from './core/cors.js';
-import { NEUTRAL_SERVICE_NAME, type ServiceName } from './core/service-name.js';
+import { NEUTRAL_SERVICE_NAME, namedJsonExchange, type ServiceName } from './core/service-name.js';
 import { MemoRouter } from './core/memo-router.js';
 import { ApiRouter } from './core/router.js';
 import { series } from './core/series.js';
@@ -373,6 +373,7 @@ export function createApp(deps: AppDeps): SandboxApp {
   // The control plane answers scripts (the dashboard, a test suite) that ask for JSON: no Basic challenge for them.
   const adminAuth = requestAuth(authenticator(deps.registry), bind, { jsonIsScript: true });
 
+  const names = deps.serviceName ?? NEUTRAL_SERVICE_NAME;
   const journal = new RequestJournal();
   // What the shared operations take from the request's context.
   const services: MiddlewareHandler<AppEnv> = (c, next) => {
@@ -392,9 +393,10 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const adminGate = router();
   adminGate.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next)));
+  // The control plane's few JSON exchanges that name a code (a fault's) speak the sandbox's service name.
+  if (!names.isNeutral) adminGate.use('*', namedJsonExchange(names));
   const control = controlOperations(deps.registry.schema);
 
-  const names = deps.serviceName ?? NEUTRAL_SERVICE_NAME;
   const named: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('serviceName', names);
     return next();

@@ -7,7 +7,7 @@
  * that meet clients (the header read, the answers, the documents, the
  * webhook header) go through one ServiceName.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 export const DEFAULT_SERVICE_NAME = 'Service';
 
@@ -50,6 +50,8 @@ export class ServiceName implements NamedIdentifiers {
   private readonly headers: RegExp;
   private readonly words: RegExp;
   private readonly named: ReadonlyMap<string, string>;
+  private readonly neutral: ReadonlyMap<string, string>;
+  private readonly namedPattern: RegExp;
 
   /** Throws InvalidServiceNameError for a name that cannot be part of a header, field and code. */
   constructor(readonly name: string = DEFAULT_SERVICE_NAME) {
@@ -62,6 +64,9 @@ export class ServiceName implements NamedIdentifiers {
     this.operationsNotEnabledCode = `STABLECOIN_${upper}_OPERATIONS_NOT_ENABLED`;
     this.isNeutral = name === DEFAULT_SERVICE_NAME;
     this.named = new Map(Object.entries(NEUTRAL).map(([key, neutral]) => [neutral.toLowerCase(), this[key as keyof NamedIdentifiers]]));
+    this.neutral = new Map(Object.entries(NEUTRAL).map(([key, neutral]) => [this[key as keyof NamedIdentifiers].toLowerCase(), neutral]));
+    const namedForms = Object.keys(NEUTRAL).map((key) => escape(this[key as keyof NamedIdentifiers]));
+    this.namedPattern = new RegExp(`(?<![\\w-])(?:${namedForms.join('|')})(?![\\w-])`, 'gi');
     // Header names match in any letter case (a zod header schema writes them lower-case); fields and codes exactly.
     this.headers = new RegExp(`(?<![\\w-])(?:${escape(NEUTRAL.walletSignatureHeader)}|${escape(NEUTRAL.webhookSignatureHeader)})(?![\\w-])`, 'gi');
     this.words = new RegExp(`\\b(?:${[NEUTRAL.operationsStatusField, NEUTRAL.switchErrorCode, NEUTRAL.operationsNotEnabledCode].join('|')})\\b`, 'g');
@@ -72,6 +77,11 @@ export class ServiceName implements NamedIdentifiers {
     if (this.isNeutral) return text;
     const swap = (neutral: string) => this.named.get(neutral.toLowerCase()) ?? neutral;
     return text.replace(this.headers, swap).replace(this.words, swap);
+  }
+
+  /** `text` with this name's identifiers put back to the neutral ones: what a client of this name sends, as the sandbox reads it. */
+  neutralize(text: string): string {
+    return this.isNeutral ? text : text.replace(this.namedPattern, (named) => this.neutral.get(named.toLowerCase()) ?? named);
   }
 
   /** A record as clients of this name read it: its neutral operations-status member under this name's, in place. */
@@ -112,4 +122,31 @@ declare module './env.js' {
 /** The service name of the sandbox answering `c`. */
 export function serviceNameOf(c: Context): ServiceName {
   return (c.get('serviceName') as ServiceName | undefined) ?? NEUTRAL_SERVICE_NAME;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json/i;
+
+/**
+ * The sandbox's own JSON surface (the control plane) in the service's name:
+ * a JSON request body has the named identifiers put back to the neutral ones
+ * before anything reads it, and a JSON answer gets them renamed. Only for
+ * a named sandbox; only for exchanges that are rare and small (arming a
+ * fault with GRID_SWITCH_ERROR, reading it back, a snapshot).
+ */
+export function namedJsonExchange(names: ServiceName): MiddlewareHandler {
+  return async (c, next) => {
+    if (JSON_TYPE.test(c.req.header('content-type') ?? '') && c.req.raw.body) {
+      const text = await c.req.raw.text();
+      c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers: c.req.raw.headers, body: names.neutralize(text) });
+    }
+    await next();
+    if (!JSON_TYPE.test(c.res.headers.get('content-type') ?? '')) return;
+    const answer = c.res;
+    const headers = new Headers(answer.headers);
+    headers.delete('content-length');
+    const renamed = new Response(names.rename(await answer.text()), { status: answer.status, statusText: answer.statusText, headers });
+    // Unset first: Hono would copy the old answer's headers (its length among them) onto the new one.
+    c.res = undefined;
+    c.res = renamed;
+  };
 }
