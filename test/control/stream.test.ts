@@ -97,11 +97,14 @@ describe('GET /__admin/events as a stream', () => {
 });
 
 describe('paysandbox listen', () => {
-  it('forwards every event, signed, from a running sandbox to a local URL', async () => {
-    sandbox = await createSandbox();
+  it.each([
+    ['Service', []],
+    ['Grid', ['--service-name', 'Grid']],
+  ])('forwards every event, signed, from a running sandbox to a local URL (service name %s)', async (serviceName, flags) => {
+    sandbox = await createSandbox({ serviceName });
     receiver = await startReceiver();
     await call('PATCH', '/config', { isRegulatedFinancialInstitution: true });
-    child = spawn(process.execPath, [BIN, 'listen', '--sandbox', sandbox.origin, '--forward-to', receiver.url, '--client-id', 'stream-app', '--client-secret', 'secret']);
+    child = spawn(process.execPath, [BIN, 'listen', '--sandbox', sandbox.origin, '--forward-to', receiver.url, '--client-id', 'stream-app', '--client-secret', 'secret', ...flags]);
     let output = '';
     child.stdout!.setEncoding('utf8');
     await new Promise<void>((resolve, reject) => {
@@ -114,7 +117,8 @@ describe('paysandbox listen', () => {
     const customer = await call('POST', '/customers', individual({ fullName: 'Forwarded Person' }));
     const [request] = await receiver.waitFor(1);
     expect(JSON.parse(request!.body)).toMatchObject({ type: 'CUSTOMER.KYC_APPROVED', data: { id: customer.id } });
-    const signature = signatureOfHeader(request!.headers['x-service-signature']);
+    const signature = signatureOfHeader(request!.headers[`x-${serviceName.toLowerCase()}-signature`]);
+    expect(Object.keys(request!.headers).filter((name) => name.endsWith('-signature'))).toEqual([`x-${serviceName.toLowerCase()}-signature`]);
     expect(verify('sha256', Buffer.from(request!.body), { key: sandbox.webhookPublicKey.pem, dsaEncoding: 'der' }, signature)).toBe(true);
     // The line is printed once the app has answered: wait for it, however long that takes.
     await expect.poll(() => output).toMatch(/CUSTOMER\.KYC_APPROVED Webhook:\S+ -> http:\/\/127\.0\.0\.1:\d+\/webhooks 200/);
