@@ -65,6 +65,18 @@ function guideVerifies(rawBody: Buffer, header: string, pem: string): boolean {
   return createVerify('SHA256').update(rawBody).verify(pem, s, 'base64');
 }
 
+/** A wallet's EMAIL_OTP verify up to its 202 challenge, and the stamp of it (@turnkey/api-key-stamper) by the OTP's target key. */
+async function firstVerifyLeg(options: { serviceName?: string }) {
+  const box = await walletSandbox(options);
+  const wallet = await box.openWallet();
+  const key = generateP256KeyPair();
+  const challenge = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
+  const body = { type: challenge.body.type, encryptedOtpBundle: await encryptOtpCodeToBundle('000000', challenge.body.otpEncryptionTargetBundle, key.publicKey, SANDBOX_SIGNER_PUBLIC_KEY) };
+  const first = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body);
+  expect(first.status).toBe(202);
+  return { box, wallet, body, first, stamp: await stampOf(first.body.payloadToSign, key) };
+}
+
 describe('the names', () => {
   it('derives the five identifiers from the name', () => {
     const grid = new ServiceName('Grid');
@@ -123,14 +135,7 @@ describe('the names', () => {
 
 describe('a sandbox named Grid, over HTTP', () => {
   it('signs a wallet action stamped (@turnkey/api-key-stamper) in Grid-Wallet-Signature; the neutral header is refused naming the right one', async () => {
-    const box = await walletSandbox(GRID);
-    const wallet = await box.openWallet();
-    const key = generateP256KeyPair();
-    const challenge = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
-    const body = { type: challenge.body.type, encryptedOtpBundle: await encryptOtpCodeToBundle('000000', challenge.body.otpEncryptionTargetBundle, key.publicKey, SANDBOX_SIGNER_PUBLIC_KEY) };
-    const first = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body);
-    expect(first.status).toBe(202);
-    const stamp = await stampOf(first.body.payloadToSign, key);
+    const { box, wallet, body, first, stamp } = await firstVerifyLeg(GRID);
 
     const neutral = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body, { 'Service-Wallet-Signature': stamp, 'Request-Id': first.body.requestId });
     expect(neutral.status).toBe(401);
@@ -146,14 +151,8 @@ describe('a sandbox named Grid, over HTTP', () => {
   });
 
   it('a sandbox without a name does not read Grid-Wallet-Signature: the retry lacks its signature', async () => {
-    const box = await walletSandbox();
-    const wallet = await box.openWallet();
-    const key = generateP256KeyPair();
-    const challenge = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
-    const body = { type: challenge.body.type, encryptedOtpBundle: await encryptOtpCodeToBundle('000000', challenge.body.otpEncryptionTargetBundle, key.publicKey, SANDBOX_SIGNER_PUBLIC_KEY) };
-    const leg = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body);
-    expect(leg.status).toBe(202);
-    const retry = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body, { 'Grid-Wallet-Signature': await stampOf(leg.body.payloadToSign, key), 'Request-Id': leg.body.requestId });
+    const { box, wallet, body, first, stamp } = await firstVerifyLeg({});
+    const retry = await box.client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body, { 'Grid-Wallet-Signature': stamp, 'Request-Id': first.body.requestId });
     expect(retry.status).toBe(401);
     expect(retry.body).toMatchObject({ code: 'WALLET_SIGNATURE_MISSING', reason: 'Service-Wallet-Signature is required for this wallet action' });
   });
