@@ -10,14 +10,14 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /** The base64 signature of a header in the documented JSON form; undefined for anything else (a bare base64 value included). */
 function signatureOf(header: string): string | undefined {
-  let parsed: unknown;
+  let parsed: { v?: unknown; s?: unknown } | null;
   try {
-    parsed = JSON.parse(header);
+    parsed = JSON.parse(header) as { v?: unknown; s?: unknown } | null;
   } catch {
     return undefined;
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
-  const { v, s } = parsed as { v?: unknown; s?: unknown };
+  // Any other JSON value (a string, a number, an array) has no `v` of "1".
+  const { v, s } = parsed ?? {};
   return v === '1' && typeof s === 'string' && BASE64.test(s) ? s : undefined;
 }
 

@@ -96,12 +96,14 @@ describe('the names', () => {
     ['GRID', 'grid'],
     ['grid', 'grid'],
     ['X9', 'x9'],
+    ['xAB', 'xAB'],
   ])('writes %s as %s at the head of a camelCase field', (name, head) => {
     expect(camelCaseHead(name)).toBe(head);
   });
 
   it.each(['', '9Grid', 'Grid-Pay', 'Grid Pay', 'Gríd', 'Grid_', 'G'.repeat(41)])('refuses %j', (name) => {
     expect(() => new ServiceName(name)).toThrow(InvalidServiceNameError);
+    expect(() => new ServiceName(name)).toThrow(expect.objectContaining({ name: 'InvalidServiceNameError' }));
   });
 
   it('takes names of 1 and 40 characters', () => {
@@ -322,6 +324,8 @@ describe('verifyWebhookSignature (paysandbox/client)', () => {
         expect(verifyWebhookSignature(body, JSON.stringify({ v: 1, s: bare }), pem)).toBe(false);
         expect(verifyWebhookSignature(body, JSON.stringify([bare]), pem)).toBe(false);
         expect(verifyWebhookSignature(body, 'null', pem)).toBe(false);
+        expect(verifyWebhookSignature(body, '"1"', pem)).toBe(false);
+        expect(verifyWebhookSignature(body, '17', pem)).toBe(false);
         expect(verifyWebhookSignature(body, JSON.stringify({ v: '1', s: `${bare}!` }), pem)).toBe(false);
         expect(verifyWebhookSignature(body, undefined, pem)).toBe(false);
         expect(verifyWebhookSignature(body, '', pem)).toBe(false);
