@@ -11,6 +11,7 @@ import { addressLines } from '../src/cli/address-lines.js';
 import { packageVersion } from '../src/core/package-files.js';
 import { listen, ListenError } from '../src/cli/listen.js';
 import { InvalidCorsOriginError, parseCorsOrigins } from '../src/core/cors.js';
+import { InvalidServiceNameError, ServiceName } from '../src/core/service-name.js';
 import { describeTrigger, triggerRemote, TriggerError } from '../src/cli/trigger.js';
 import { coverageHtml, describeCoverage, fetchCoverage, parseFailUnder, shortfalls } from '../src/cli/coverage.js';
 import { TRIGGER_TYPES, isTriggerType } from '../src/control/trigger-types.js';
@@ -54,6 +55,8 @@ Options (each also from the environment variable on the right):
       --tls-key FILE      the certificate's private key (PEM)                              PAYSANDBOX_TLS_KEY
       --trust-proxy       URLs the sandbox returns follow X-Forwarded-Proto and -Host
                           (behind a tunnel such as ngrok or cloudflared)                   PAYSANDBOX_TRUST_PROXY=1
+      --service-name NAME the name in NAME-Wallet-Signature, X-NAME-Signature, nameOperationsStatus,
+                          NAME_SWITCH_ERROR (default Service, as the spec writes; Grid for its clients) PAYSANDBOX_SERVICE_NAME
       --log FORMAT        pretty | json | silent (default pretty)                          PAYSANDBOX_LOG
       --quiet             no line per request                                              PAYSANDBOX_QUIET=1
   -h, --help              show this help
@@ -68,6 +71,7 @@ to URL (for apps without a reachable webhook endpoint), printing one line per ev
       --sandbox URL          the running sandbox (default http://127.0.0.1:4010)
       --client-id ID         the tenant whose events to follow                  PAYSANDBOX_CLIENT_ID
       --client-secret SECRET its secret                                         PAYSANDBOX_CLIENT_SECRET
+      --service-name NAME    the sandbox's service name: the header is X-NAME-Signature  PAYSANDBOX_SERVICE_NAME
   -h, --help                 show this help`;
 
 function triggerUsage(types: readonly string[]): string {
@@ -210,6 +214,7 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
     'trust-proxy': { type: 'boolean' },
+    'service-name': { type: 'string' },
     log: { type: 'string' },
     quiet: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -239,6 +244,7 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
       throw err;
     }
   }
+  const serviceName = checkedServiceName(values['service-name'] ?? env.PAYSANDBOX_SERVICE_NAME);
   const credentialsFile = values.credentials ?? env.PAYSANDBOX_CREDENTIALS;
   const credentials = credentialsFile ? readCredentials(resolve(credentialsFile)) : undefined;
   const quiet = values.quiet ?? ['1', 'true'].includes(env.PAYSANDBOX_QUIET ?? '');
@@ -268,7 +274,18 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(tls ? { tls } : {}),
     ...(trustProxy ? { trustProxy } : {}),
+    serviceName: serviceName.name,
   };
+}
+
+/** The --service-name value, or a usage error saying what a name may be. */
+function checkedServiceName(name: string | undefined): ServiceName {
+  try {
+    return new ServiceName(name);
+  } catch (err) {
+    if (err instanceof InvalidServiceNameError) throw new UsageError(`--service-name: ${err.message}`);
+    throw err;
+  }
 }
 
 interface BannerFacts {
@@ -282,13 +299,14 @@ interface BannerFacts {
 }
 
 function bannerFacts(url: string, origin: string, addresses: readonly ServedAddress[], options: ServeOptions, tenants: number, webhookKey: string): BannerFacts {
+  const names = new ServiceName(options.serviceName);
   return {
     url,
     origin,
     addresses,
     data: options.dataDir ? `${options.dataDir} (a snapshot and a journal per tenant; ${tenants} loaded${options.fsync ? '; fsync on' : ''})` : 'memory (nothing is written)',
-    auth: options.credentials ? 'HTTP Basic with the client ids of the credentials file' : 'HTTP Basic: any client id and secret; the first request binds the secret, each client id is its own tenant',
-    webhooks: `${options.webhookUrl ? `to ${options.webhookUrl} unless a tenant sets webhookEndpoint; ` : ''}signed (X-Service-Signature) with P-256 key ${webhookKey}`,
+    auth: `${options.credentials ? 'HTTP Basic with the client ids of the credentials file' : 'HTTP Basic: any client id and secret; the first request binds the secret, each client id is its own tenant'}; embedded-wallet actions stamped in ${names.walletSignatureHeader}`,
+    webhooks: `${options.webhookUrl ? `to ${options.webhookUrl} unless a tenant sets webhookEndpoint; ` : ''}signed (${names.webhookSignatureHeader}: {"v":"1","s":"<base64>"}) with P-256 key ${webhookKey}`,
     cors: options.corsOrigins && !options.corsOrigins.includes('*') ? options.corsOrigins.join(', ') : 'any origin',
   };
 }
@@ -315,7 +333,7 @@ function jsonBanner(f: BannerFacts): string {
 }
 
 async function runListen(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const values = parseFlags(argv, { 'forward-to': { type: 'string' }, sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, 'listen ');
+  const values = parseFlags(argv, { 'forward-to': { type: 'string' }, sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, 'service-name': { type: 'string' }, help: { type: 'boolean', short: 'h' } }, 'listen ');
   if (values.help) {
     process.stdout.write(`${LISTEN_USAGE}\n`);
     return;
@@ -325,10 +343,11 @@ async function runListen(argv: string[], env: NodeJS.ProcessEnv): Promise<void> 
   const clientId = values['client-id'] ?? env.PAYSANDBOX_CLIENT_ID;
   const clientSecret = values['client-secret'] ?? env.PAYSANDBOX_CLIENT_SECRET;
   if (!clientId || !clientSecret) throw new UsageError('listen needs --client-id and --client-secret (or PAYSANDBOX_CLIENT_ID and PAYSANDBOX_CLIENT_SECRET)');
+  const { webhookSignatureHeader } = checkedServiceName(values['service-name'] ?? env.PAYSANDBOX_SERVICE_NAME);
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => controller.abort());
   try {
-    await listen({ sandbox: values.sandbox ?? 'http://127.0.0.1:4010', clientId, clientSecret, forwardTo, out: (line) => process.stdout.write(`${line}\n`), signal: controller.signal });
+    await listen({ sandbox: values.sandbox ?? 'http://127.0.0.1:4010', clientId, clientSecret, forwardTo, signatureHeader: webhookSignatureHeader, out: (line) => process.stdout.write(`${line}\n`), signal: controller.signal });
   } catch (err) {
     if (err instanceof ListenError) throw new UsageError(err.message);
     throw err;

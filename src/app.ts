@@ -37,6 +37,7 @@ import type { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { RequestJournal } from './control/journal.js';
 import { requestFaults } from './control/faults.service.js';
 import { cors } from './core/cors.js';
+import { NEUTRAL_SERVICE_NAME, namedJsonExchange, type ServiceName } from './core/service-name.js';
 import { MemoRouter } from './core/memo-router.js';
 import { ApiRouter } from './core/router.js';
 import { series } from './core/series.js';
@@ -60,6 +61,8 @@ export interface AppDeps {
   trustProxy?: boolean | undefined;
   /** Where devices can reach the sandbox once it listens (the banner's addresses). */
   addresses?: (() => readonly ServedAddress[]) | undefined;
+  /** The name the neutral identifiers carry (headers, a field, two codes); the spec's `Service` when absent. */
+  serviceName?: ServiceName | undefined;
 }
 
 /** JSON bodies above this size are refused before they are read. */
@@ -102,6 +105,12 @@ function jsonSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
 
 const jsonLimit = jsonSizeLimit(MAX_JSON_BYTES);
 const snapshotLimit = jsonSizeLimit(MAX_SNAPSHOT_BYTES);
+
+/** A value made on first use. */
+function lazyValue<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
 
 /** Loads a module on first use: the docs UI and the dashboard cost nothing at start-up. */
 function lazy<T>(load: () => Promise<T>): () => Promise<T> {
@@ -369,6 +378,7 @@ export function createApp(deps: AppDeps): SandboxApp {
   // The control plane answers scripts (the dashboard, a test suite) that ask for JSON: no Basic challenge for them.
   const adminAuth = requestAuth(authenticator(deps.registry), bind, { jsonIsScript: true });
 
+  const names = deps.serviceName ?? NEUTRAL_SERVICE_NAME;
   const journal = new RequestJournal();
   const trustProxy = deps.trustProxy === true;
   const addresses = deps.addresses ?? (() => []);
@@ -392,17 +402,27 @@ export function createApp(deps: AppDeps): SandboxApp {
 
   const adminGate = router();
   adminGate.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next)));
+  // The control plane's few JSON exchanges that name a code (a fault's) speak the sandbox's service name.
+  if (!names.isNeutral) adminGate.use('*', namedJsonExchange(names));
   const control = controlOperations(deps.registry.schema);
+
+  const named: MiddlewareHandler<AppEnv> = (c, next) => {
+    c.set('serviceName', names);
+    return next();
+  };
+  // The documents with the neutral identifiers renamed, made on first use.
+  const namedApiDocument = names.isNeutral ? openApiDocument : lazyValue(() => names.renameJson(openApiDocument()));
+  const namedControlDocument = names.isNeutral ? control.document : lazyValue(() => names.renameJson(control.document()));
 
   const app = router();
   app.onError(errorHandler(deps.log));
-  app.use('*', series(cors(deps.corsOrigins), closeOnUnreadBody(), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched, answered: deps.coverage === false ? undefined : typeof deps.coverage === 'function' ? deps.coverage(recordOperation) : recordOperation }), commitChanges(deps.registry, deps.log)));
+  app.use('*', series(named, cors(deps.corsOrigins, names.webhookSignatureHeader), closeOnUnreadBody(), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched, answered: deps.coverage === false ? undefined : typeof deps.coverage === 'function' ? deps.coverage(recordOperation) : recordOperation }), commitChanges(deps.registry, deps.log)));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
   const dashboard = lazy(async (): Promise<DashboardUi> => (await import('./dashboard/dashboard.js')).dashboardUi());
   app.get(ADMIN_BASE_PATH, async (c) => (await dashboard()).page(c));
   app.get(`${ADMIN_BASE_PATH}/ui/:file`, async (c) => (await dashboard()).asset(c));
-  app.get('/openapi.json', (c) => c.json(openApiDocument()));
-  app.get(`${ADMIN_BASE_PATH}/openapi.json`, (c) => c.json(control.document()));
+  app.get('/openapi.json', (c) => c.json(namedApiDocument()));
+  app.get(`${ADMIN_BASE_PATH}/openapi.json`, (c) => c.json(namedControlDocument()));
   mount(app, API_BASE_PATH, apiGate);
   mount(app, API_BASE_PATH, apiOperations);
   mount(app, ADMIN_BASE_PATH, adminGate);
@@ -415,6 +435,7 @@ export function createApp(deps: AppDeps): SandboxApp {
   const docs = lazy(async (): Promise<DocsUi> => (await import('./docs/swagger-ui.js')).docsUi());
   app.get('/docs', async (c) => (await docs()).page(c));
   app.get('/docs/assets/:file', async (c) => (await docs()).asset(c));
-  app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', adminOpenapi: `${ADMIN_BASE_PATH}/openapi.json`, admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH }));
-  return { app, openApiDocument, controlOpenApiDocument: control.document };
+  const service = { name: names.name, walletSignatureHeader: names.walletSignatureHeader, webhookSignatureHeader: names.webhookSignatureHeader, operationsStatusField: names.operationsStatusField };
+  app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', adminOpenapi: `${ADMIN_BASE_PATH}/openapi.json`, admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH, service }));
+  return { app, openApiDocument: namedApiDocument, controlOpenApiDocument: namedControlDocument };
 }

@@ -14,6 +14,7 @@ import type { AppEnv } from './core/env.js';
 import { randomIds, type IdGenerator } from './core/ids.js';
 import { createLogger, type LogFormat, type Logger } from './core/log.js';
 import { API_BASE_PATH } from './core/version.js';
+import { InvalidServiceNameError, ServiceName } from './core/service-name.js';
 import { areaStoreParts, armAreaHooks, initialiseTenant, jobHandlers } from './areas/index.js';
 import { TenantRegistry } from './store/registry.js';
 import { clockDocument, type Tenant } from './store/tenant.js';
@@ -64,6 +65,8 @@ export interface SandboxOptions {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** Build the URLs the sandbox returns (kycUrl, card reveal, ...) from X-Forwarded-Proto and X-Forwarded-Host: a tunnel or proxy is in front. */
   trustProxy?: boolean;
+  /** The service's name in the identifiers the spec writes with SERVICE (Grid: Grid-Wallet-Signature, X-Grid-Signature, ...); default `Service`. */
+  serviceName?: string;
 }
 
 export interface ServerTimeouts {
@@ -94,7 +97,7 @@ export interface RunningSandbox {
   addresses: ServedAddress[];
   app: OpenAPIHono<AppEnv>;
   registry: TenantRegistry;
-  /** The key webhooks are signed with: verify X-Service-Signature against it. */
+  /** The key webhooks are signed with: verify the signature header (X-<Name>-Signature) against it. */
   webhookPublicKey: { pem: string; hex: string };
   close(): Promise<void>;
 }
@@ -129,12 +132,21 @@ function scenarioSeed(name: string | undefined): ((tenant: Tenant) => void) | un
   return (tenant) => findScenario(name)!.apply(tenant);
 }
 
+function namedService(name: string | undefined): ServiceName {
+  try {
+    return new ServiceName(name);
+  } catch (err) {
+    throw err instanceof InvalidServiceNameError ? new StartupError(err.message) : err;
+  }
+}
+
 /** Builds the tenants and the app without listening: for in-process use. `addresses` says where it listens, once it does. */
 export function buildSandbox(options: SandboxOptions = {}, addresses?: () => readonly ServedAddress[]) {
   const log = typeof options.log === 'object' ? options.log : createLogger(options.log ?? 'silent');
   if (options.dataDir) checkDataDir(options.dataDir);
   const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
-  const webhooks = new WebhookDispatcher({ signer: WebhookSigner.open(options.dataDir), log, fallbackUrl: options.webhookUrl });
+  const serviceName = namedService(options.serviceName);
+  const webhooks = new WebhookDispatcher({ signer: WebhookSigner.open(options.dataDir), signatureHeader: serviceName.webhookSignatureHeader, log, fallbackUrl: options.webhookUrl });
   const hooks = new Hooks();
   armAreaHooks(hooks);
   armFaultHooks(hooks);
@@ -158,7 +170,7 @@ export function buildSandbox(options: SandboxOptions = {}, addresses?: () => rea
     audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
     ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
-  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage, trustProxy: options.trustProxy, addresses });
+  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage, serviceName, trustProxy: options.trustProxy, addresses });
   return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks };
 }
 

@@ -4,7 +4,6 @@
  * apps whose webhook endpoint the sandbox cannot reach. Reconnects after a
  * drop, resuming from the last event it saw.
  */
-import { SIGNATURE_HEADER } from '../webhooks/signer.js';
 
 export interface ListenOptions {
   /** Origin of the sandbox, e.g. http://127.0.0.1:4010. */
@@ -12,6 +11,8 @@ export interface ListenOptions {
   clientId: string;
   clientSecret: string;
   forwardTo: string;
+  /** The header the signature is forwarded in: the sandbox's X-<Name>-Signature. */
+  signatureHeader: string;
   /** One line per happening (connected, forwarded, failed). */
   out: (line: string) => void;
   signal?: AbortSignal;
@@ -53,7 +54,7 @@ async function forward(options: ListenOptions, event: StreamedEvent): Promise<vo
   try {
     const response = await fetch(options.forwardTo, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(event.signature ? { [SIGNATURE_HEADER]: event.signature } : {}) },
+      headers: { 'content-type': 'application/json', ...(event.signature ? { [options.signatureHeader]: event.signature } : {}) },
       body: event.data,
       signal: AbortSignal.timeout(10_000),
     });

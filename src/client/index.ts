@@ -8,3 +8,5 @@ export { encryptOtpBundle, openExportBundle, openSessionKey, type OtpBundleInput
 export { sandboxOidcToken, type SandboxOidcClaims } from './oidc.js';
 export { SoftwarePasskey, type PasskeyAssertion, type PasskeyAttestation, type SoftwarePasskeyOptions } from './passkey.js';
 export { SANDBOX_SIGNER_PUBLIC_KEY } from '../crypto/enclave.js';
+export { verifyWebhookSignature } from './webhooks.js';
+export { serviceIdentifiers, signedRetryHeaders, type ServiceIdentifiers } from './service-name.js';

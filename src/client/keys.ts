@@ -46,7 +46,7 @@ function signingKey(privateKey: string): SigningKey {
   return entry;
 }
 
-/** The Service-Wallet-Signature value for `payloadToSign`, stamped byte for byte with the session key (ECDSA P-256, SHA-256, DER). */
+/** The wallet signature header's value (<Name>-Wallet-Signature: see signedRetryHeaders) for `payloadToSign`, stamped byte for byte with the session key (ECDSA P-256, SHA-256, DER). */
 export function stampPayload(payloadToSign: string, key: Pick<ClientKeyPair, 'privateKey'>): string {
   const { publicKey, key: signer } = signingKey(key.privateKey);
   const signature = sign('sha256', Buffer.from(payloadToSign, 'utf8'), { key: signer, dsaEncoding: 'der' });

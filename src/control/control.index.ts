@@ -14,7 +14,6 @@ import { exportSnapshot } from '../store/snapshot.js';
 import { eventStream } from './event-stream.js';
 import type { RequestJournal } from './journal.js';
 import type { ServedAddress } from '../core/served-addresses.js';
-import { SIGNATURE_HEADER } from '../webhooks/signer.js';
 import { armFault, clearFaults, listFaults } from './faults.service.js';
 import { listTriggers, triggerEvent } from './triggers.js';
 import { setInternalAccountStatus } from '../areas/internal-accounts/internal-accounts.service.js';
@@ -62,7 +61,7 @@ export function registerControl(app: AppRouter, schema: StoreSchema, apiOperatio
   const deliveries: RouteHandler<typeof routes.deliveriesRoute, AppEnv> = (c) => c.json(listDeliveries(c.get('tenant'), c.req.valid('query')), 200);
   const replay: RouteHandler<typeof routes.replayDeliveryRoute, AppEnv> = async (c) => c.json(await c.get('webhooks').replay(c.get('tenant'), c.req.valid('param').id), 200);
   const publicKey: RouteHandler<typeof routes.webhookKeyRoute, AppEnv> = (c) =>
-    c.json({ pem: c.get('webhooks').signer.publicKeyPem, hex: c.get('webhooks').signer.publicKeyHex, header: SIGNATURE_HEADER, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64' }, 200);
+    c.json({ pem: c.get('webhooks').signer.publicKeyPem, hex: c.get('webhooks').signer.publicKeyHex, header: c.get('webhooks').signatureHeader, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64, sent as {"v":"1","s":"<base64>"}' }, 200);
   const scenarios: RouteHandler<typeof routes.scenariosRoute, AppEnv> = (c) => c.json(listScenarios(), 200);
   const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(loadScenario(c.get('registry'), c.get('tenant'), c.req.valid('param').name), 200);
   const arm: RouteHandler<typeof routes.armFaultRoute, AppEnv> = (c) => c.json(armFault(c.get('tenant'), c.req.valid('json')), 201);

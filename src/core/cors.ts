@@ -7,8 +7,8 @@
  */
 import type { Context, MiddlewareHandler, Next } from 'hono';
 
-/** Headers a browser script may read from a response. */
-const EXPOSED = 'Retry-After, Location, Allow, Content-Disposition, Sandbox-Warning, X-Service-Signature';
+/** Headers a browser script may read from a response, with the webhook signature's (X-<Name>-Signature). */
+const exposedHeaders = (signatureHeader: string) => `Retry-After, Location, Allow, Content-Disposition, Sandbox-Warning, ${signatureHeader}`;
 const METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 /** Seconds a browser may reuse a preflight answer (Chromium caps it at 7200). */
 const MAX_AGE = '7200';
@@ -40,7 +40,8 @@ export function parseCorsOrigins(text: string): string[] {
 }
 
 /** The CORS middleware; `origins` undefined or containing `*` allows any origin. */
-export function cors(origins?: readonly string[]): MiddlewareHandler {
+export function cors(origins: readonly string[] | undefined, signatureHeader: string): MiddlewareHandler {
+  const exposed = exposedHeaders(signatureHeader);
   const anyOrigin = origins === undefined || origins.includes('*');
   const listed = new Set(origins ?? []);
   const allowed = (origin: string) => anyOrigin || listed.has(origin.toLowerCase());
@@ -66,7 +67,7 @@ export function cors(origins?: readonly string[]): MiddlewareHandler {
     if (!allowed(origin)) return;
     headers.set('Access-Control-Allow-Origin', origin);
     headers.set('Access-Control-Allow-Credentials', 'true');
-    headers.set('Access-Control-Expose-Headers', EXPOSED);
+    headers.set('Access-Control-Expose-Headers', exposed);
   };
   // A request without Origin (not from a browser page) passes straight through.
   return (c, next) => {

@@ -8,6 +8,7 @@ import type { JSONParsed } from 'hono/utils/types';
 import { HTTPException } from 'hono/http-exception';
 import { ApiError, apiError, errorBody } from './errors.js';
 import type { Logger } from './log.js';
+import { serviceNameOf } from './service-name.js';
 import { joinParts, type JsonParts } from './pagination.js';
 import { bodyOnSocket, type ClosingResponse } from './body-pool.js';
 
@@ -28,7 +29,8 @@ export function sendJsonParts<T, S extends ContentfulStatusCode>(c: Context, par
 }
 
 function send(c: Context, error: ApiError): Response {
-  const res = c.json(error.toBody(), error.status);
+  // The catalogue writes the neutral identifiers; the client reads the sandbox's service name.
+  const res = c.json(serviceNameOf(c).renameJson(error.toBody()), error.status);
   for (const [name, value] of Object.entries(error.headers ?? {})) res.headers.set(name, value);
   return res;
 }

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { Context, MiddlewareHandler, ValidationTargets } from 'hono';
+import { serviceNameOf } from './service-name.js';
 import { matchedRoutes } from 'hono/route';
 import { invalidInput, type FieldConstraint, type FieldError } from './errors.js';
 import { announcesNoBody } from './unread-body.js';
@@ -303,8 +304,10 @@ export function checkParameters(c: Context, query: z.ZodType | undefined, params
   if (query) {
     const raw = queryValues(c);
     check.queryChecked = true;
-    const data = parsePart(check, query, raw);
-    check.query.push(...droppedPaths(raw, data));
+    const names = serviceNameOf(c);
+    const data = parsePart(check, query, names.neutralMembers(raw));
+    // What is unknown is said in the names the client sent.
+    check.query.push(...droppedPaths(raw, names.namedMembers(data as object)));
     c.req.addValidatedData('query', data as object);
   }
   if (params) c.req.addValidatedData('param', parsePart(check, params, c.req.param()) as object);

@@ -8,7 +8,7 @@
  */
 import type { AppRouter } from '../core/env.js';
 import type { WebhookDefinition } from '../events/events.schemas.js';
-import { SIGNATURE_HEADER } from '../webhooks/signer.js';
+import { NEUTRAL } from '../core/service-name.js';
 import { TAGS } from '../core/tags.js';
 import { API_TAG_LIST, CONTROL_TAG_LIST, declaredTags } from '../core/tags.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from '../core/version.js';
@@ -94,8 +94,8 @@ function checkOperationIds(document: Json): void {
 const WEBHOOK_SIGNATURE = {
   type: 'apiKey',
   in: 'header',
-  name: SIGNATURE_HEADER,
-  description: `Every webhook carries ${SIGNATURE_HEADER}: the base64 DER ECDSA P-256 signature over the SHA-256 of the exact body bytes. The public key is at GET /__admin/webhooks/public-key.`,
+  name: NEUTRAL.webhookSignatureHeader,
+  description: `Every webhook carries ${NEUTRAL.webhookSignatureHeader}: {"v":"1","s":"<signature>"}, where s is the base64 DER ECDSA P-256 signature over the SHA-256 of the exact body bytes. Verify s with the SPKI PEM public key at GET /__admin/webhooks/public-key.`,
 };
 
 /** Declares each webhook, its payload the zod schema events are emitted through. */

@@ -13,7 +13,7 @@ import type { WebhookEvent } from '../events/events.schemas.js';
 import { WEBHOOK_RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_SECONDS } from '../rules/index.js';
 import type { Tenant } from '../store/tenant.js';
 import { deliveryReplyHook } from './replies.js';
-import { SIGNATURE_HEADER, type WebhookSigner } from './signer.js';
+import type { WebhookSigner } from './signer.js';
 import { TestWebhook, type DeliveryAttempt, type WebhookDelivery, type WebhookDeliveryRecord } from './webhooks.schemas.js';
 
 declare module '../core/env.js' {
@@ -29,6 +29,8 @@ const MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
 
 export interface DispatcherOptions {
   signer: WebhookSigner;
+  /** The header the signature goes in: X-<Name>-Signature. */
+  signatureHeader: string;
   log: Logger;
   /** Where tenants without their own webhookEndpoint deliver. */
   fallbackUrl?: string | undefined;
@@ -59,6 +61,11 @@ export class WebhookDispatcher {
 
   get signer(): WebhookSigner {
     return this.options.signer;
+  }
+
+  /** The header the signature goes in: X-<Name>-Signature. */
+  get signatureHeader(): string {
+    return this.options.signatureHeader;
   }
 
   get stopped(): AbortSignal {
@@ -138,7 +145,7 @@ export class WebhookDispatcher {
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: this.options.signer.sign(delivery.body), 'user-agent': 'paysandbox-webhooks' },
+        headers: { 'content-type': 'application/json', [this.options.signatureHeader]: this.options.signer.sign(delivery.body), 'user-agent': 'paysandbox-webhooks' },
         body: delivery.body,
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_SECONDS * 1000),
         redirect: 'manual',

@@ -1,13 +1,15 @@
 /**
  * The sandbox's webhook signing key: P-256, made once per data directory and
- * kept there (in memory mode, once per process). X-Service-Signature is the
- * base64 DER ECDSA signature over the SHA-256 of the exact body bytes.
+ * kept there (in memory mode, once per process). The signature header
+ * (X-<Name>-Signature) carries, as the service's guides document it,
+ * `{"v":"1","s":"<base64 DER ECDSA signature over the SHA-256 of the exact body bytes>"}`.
  */
 import { createECDH, createPublicKey, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const SIGNATURE_HEADER = 'X-Service-Signature';
+/** The version of the signature header's JSON form. */
+export const SIGNATURE_VERSION = '1';
 const KEY_FILE = 'webhook-signing-key.pem';
 /** An uncompressed P-256 point: the last bytes of its SubjectPublicKeyInfo. */
 const POINT_BYTES = 65;
@@ -53,7 +55,9 @@ export class WebhookSigner {
     return new WebhookSigner(privateKey);
   }
 
+  /** The signature header's value for `body`: `{"v":"1","s":"<base64 DER>"}`. */
   sign(body: string): string {
-    return sign('sha256', Buffer.from(body, 'utf8'), { key: this.privateKey, dsaEncoding: 'der' }).toString('base64');
+    const signature = sign('sha256', Buffer.from(body, 'utf8'), { key: this.privateKey, dsaEncoding: 'der' }).toString('base64');
+    return JSON.stringify({ v: SIGNATURE_VERSION, s: signature });
   }
 }

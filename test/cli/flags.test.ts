@@ -12,8 +12,8 @@ describe('flags and start-up errors', () => {
   it('prints usage with --help, naming every flag and its variable', async () => {
     const res = await run(['--help']);
     expect(res.code).toBe(0);
-    for (const flag of ['--port N', '--host HOST', '--data DIR', '--memory', '--scenario NAME', '--fixtures FILE', '--credentials FILE', '--webhook-url URL', '--cors-origins LIST', '--log FORMAT', '--quiet', '--help', '--version']) expect(res.stdout).toContain(flag);
-    for (const env of ['PAYSANDBOX_PORT', 'PAYSANDBOX_HOST', 'PAYSANDBOX_DATA', 'PAYSANDBOX_MEMORY', 'PAYSANDBOX_SCENARIO', 'PAYSANDBOX_FIXTURES', 'PAYSANDBOX_CREDENTIALS', 'PAYSANDBOX_WEBHOOK_URL', 'PAYSANDBOX_CORS_ORIGINS', 'PAYSANDBOX_LOG', 'PAYSANDBOX_QUIET']) expect(res.stdout).toContain(env);
+    for (const flag of ['--port N', '--host HOST', '--data DIR', '--memory', '--scenario NAME', '--fixtures FILE', '--credentials FILE', '--webhook-url URL', '--cors-origins LIST', '--service-name NAME', '--log FORMAT', '--quiet', '--help', '--version']) expect(res.stdout).toContain(flag);
+    for (const env of ['PAYSANDBOX_PORT', 'PAYSANDBOX_HOST', 'PAYSANDBOX_DATA', 'PAYSANDBOX_MEMORY', 'PAYSANDBOX_SCENARIO', 'PAYSANDBOX_FIXTURES', 'PAYSANDBOX_CREDENTIALS', 'PAYSANDBOX_WEBHOOK_URL', 'PAYSANDBOX_CORS_ORIGINS', 'PAYSANDBOX_SERVICE_NAME', 'PAYSANDBOX_LOG', 'PAYSANDBOX_QUIET']) expect(res.stdout).toContain(env);
     expect(res.stdout).toMatch(/paysandbox listen/);
     expect(res.stdout).toMatch(/paysandbox trigger TYPE/);
   });
@@ -21,7 +21,7 @@ describe('flags and start-up errors', () => {
   it('prints every flag of each command with <command> --help', async () => {
     const listen = await run(['listen', '--help']);
     expect(listen.code).toBe(0);
-    for (const flag of ['--forward-to URL', '--sandbox URL', '--client-id ID', '--client-secret SECRET', '--help', 'PAYSANDBOX_CLIENT_ID', 'PAYSANDBOX_CLIENT_SECRET']) expect(listen.stdout).toContain(flag);
+    for (const flag of ['--forward-to URL', '--sandbox URL', '--client-id ID', '--client-secret SECRET', '--service-name NAME', '--help', 'PAYSANDBOX_CLIENT_ID', 'PAYSANDBOX_CLIENT_SECRET', 'PAYSANDBOX_SERVICE_NAME']) expect(listen.stdout).toContain(flag);
     const trigger = await run(['trigger', '-h']);
     expect(trigger.code).toBe(0);
     for (const flag of ['--sandbox URL', '--client-id ID', '--client-secret SECRET', '--json', '--help', 'OUTGOING_PAYMENT.COMPLETED', 'CARD.STATUS_CHANGE', 'TEST']) expect(trigger.stdout).toContain(flag);
@@ -58,12 +58,21 @@ describe('flags and start-up errors', () => {
     [['trigger', 'A', 'B'], /trigger needs exactly one webhook type/],
     [['trigger', 'CARD.STATUS_CHANGE', '--nope'], /Unknown option '--nope' \(see paysandbox trigger --help\)/],
     [['trigger', 'CARD.STATUS_CHANGE'], /trigger needs --client-id and --client-secret/],
+    [['--service-name', 'Grid-Pay'], /--service-name: service name "Grid-Pay" must be letters and digits, starting with a letter/],
+    [['--service-name', ''], /--service-name: service name "" must be letters and digits/],
+    [['listen', '--forward-to', 'http://127.0.0.1:9/x', '--client-id', 'a', '--client-secret', 'b', '--service-name', '1Grid'], /--service-name: service name "1Grid"/],
   ])('exits 2 with one clear line for %j', async (args, message) => {
     const res = await run(args);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(message);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
     expect(res.stderr).toMatch(/^paysandbox: /);
+  });
+
+  it('reads a bad PAYSANDBOX_SERVICE_NAME as a usage error too', async () => {
+    const res = await run(['--memory'], { PAYSANDBOX_SERVICE_NAME: 'Grid Pay' });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^paysandbox: --service-name: service name "Grid Pay" must be/);
   });
 
   it('reads a bad PAYSANDBOX_CORS_ORIGINS as a usage error too', async () => {

@@ -34,6 +34,23 @@ describe('serving', () => {
     expect((await fetch(`${url}/customers`, { headers: { authorization: AUTH } })).status).toBe(200);
   });
 
+  it('--service-name names the headers, the field and the codes; PAYSANDBOX_SERVICE_NAME does too, and the flag wins', async () => {
+    const { url, output } = await start(['--memory', '--service-name', 'Grid'], { PAYSANDBOX_SERVICE_NAME: 'Acme' });
+    expect(output()).toMatch(/Auth\s+HTTP Basic.*embedded-wallet actions stamped in Grid-Wallet-Signature/);
+    expect(output()).toContain('signed (X-Grid-Signature: {"v":"1","s":"<base64>"})');
+    const origin = new URL(url).origin;
+    const document = await (await fetch(`${origin}/openapi.json`)).text();
+    expect(document).toContain('Grid-Wallet-Signature');
+    expect(document).not.toMatch(/Service-Wallet-Signature|X-Acme-Signature/i);
+    expect((await (await fetch(`${origin}/__admin/webhooks/public-key`, { headers: json })).json()) as { header: string }).toMatchObject({ header: 'X-Grid-Signature' });
+    const fromEnv = await start(['--memory'], { PAYSANDBOX_SERVICE_NAME: 'Acme' });
+    expect(fromEnv.output()).toContain('X-Acme-Signature');
+    expect(((await (await fetch(`${new URL(fromEnv.url).origin}/`)).json()) as { service: { operationsStatusField: string } }).service.operationsStatusField).toBe('acmeOperationsStatus');
+    const plain = await start(['--memory']);
+    expect(plain.output()).toContain('signed (X-Service-Signature');
+    expect(plain.output()).toContain('stamped in Service-Wallet-Signature');
+  });
+
   it('starts every new tenant from a scenario', async () => {
     const { url } = await start(['--memory', '--scenario', 'starter']);
     const list = (await (await fetch(`${url}/customers`, { headers: { authorization: AUTH } })).json()) as { totalCount: number };

@@ -12,6 +12,7 @@ import { createSandbox, type RunningSandbox } from '../../src/index.js';
 import { parseEvents } from '../../src/cli/listen.js';
 import { individual } from '../helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
+import { signatureOfHeader } from '../support/webhook-signature.js';
 
 const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'paysandbox');
 const AUTH = { authorization: `Basic ${Buffer.from('stream-app:secret').toString('base64')}` };
@@ -73,7 +74,7 @@ describe('GET /__admin/events as a stream', () => {
     expect(envelope).toMatchObject({ id: first!.id, type: 'CUSTOMER.KYC_APPROVED', data: { fullName: 'Streamed One' } });
     expect(first!.event).toBe('CUSTOMER.KYC_APPROVED');
     expect(JSON.parse(second!.data).data.fullName).toBe('Streamed Two');
-    expect(verify('sha256', Buffer.from(first!.data), { key: sandbox.webhookPublicKey.pem, dsaEncoding: 'der' }, Buffer.from(first!.signature!, 'base64'))).toBe(true);
+    expect(verify('sha256', Buffer.from(first!.data), { key: sandbox.webhookPublicKey.pem, dsaEncoding: 'der' }, signatureOfHeader(first!.signature))).toBe(true);
 
     // Reconnecting after the first event gets the second one first.
     const again = await fetch(`${sandbox.origin}/__admin/events`, { headers: { ...AUTH, accept: 'text/event-stream', 'last-event-id': first!.id! } });
@@ -96,11 +97,14 @@ describe('GET /__admin/events as a stream', () => {
 });
 
 describe('paysandbox listen', () => {
-  it('forwards every event, signed, from a running sandbox to a local URL', async () => {
-    sandbox = await createSandbox();
+  it.each([
+    ['Service', []],
+    ['Grid', ['--service-name', 'Grid']],
+  ])('forwards every event, signed, from a running sandbox to a local URL (service name %s)', async (serviceName, flags) => {
+    sandbox = await createSandbox({ serviceName });
     receiver = await startReceiver();
     await call('PATCH', '/config', { isRegulatedFinancialInstitution: true });
-    child = spawn(process.execPath, [BIN, 'listen', '--sandbox', sandbox.origin, '--forward-to', receiver.url, '--client-id', 'stream-app', '--client-secret', 'secret']);
+    child = spawn(process.execPath, [BIN, 'listen', '--sandbox', sandbox.origin, '--forward-to', receiver.url, '--client-id', 'stream-app', '--client-secret', 'secret', ...flags]);
     let output = '';
     child.stdout!.setEncoding('utf8');
     await new Promise<void>((resolve, reject) => {
@@ -113,7 +117,8 @@ describe('paysandbox listen', () => {
     const customer = await call('POST', '/customers', individual({ fullName: 'Forwarded Person' }));
     const [request] = await receiver.waitFor(1);
     expect(JSON.parse(request!.body)).toMatchObject({ type: 'CUSTOMER.KYC_APPROVED', data: { id: customer.id } });
-    const signature = Buffer.from(String(request!.headers['x-service-signature']), 'base64');
+    const signature = signatureOfHeader(request!.headers[`x-${serviceName.toLowerCase()}-signature`]);
+    expect(Object.keys(request!.headers).filter((name) => name.endsWith('-signature'))).toEqual([`x-${serviceName.toLowerCase()}-signature`]);
     expect(verify('sha256', Buffer.from(request!.body), { key: sandbox.webhookPublicKey.pem, dsaEncoding: 'der' }, signature)).toBe(true);
     // The line is printed once the app has answered: wait for it, however long that takes.
     await expect.poll(() => output).toMatch(/CUSTOMER\.KYC_APPROVED Webhook:\S+ -> http:\/\/127\.0\.0\.1:\d+\/webhooks 200/);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createPublicKey, verify } from 'node:crypto';
 import { individual, makeSandbox, type Client, until } from '../helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
+import { signatureOfHeader } from '../support/webhook-signature.js';
 
 let receiver: Receiver | undefined;
 afterEach(async () => {
@@ -37,7 +38,7 @@ describe('webhook delivery', () => {
     expect(envelope).toEqual({ id: expect.stringMatching(/^Webhook:/), type: 'CUSTOMER.KYC_APPROVED', timestamp: expect.any(String), data: expect.objectContaining({ id: customer.body.id }) });
     const key = (await client.get('/__admin/webhooks/public-key')).body;
     expect(key).toMatchObject({ pem: expect.stringContaining('BEGIN PUBLIC KEY'), hex: expect.stringMatching(/^04[0-9a-f]{128}$/), header: 'X-Service-Signature' });
-    const signature = Buffer.from(String(request!.headers['x-service-signature']), 'base64');
+    const signature = signatureOfHeader(request!.headers['x-service-signature']);
     expect(verify('sha256', Buffer.from(request!.body), { key: key.pem, dsaEncoding: 'der' }, signature)).toBe(true);
     expect(verify('sha256', Buffer.from(`${request!.body} `), { key: key.pem, dsaEncoding: 'der' }, signature)).toBe(false);
     // The hex form is the same key: the uncompressed point 04 || x || y.

@@ -44,7 +44,7 @@ afterEach(async () => {
 
 /** Another dispatcher with the same signing key, closed after the test. */
 function secondDispatcher(signer: WebhookDispatcher['signer']): WebhookDispatcher {
-  const dispatcher = new WebhookDispatcher({ signer, log: capturingLog().log });
+  const dispatcher = new WebhookDispatcher({ signer, signatureHeader: 'X-Service-Signature', log: capturingLog().log });
   extraDispatchers.push(dispatcher);
   return dispatcher;
 }

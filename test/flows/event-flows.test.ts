@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { address, business, fixtureFile, individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
 import { scaSandbox } from '../sca/helpers.js';
+import { signatureOfHeader } from '../support/webhook-signature.js';
 
 interface Event {
   id: string;
@@ -62,7 +63,7 @@ async function verifiedBodies(client: Client, r: Receiver, count: number): Promi
   const key = (await client.get('/__admin/webhooks/public-key')).body.pem as string;
   const received = await r.waitFor(count);
   return received.map((request) => {
-    const signature = Buffer.from(String(request.headers['x-service-signature']), 'base64');
+    const signature = signatureOfHeader(request.headers['x-service-signature']);
     expect(verify('sha256', Buffer.from(request.body, 'utf8'), { key, dsaEncoding: 'der' }, signature)).toBe(true);
     return JSON.parse(request.body) as Event;
   });

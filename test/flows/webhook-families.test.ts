@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { verify } from 'node:crypto';
 import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
+import { signatureOfHeader } from '../support/webhook-signature.js';
 
 interface Envelope {
   id: string;
@@ -66,7 +67,7 @@ async function pushed(world: World, family?: string): Promise<Envelope[]> {
   world.mark = total;
   return fresh
     .map((r) => {
-      const signature = Buffer.from(String(r.headers['x-service-signature']), 'base64');
+      const signature = signatureOfHeader(r.headers['x-service-signature']);
       expect(verify('sha256', Buffer.from(r.body), { key: world.pem, dsaEncoding: 'der' }, signature)).toBe(true);
       return JSON.parse(r.body) as Envelope;
     })

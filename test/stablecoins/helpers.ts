@@ -2,15 +2,16 @@
 import { expect } from 'vitest';
 import { manualTime } from '../../src/core/clock.js';
 import { makeSandbox, usdAccount, type Client, type Reply } from '../helpers.js';
+import type { SandboxOptions } from '../../src/server.js';
 
 export const START = Date.UTC(2026, 4, 20, 16, 40);
 
 /** A Spark token identifier ending in `suffix` (bech32 characters: no 1, b, i or o). */
 export const tokenId = (suffix = '000') => `btkn1qw508d6qejxtdg4y5r3zarvary0c5xw${suffix}`;
 
-export function stablecoinSandbox() {
+export function stablecoinSandbox(options: Omit<SandboxOptions, 'time'> = {}) {
   const time = manualTime(START);
-  const sandbox = makeSandbox({ time });
+  const sandbox = makeSandbox({ ...options, time });
   const client = sandbox.client();
   let keys = 0;
   const key = () => `key-${++keys}`;

@@ -17,15 +17,33 @@ export interface RequestTarget {
   request(input: string, init?: RequestInit): Response | Promise<Response>;
 }
 
-let validators: Promise<{ api: OpenApiResponseValidator; control: OpenApiResponseValidator }> | undefined;
+type Validators = { api: OpenApiResponseValidator; control: OpenApiResponseValidator };
 
-/** The served documents are the same for every sandbox: fetch them once per test process. */
-export function servedValidators(target: RequestTarget): Promise<{ api: OpenApiResponseValidator; control: OpenApiResponseValidator }> {
-  validators ??= (async () => {
-    const api = (await (await target.request('/openapi.json')).json()) as Record<string, unknown>;
-    const control = (await (await target.request('/__admin/openapi.json')).json()) as Record<string, unknown>;
-    return { api: new OpenApiResponseValidator(api, API_BASE_PATH, 'api'), control: new OpenApiResponseValidator(control, '', 'control') };
-  })();
+/** The documents of one service name are the same for every sandbox: fetched once per test process and name. */
+const validatorsByName = new Map<string, Promise<Validators>>();
+const namesOfTargets = new WeakMap<RequestTarget, Promise<string>>();
+
+/** The service name a sandbox runs as (--service-name), from its root answer. */
+function serviceNameOf(target: RequestTarget): Promise<string> {
+  let name = namesOfTargets.get(target);
+  if (!name) {
+    name = (async () => ((await (await target.request('/')).json()) as { service?: { name?: string } }).service?.name ?? 'Service')();
+    namesOfTargets.set(target, name);
+  }
+  return name;
+}
+
+export async function servedValidators(target: RequestTarget): Promise<Validators> {
+  const name = await serviceNameOf(target);
+  let validators = validatorsByName.get(name);
+  if (!validators) {
+    validators = (async () => {
+      const api = (await (await target.request('/openapi.json')).json()) as Record<string, unknown>;
+      const control = (await (await target.request('/__admin/openapi.json')).json()) as Record<string, unknown>;
+      return { api: new OpenApiResponseValidator(api, API_BASE_PATH, 'api'), control: new OpenApiResponseValidator(control, '', 'control') };
+    })();
+    validatorsByName.set(name, validators);
+  }
   return validators;
 }
 

@@ -8,21 +8,22 @@ import { decryptCredentialBundle, decryptExportBundle, generateP256KeyPair as tu
 import * as toolkit from 'paysandbox/client';
 import { walletSandbox } from './helpers.js';
 
-const { encryptOtpBundle, generateSessionKey, openExportBundle, openSessionKey, sandboxOidcToken, stampPayload, SANDBOX_SIGNER_PUBLIC_KEY } = toolkit;
+const { encryptOtpBundle, generateSessionKey, openExportBundle, openSessionKey, sandboxOidcToken, serviceIdentifiers, signedRetryHeaders, stampPayload, SANDBOX_SIGNER_PUBLIC_KEY } = toolkit;
 
 describe('paysandbox/client', () => {
-  it('signs in with EMAIL_OTP and signs an action, end to end', async () => {
-    const { client, openWallet } = await walletSandbox();
+  it.each(['Service', 'Grid'])('signs in with EMAIL_OTP and signs an action, end to end, under the service name %s', async (serviceName) => {
+    const { client, openWallet } = await walletSandbox({ serviceName });
     const wallet = await openWallet();
     const sessionKey = generateSessionKey();
     const challenge = await client.post(`/auth/credentials/${wallet.emailCredentialId}/challenge`, {});
     const body = { type: 'EMAIL_OTP', encryptedOtpBundle: await encryptOtpBundle({ otpEncryptionTargetBundle: challenge.body.otpEncryptionTargetBundle, sessionKey }) };
     const first = await client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body);
-    const session = await client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body, { 'service-wallet-signature': stampPayload(first.body.payloadToSign, sessionKey), 'request-id': first.body.requestId });
+    const session = await client.post(`/auth/credentials/${wallet.emailCredentialId}/verify`, body, signedRetryHeaders(stampPayload(first.body.payloadToSign, sessionKey), first.body.requestId, serviceName));
     expect(session.status).toBe(200);
     const path = `/internal-accounts/${wallet.accountId}`;
     const leg = await client.patch(path, { privateEnabled: true });
-    const done = await client.call('PATCH', path, { privateEnabled: true }, { 'service-wallet-signature': stampPayload(leg.body.payloadToSign, sessionKey), 'request-id': leg.body.requestId });
+    expect(Object.keys(signedRetryHeaders('stamp', leg.body.requestId, serviceName))).toEqual([serviceIdentifiers(serviceName).walletSignatureHeader, 'Request-Id']);
+    const done = await client.call('PATCH', path, { privateEnabled: true }, signedRetryHeaders(stampPayload(leg.body.payloadToSign, sessionKey), leg.body.requestId, serviceName));
     expect(done.status).toBe(200);
   });
 

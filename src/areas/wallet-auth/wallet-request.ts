@@ -3,6 +3,8 @@ import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/env.js';
 import { requestHostname } from '../../core/public-origin.js';
+import { apiError } from '../../core/errors.js';
+import { NEUTRAL, serviceNameOf, type ServiceName } from '../../core/service-name.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { OperationResult } from './processing.js';
 import type { WalletActionRequest } from './signed-requests.js';
@@ -10,16 +12,30 @@ import type { WalletActionRequest } from './signed-requests.js';
 export type { WalletActionRequest };
 
 export async function walletRequestOf(c: Context): Promise<WalletActionRequest> {
+  const names = serviceNameOf(c);
   return {
     method: c.req.method,
     path: c.req.path,
     // The validator already read the body, so this is its cached text: the exact bytes the client sent ('' when
     // there is none). Not `c.req.raw.body`: under the Node server, asking for it builds a whole fetch Request.
     body: await c.req.text(),
-    signature: c.req.header('service-wallet-signature'),
+    signature: walletSignatureOf(c, names),
     requestId: c.req.header('request-id'),
     host: requestHostname(c),
   };
+}
+
+/**
+ * The stamp, from the one header this sandbox's service name gives it. Under
+ * another name the spec's neutral header is refused with the name to use,
+ * rather than ignored (which would answer a new challenge).
+ */
+function walletSignatureOf(c: Context, names: ServiceName): string | undefined {
+  const signature = c.req.header(names.walletSignatureHeader);
+  if (signature === undefined && !names.isNeutral && c.req.header(NEUTRAL.walletSignatureHeader) !== undefined) {
+    throw apiError('WALLET_SIGNATURE_MALFORMED', `This sandbox runs as ${names.name}: send the stamp in ${names.walletSignatureHeader}; the spec's neutral header name is not read here`);
+  }
+  return signature;
 }
 
 export function reply(c: Context, result: OperationResult): Response {

@@ -4,6 +4,9 @@ const main = document.getElementById('main');
 const nav = document.getElementById('nav');
 const toastBox = document.getElementById('toast');
 let api = '/2025-10-13';
+// The stablecoin field named for the sandbox's service (--service-name): serviceOperationsStatus, gridOperationsStatus, ...
+let operationsStatusField = 'serviceOperationsStatus';
+let serviceName = 'Service';
 let stopPage = () => {};
 
 // ---- tenants (session storage) -------------------------------------------
@@ -382,7 +385,7 @@ async function stablecoinsPage(id) {
   if (id) {
     const coin = await get(`/stablecoins/${encodeURIComponent(id)}`);
     page(`${coin.name} (${coin.symbol})`,
-      el('section', {}, el('dl', {}, ['id', 'issuanceStatus', 'serviceOperationsStatus', 'currency', 'network', 'networkTokenIdentifier', 'providerTokenIdentifier', 'decimals', 'stablecoinProviderAccountId']
+      el('section', {}, el('dl', {}, ['id', 'issuanceStatus', operationsStatusField, 'currency', 'network', 'networkTokenIdentifier', 'providerTokenIdentifier', 'decimals', 'stablecoinProviderAccountId']
         .filter((k) => coin[k] !== undefined).flatMap((k) => [el('dt', {}, k), el('dd', {}, k.endsWith('Status') ? stablecoinBadge(coin[k]) : String(coin[k]))]))),
       liveSection('Mints and burns', async () => {
         const { data } = await get(`/stablecoins/${encodeURIComponent(id)}/operations?limit=100`);
@@ -396,8 +399,8 @@ async function stablecoinsPage(id) {
   page('Stablecoins',
     liveSection('Stablecoins', async () => {
       const { data } = await get('/stablecoins?limit=100');
-      return table(['Stablecoin', 'Symbol', 'Issuance', 'Service operations', 'Currency'], data.map((c) => [
-        el('a', { href: `#/stablecoins/${encodeURIComponent(c.id)}` }, c.name), c.symbol, stablecoinBadge(c.issuanceStatus), stablecoinBadge(c.serviceOperationsStatus), c.currency ?? '',
+      return table(['Stablecoin', 'Symbol', 'Issuance', `${serviceName} operations`, 'Currency'], data.map((c) => [
+        el('a', { href: `#/stablecoins/${encodeURIComponent(c.id)}` }, c.name), c.symbol, stablecoinBadge(c.issuanceStatus), stablecoinBadge(c[operationsStatusField]), c.currency ?? '',
       ]), 'No stablecoins registered.');
     }, 3000),
     liveSection('Provider account links', async () => {
@@ -666,4 +669,4 @@ document.getElementById('tenant-select').addEventListener('change', (e) => { ten
 document.getElementById('add-tenant').addEventListener('click', () => { stopPage(); signIn(); });
 document.getElementById('sign-out').addEventListener('click', () => { tenants.forget(); route(); });
 window.addEventListener('hashchange', route);
-fetch('/').then((r) => r.json()).then((info) => { api = info.api ?? api; }).catch(() => {}).finally(route);
+fetch('/').then((r) => r.json()).then((info) => { api = info.api ?? api; operationsStatusField = info.service?.operationsStatusField ?? operationsStatusField; serviceName = info.service?.name ?? serviceName; }).catch(() => {}).finally(route);
