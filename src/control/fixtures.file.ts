@@ -21,13 +21,13 @@ export function readFixtureFile(file: string): unknown {
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new FixtureFileError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new FixtureFileError(`cannot read fixtures file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   const isYaml = /\.ya?ml$/i.test(file);
   try {
     return isYaml ? yaml().parse(text) : JSON.parse(text);
   } catch (err) {
-    throw new FixtureFileError(`${file} is not valid ${isYaml ? 'YAML' : 'JSON'}: ${(err as Error).message}`);
+    throw new FixtureFileError(`fixtures file ${file} is not valid ${isYaml ? 'YAML' : 'JSON'}: ${(err as Error).message}`);
   }
 }
 

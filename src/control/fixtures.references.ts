@@ -80,3 +80,23 @@ export function resolveText(text: string, scope: ReferenceScope): string {
   const value = resolveReferences(text, scope);
   return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 }
+
+const ENV_REFERENCE = /\$\{\s*env\.([^}\s]*)\s*\}/g;
+
+/**
+ * A copy of `value` with only its `${env.NAME}` references filled in, from
+ * `env` (a command that sends a fixture to a sandbox elsewhere reads its own
+ * environment); the other references are left for the sandbox.
+ */
+export function resolveEnvReferences(value: unknown, env: Readonly<Record<string, string | undefined>>): unknown {
+  if (typeof value === 'string') {
+    return value.replace(ENV_REFERENCE, (_, name: string) => {
+      const found = env[name];
+      if (found === undefined) throw new UnresolvedReference(`env.${name}`, `the environment has no ${name}`);
+      return found;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveEnvReferences(v, env));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveEnvReferences(v, env)]));
+  return value;
+}
