@@ -81,6 +81,22 @@ describe('README', () => {
     }
   }, 30_000);
 
+  it('shows a fixture of about ten lines that makes a funded customer, a bank account ending 003 and a completed payout', async () => {
+    const fixture = readmeFixture();
+    expect(fixture.split('\n').length).toBeLessThanOrEqual(12);
+    const client = makeSandbox().client();
+    const loaded = await client.post('/__admin/fixtures', JSON.parse(fixture));
+    expect(loaded.status).toBe(200);
+    const jane = (await client.get('/customers')).body.data[0];
+    const account = (await client.get(`/customers/internal-accounts?customerId=${jane.id}`)).body.data[0];
+    expect(account.balance.amount).toBe(90_000);
+    const bank = (await client.get(`/customers/external-accounts?customerId=${jane.id}`)).body.data[0];
+    expect(bank.accountInfo.accountNumber).toMatch(/003$/);
+    const [payout] = (await client.get('/transactions')).body.data;
+    expect(payout).toMatchObject({ type: 'OUTGOING', status: 'COMPLETED', destination: { accountId: bank.id } });
+    expect((await client.get('/__admin/events?type=OUTGOING_PAYMENT.COMPLETED')).body.data).toHaveLength(1);
+  });
+
   it('takes the tour with commands that work as written: a quote executed, completed by the clock, its webhook shown', async () => {
     const section = readme.slice(readme.indexOf('## A five-minute tour'));
     const start = section.indexOf('```sh') + 5;
@@ -156,6 +172,13 @@ describe('README coverage', () => {
     }
   }, 120_000);
 });
+
+/** The README's fixture: its JSON block under "Fixtures". */
+function readmeFixture(): string {
+  const section = readme.slice(readme.indexOf('## Fixtures'));
+  const start = section.indexOf('```json') + 7;
+  return section.slice(start, section.indexOf('```', start)).trim();
+}
 
 /** A project outside this repository that depends on paysandbox (a link to it) and has vitest and jest. */
 function exampleProject(): string {

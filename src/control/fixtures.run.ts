@@ -71,11 +71,11 @@ function callOf(step: RequestStep, scope: ReferenceScope): { call: StepCall; sho
   return { call, shown: `${method} ${withQuery(path, query)}` };
 }
 
-/** The id a run made: the answer's own id, for a write. */
-function madeId(method: string, body: unknown): string | undefined {
-  if (method === 'GET' || !body || typeof body !== 'object') return undefined;
+/** The id a run made: the answer's own id, for a write to a path that does not already name it (an execute, a fund). */
+function madeId(call: StepCall, body: unknown): string | undefined {
+  if (call.method === 'GET' || !body || typeof body !== 'object') return undefined;
   const id = (body as { id?: unknown }).id;
-  return typeof id === 'string' ? id : undefined;
+  return typeof id === 'string' && !call.path.includes(id) && !call.path.includes(encodeURIComponent(id)) ? id : undefined;
 }
 
 /** Runs every step in order; answers each step's name, what it sent and the ids it made. */
@@ -108,7 +108,7 @@ export async function runFixture(fixture: FixtureDocument, dispatch: StepDispatc
       const answer = await dispatch(call);
       checkAnswer(step, scope, label, index, shown, answer);
       bodies.push(answer.body);
-      const id = madeId(call.method, answer.body);
+      const id = madeId(call, answer.body);
       if (id !== undefined) ids.push(id);
       last = { shown, status: answer.status };
     }

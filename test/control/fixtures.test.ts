@@ -27,7 +27,7 @@ describe('running a fixture', () => {
     expect(answer.body.steps).toEqual([
       { name: 'jane', request: 'POST /customers', status: 201, ids: [byName['Jane Doe']] },
       { name: 'accounts', request: `GET /customers/internal-accounts?customerId=${byName['Jane Doe']}`, status: 200, ids: [] },
-      { request: `POST /sandbox/internal-accounts/${account.id}/fund`, status: 200, ids: [account.id] },
+      { request: `POST /sandbox/internal-accounts/${account.id}/fund`, status: 200, ids: [] },
       { name: 'people', request: 'POST /customers', status: 201, ids: [byName['Person 1'], byName['Person 2'], byName['Person 3']] },
       { request: 'advance 360', status: 200, ids: [] },
     ]);
