@@ -25,7 +25,8 @@ export function readFixtureFile(file: string): unknown {
   }
   const isYaml = /\.ya?ml$/i.test(file);
   try {
-    return isYaml ? yaml().parse(text) : JSON.parse(text);
+    // Merge keys (<<: *anchor) let a file say a repeated body once.
+    return isYaml ? yaml().parse(text, { merge: true }) : JSON.parse(text);
   } catch (err) {
     throw new FixtureFileError(`fixtures file ${file} is not valid ${isYaml ? 'YAML' : 'JSON'}: ${(err as Error).message}`);
   }
