@@ -190,9 +190,9 @@ function exampleProject(): string {
   return dir;
 }
 
-/** The code block that starts with `// name`, in the README or in docs/test-suites.md. */
+/** The code block that starts with `// name`, in the README, docs/test-suites.md or docs/fixtures.md. */
 function example(name: string): string {
-  const text = readme.includes(`// ${name}\n`) ? readme : doc('test-suites.md');
+  const text = [readme, doc('test-suites.md'), doc('fixtures.md')].find((t) => t.includes(`// ${name}\n`)) ?? readme;
   const start = text.indexOf(`// ${name}\n`);
   expect(start, name).toBeGreaterThan(0);
   return text.slice(start, text.indexOf('```', start));
@@ -205,6 +205,31 @@ describe('README test-helper examples', () => {
       writeFileSync(join(dir, 'payouts.test.ts'), example('payouts.test.ts'));
       const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir], { cwd: dir, env: { ...process.env, CI: '1' } });
       expect(stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('runs the Vitest file of docs/fixtures.md as written: the README fixture loaded from a file in beforeEach', async () => {
+    const dir = exampleProject();
+    try {
+      writeFileSync(join(dir, 'payout.json'), readmeFixture());
+      writeFileSync(join(dir, 'fixtures.test.ts'), example('fixtures.test.ts'));
+      const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir], { cwd: dir, env: { ...process.env, CI: '1' } });
+      expect(stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('runs the Jest file of docs/fixtures.md as written: the README fixture loaded from a file in beforeEach', async () => {
+    const dir = exampleProject();
+    try {
+      writeFileSync(join(dir, 'payout.json'), readmeFixture());
+      writeFileSync(join(dir, 'fixtures.test.mjs'), example('fixtures.test.mjs'));
+      const config = JSON.stringify({ rootDir: dir, testMatch: ['**/*.test.mjs'], transform: {} });
+      const { stderr } = await promisify(execFile)(process.execPath, ['--experimental-vm-modules', join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', config, '--ci'], { cwd: dir, env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+      expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
