@@ -1,6 +1,10 @@
 /** POST /__admin/fixtures: a list of API steps, checked whole, then run through the API step by step. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeSandbox, refusal, usdAccount } from '../helpers.js';
+import { makeSandbox, refusal, TEST_EPOCH_MS, usdAccount } from '../helpers.js';
+import { createSandbox, manualTime } from '../../src/index.js';
 
 const ISSUE_EXAMPLE = {
   fixtures: [
@@ -207,5 +211,45 @@ describe('a failing step stops the run', () => {
       ],
     });
     expect(answer).toMatchObject({ status: 400, body: { code: 'FIXTURE_UNDEFINED_REFERENCE', reason: 'Step fixtures[1]: ${none.data.0.id}: the answer of none has nothing at none.data.0', details: { index: 1 } } });
+  });
+});
+
+describe('createSandbox({ fixtures }) and loadFixtures', () => {
+  const jane = { fixtures: [{ name: 'jane', request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } }] };
+
+  it('sets up every fresh and reset tenant from a fixture object or a YAML file; loadFixtures adds to what a tenant holds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'paysandbox-fixtures-'));
+    const file = join(dir, 'jane.yaml');
+    writeFileSync(file, 'fixtures:\n  - request: POST /customers\n    body: { customerType: INDIVIDUAL, fullName: Yaml Jane }\n');
+    for (const fixtures of [jane, file]) {
+      const sandbox = await createSandbox({ fixtures, time: manualTime(TEST_EPOCH_MS) });
+      try {
+        const names = async (client = sandbox.client()) => ((await client.get<{ data: Array<{ fullName: string }> }>('/customers')).body.data).map((c) => c.fullName);
+        const expected = fixtures === file ? ['Yaml Jane'] : ['Jane Doe'];
+        expect(await names()).toEqual(expected);
+        expect(await names(sandbox.client('second-tenant'))).toEqual(expected);
+        await sandbox.reset();
+        expect(await names()).toEqual(expected);
+        const result = await sandbox.loadFixtures(fixtures);
+        expect(result.steps).toHaveLength(1);
+        expect(await names()).toEqual([...expected, ...expected]);
+      } finally {
+        await sandbox.close();
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rejects a fixture that fails, naming the step; refuses a bad one before starting', async () => {
+    const failing = { fixtures: [{ name: 'lookup', request: 'GET /customers/Customer:00000000-0000-4000-8000-000000000009' }] };
+    await expect(createSandbox({ fixtures: failing })).rejects.toThrow(/^Step fixtures\[0\] \(lookup\): GET \/customers\/Customer:\S+ answered 404 USER_NOT_FOUND/);
+    await expect(createSandbox({ fixtures: { fixtures: [{ request: 'GET /nowhere' }] } })).rejects.toThrow('fixtures: FIXTURE_UNKNOWN_ROUTE: Step fixtures[0]: The sandbox has no route GET /nowhere');
+    await expect(createSandbox({ fixtures: '/nonexistent/fixture.json' })).rejects.toThrow('cannot read fixtures file /nonexistent/fixture.json: ENOENT');
+    const sandbox = await createSandbox();
+    try {
+      await expect(sandbox.loadFixtures(failing)).rejects.toMatchObject({ status: 409, body: { code: 'FIXTURE_STEP_FAILED' } });
+    } finally {
+      await sandbox.close();
+    }
   });
 });
