@@ -1131,17 +1131,22 @@ async function benchWalletSigned() {
   }
 }
 
-// ---------------------------------------------------------------------------
-// Integration coverage: what recording costs a request (bench/coverage.mjs, in a process of its own).
-async function benchCoverage() {
-  log('[coverage] recording integration coverage: the step timed on real contexts, and sandboxes with and without it');
-  const { command, args } = serverCommand([join(BENCH_DIR, 'coverage.mjs')]);
+/** Runs a measuring script of bench/ in a process of its own (pinned as a server is) and reads the JSON line it prints last. */
+async function jsonLineOf(script) {
+  const { command, args } = serverCommand([join(BENCH_DIR, script)]);
   const child = track(spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
   const out = collect(child.stdout);
   const err = collect(child.stderr);
   const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`bench/coverage.mjs exited ${code}: ${err.text.trim()}`);
-  const result = JSON.parse(out.text.trim().split('\n').pop());
+  if (code !== 0) throw new Error(`bench/${script} exited ${code}: ${err.text.trim()}`);
+  return JSON.parse(out.text.trim().split('\n').pop());
+}
+
+// ---------------------------------------------------------------------------
+// Integration coverage: what recording costs a request (bench/coverage.mjs, in a process of its own).
+async function benchCoverage() {
+  log('[coverage] recording integration coverage: the step timed on real contexts, and sandboxes with and without it');
+  const result = await jsonLineOf('coverage.mjs');
   log(`      step ${fmt(result.stepUs, 2)} µs, counters ${fmt(result.countersUs, 2)} µs; CPU per request with ${fmt(result.onUs, 1)} vs without ${fmt(result.offUs, 1)} µs`);
   return result;
 }
@@ -1149,13 +1154,7 @@ async function benchCoverage() {
 // Fixtures: the payouts preset loaded as a fixture (API steps) next to as code (bench/fixtures.mjs, in a process of its own).
 async function benchFixtures() {
   log('[fixtures] the payouts preset loaded in process as a fixture (scenarios/payouts.yaml) and as code, alternating');
-  const { command, args } = serverCommand([join(BENCH_DIR, 'fixtures.mjs')]);
-  const child = track(spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
-  const out = collect(child.stdout);
-  const err = collect(child.stderr);
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`bench/fixtures.mjs exited ${code}: ${err.text.trim()}`);
-  const result = JSON.parse(out.text.trim().split('\n').pop());
+  const result = await jsonLineOf('fixtures.mjs');
   log(`      as code ${fmt(result.presetMs, 2)} ms, as a fixture ${fmt(result.fixtureMs, 2)} ms: ${fmt(result.ratio, 1)}x`);
   return result;
 }

@@ -356,6 +356,14 @@ async function runCoverage(argv: string[], env: NodeJS.ProcessEnv): Promise<void
   if (below.length > 0) process.exitCode = 1;
 }
 
+/** A running sandbox refused a command's call: a usage error when the request itself was wrong, else one line and exit code 1. */
+function refusedRemotely(err: unknown): void {
+  if (!(err instanceof TriggerError)) throw err;
+  if (err.usage) throw new UsageError(err.message);
+  process.stderr.write(`paysandbox: ${err.message}\n`);
+  process.exitCode = 1;
+}
+
 async function runFixtures(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const options = { sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
   const { values, positionals } = parseCommand(argv, options, 'fixtures');
@@ -379,13 +387,7 @@ async function runFixtures(argv: string[], env: NodeJS.ProcessEnv): Promise<void
     const result = await loadFixturesRemote({ ...remote, file: resolve(positionals[0]!), env });
     process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : describeFixtureRun(result).join('\n')}\n`);
   } catch (err) {
-    if (err instanceof TriggerError) {
-      if (err.usage) throw new UsageError(err.message);
-      process.stderr.write(`paysandbox: ${err.message}\n`);
-      process.exitCode = 1;
-      return;
-    }
-    throw err;
+    refusedRemotely(err);
   }
 }
 
@@ -406,13 +408,7 @@ async function runTrigger(argv: string[], env: NodeJS.ProcessEnv): Promise<void>
     const result = await triggerRemote({ sandbox: values.sandbox ?? 'http://127.0.0.1:4010', clientId, clientSecret, type });
     process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : describeTrigger(result).join('\n')}\n`);
   } catch (err) {
-    if (err instanceof TriggerError) {
-      if (err.usage) throw new UsageError(err.message);
-      process.stderr.write(`paysandbox: ${err.message}\n`);
-      process.exitCode = 1;
-      return;
-    }
-    throw err;
+    refusedRemotely(err);
   }
 }
 

@@ -198,52 +198,46 @@ function example(name: string): string {
   return text.slice(start, text.indexOf('```', start));
 }
 
+/** Runs Vitest in an example project holding `files`; answers its output. */
+async function vitestIn(files: Record<string, string>): Promise<string> {
+  const dir = exampleProject();
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir], { cwd: dir, env: { ...process.env, CI: '1' } });
+    return stdout.replace(/\u001b\[\d+m/g, '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs Jest (ESM) in an example project holding `files`; answers its report (stderr). */
+async function jestIn(files: Record<string, string>): Promise<string> {
+  const dir = exampleProject();
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const config = JSON.stringify({ rootDir: dir, testMatch: ['**/*.test.mjs'], transform: {} });
+    const { stderr } = await promisify(execFile)(process.execPath, ['--experimental-vm-modules', join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', config, '--ci'], { cwd: dir, env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    return stderr;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('README test-helper examples', () => {
   it('runs the Vitest file as written', async () => {
-    const dir = exampleProject();
-    try {
-      writeFileSync(join(dir, 'payouts.test.ts'), example('payouts.test.ts'));
-      const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir], { cwd: dir, env: { ...process.env, CI: '1' } });
-      expect(stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await vitestIn({ 'payouts.test.ts': example('payouts.test.ts') })).toMatch(/Tests\s+2 passed \(2\)/);
   }, 120_000);
 
   it('runs the Vitest file of docs/fixtures.md as written: the README fixture loaded from a file in beforeEach', async () => {
-    const dir = exampleProject();
-    try {
-      writeFileSync(join(dir, 'payout.json'), readmeFixture());
-      writeFileSync(join(dir, 'fixtures.test.ts'), example('fixtures.test.ts'));
-      const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir], { cwd: dir, env: { ...process.env, CI: '1' } });
-      expect(stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await vitestIn({ 'payout.json': readmeFixture(), 'fixtures.test.ts': example('fixtures.test.ts') })).toMatch(/Tests\s+2 passed \(2\)/);
   }, 120_000);
 
   it('runs the Jest file of docs/fixtures.md as written: the README fixture loaded from a file in beforeEach', async () => {
-    const dir = exampleProject();
-    try {
-      writeFileSync(join(dir, 'payout.json'), readmeFixture());
-      writeFileSync(join(dir, 'fixtures.test.mjs'), example('fixtures.test.mjs'));
-      const config = JSON.stringify({ rootDir: dir, testMatch: ['**/*.test.mjs'], transform: {} });
-      const { stderr } = await promisify(execFile)(process.execPath, ['--experimental-vm-modules', join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', config, '--ci'], { cwd: dir, env: { ...process.env, NODE_NO_WARNINGS: '1' } });
-      expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await jestIn({ 'payout.json': readmeFixture(), 'fixtures.test.mjs': example('fixtures.test.mjs') })).toMatch(/Tests:\s+2 passed, 2 total/);
   }, 120_000);
 
   it('runs the Jest file as written', async () => {
-    const dir = exampleProject();
-    try {
-      writeFileSync(join(dir, 'customers.test.mjs'), example('customers.test.mjs'));
-      const config = JSON.stringify({ rootDir: dir, testMatch: ['**/*.test.mjs'], transform: {} });
-      const { stderr } = await promisify(execFile)(process.execPath, ['--experimental-vm-modules', join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', config, '--ci'], { cwd: dir, env: { ...process.env, NODE_NO_WARNINGS: '1' } });
-      expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await jestIn({ 'customers.test.mjs': example('customers.test.mjs') })).toMatch(/Tests:\s+2 passed, 2 total/);
   }, 120_000);
 });
+

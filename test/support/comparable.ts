@@ -25,7 +25,7 @@ export function comparable(snapshot: Record<string, unknown>): unknown {
       }
       return INSTANT.test(value) ? '<instant>' : value;
     }
-    if (Array.isArray(value)) return value.map(walk);
+    if (Array.isArray(value)) return value.map((v) => walk(v));
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [walk(k) as string, walk(v, k)]));
     return value;
   };
