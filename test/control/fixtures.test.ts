@@ -215,9 +215,10 @@ describe('a failing step stops the run', () => {
 });
 
 describe('createSandbox({ fixtures }) and loadFixtures', () => {
-  const jane = { fixtures: [{ name: 'jane', request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } }] };
+  // Several steps: a request that did not wait for the set-up would see only some of them.
+  const jane = { fixtures: [{ name: 'jane', request: 'GET /customers' }, { advance: 1 }, { request: 'GET /customers?limit=${jane.data.length}' }, { request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } }] };
 
-  it('sets up every fresh and reset tenant from a fixture object or a YAML file; loadFixtures adds to what a tenant holds', async () => {
+  it('sets up every fresh and reset tenant from a fixture object or a YAML file, its requests waiting for it; loadFixtures adds to what a tenant holds', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paysandbox-fixtures-'));
     const file = join(dir, 'jane.yaml');
     writeFileSync(file, 'fixtures:\n  - request: POST /customers\n    body: { customerType: INDIVIDUAL, fullName: Yaml Jane }\n');
@@ -231,7 +232,7 @@ describe('createSandbox({ fixtures }) and loadFixtures', () => {
         await sandbox.reset();
         expect(await names()).toEqual(expected);
         const result = await sandbox.loadFixtures(fixtures);
-        expect(result.steps).toHaveLength(1);
+        expect(result.steps).toHaveLength(fixtures === file ? 1 : 4);
         expect(await names()).toEqual([...expected, ...expected]);
       } finally {
         await sandbox.close();
