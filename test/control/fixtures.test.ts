@@ -216,7 +216,7 @@ describe('a failing step stops the run', () => {
 
 describe('createSandbox({ fixtures }) and loadFixtures', () => {
   // Several steps: a request that did not wait for the set-up would see only some of them.
-  const jane = { fixtures: [{ name: 'jane', request: 'GET /customers' }, { advance: 1 }, { request: 'GET /customers?limit=${jane.data.length}' }, { request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } }] };
+  const jane = { fixtures: [{ name: 'jane', request: 'GET /customers' }, { advance: 1 }, { request: 'GET /customers?limit=1' }, { request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } }] };
 
   it('sets up every fresh and reset tenant from a fixture object or a YAML file, its requests waiting for it; loadFixtures adds to what a tenant holds', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'paysandbox-fixtures-'));
