@@ -4,7 +4,7 @@
  * webhooks, in the same order.
  */
 import { describe, expect, it } from 'vitest';
-import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { fixtureFile, individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
 import { comparable } from '../support/comparable.js';
 
 async function eventTypes(client: Client): Promise<string[]> {
@@ -90,6 +90,15 @@ describe('recording a session as a fixture', () => {
     expect((await client.get('/__admin/fixtures/export')).body.fixtures).toEqual([]);
     await client.post('/customers', individual({ fullName: 'After Reset' }));
     expect((await client.get('/__admin/fixtures/export')).body.fixtures).toEqual([{ request: 'POST /customers', body: individual({ fullName: 'After Reset' }) }]);
+  });
+
+  it('leaves out what a fixture cannot replay (a multipart upload), naming it in the description', async () => {
+    const client = makeSandbox().client();
+    const customer = (await client.post('/customers', individual())).body;
+    expect((await client.upload('/documents', { documentHolder: customer.id, documentType: 'PASSPORT', country: 'US', file: fixtureFile('passport.png') })).status).toBe(201);
+    const exported = (await client.get('/__admin/fixtures/export')).body;
+    expect(exported.fixtures.map((s: { request: string }) => s.request)).toEqual(['POST /customers']);
+    expect(exported.description).toBe('Recorded from the request journal; left out, as a fixture cannot replay them: POST /documents: its body is not JSON ([multipart form])');
   });
 
   it('refuses to export when the journal no longer holds every write since the reset', async () => {
