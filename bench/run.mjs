@@ -20,7 +20,7 @@
  *   BENCH_CPU_PROF   a directory: run the quote+execute server child with --cpu-prof, writing its profile there
  *   BENCH_LIST_SIZES stored external accounts of the list runs (default 1000,10000,100000)
  *   BENCH_ONLY       a comma-separated subset of the steps to run: package, startup, import, suite, list, create,
- *                    idleMemory, compaction, quoteExecute, walletSigned, bulkImport, growth, coverage (default: all)
+ *                    idleMemory, compaction, quoteExecute, walletSigned, bulkImport, growth, coverage, fixtures (default: all)
  *   BENCH_GROWTH     customers of the growth step (default 100000)
  *   BENCH_PIN        0 to leave every process free to run on any core. By default, where taskset exists and
  *                    there are two cores or more, each server under load (the sandbox and bare Hono alike) runs on core 0
@@ -1171,18 +1171,31 @@ async function benchWalletSigned() {
   }
 }
 
-// ---------------------------------------------------------------------------
-// Integration coverage: what recording costs a request (bench/coverage.mjs, in a process of its own).
-async function benchCoverage() {
-  log('[coverage] recording integration coverage: the step timed on real contexts, and sandboxes with and without it');
-  const { command, args } = serverCommand([join(BENCH_DIR, 'coverage.mjs')]);
+/** Runs a measuring script of bench/ in a process of its own (pinned as a server is) and reads the JSON line it prints last. */
+async function jsonLineOf(script) {
+  const { command, args } = serverCommand([join(BENCH_DIR, script)]);
   const child = track(spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
   const out = collect(child.stdout);
   const err = collect(child.stderr);
   const code = await new Promise((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`bench/coverage.mjs exited ${code}: ${err.text.trim()}`);
-  const result = JSON.parse(out.text.trim().split('\n').pop());
+  if (code !== 0) throw new Error(`bench/${script} exited ${code}: ${err.text.trim()}`);
+  return JSON.parse(out.text.trim().split('\n').pop());
+}
+
+// ---------------------------------------------------------------------------
+// Integration coverage: what recording costs a request (bench/coverage.mjs, in a process of its own).
+async function benchCoverage() {
+  log('[coverage] recording integration coverage: the step timed on real contexts, and sandboxes with and without it');
+  const result = await jsonLineOf('coverage.mjs');
   log(`      step ${fmt(result.stepUs, 2)} µs, counters ${fmt(result.countersUs, 2)} µs; CPU per request with ${fmt(result.onUs, 1)} vs without ${fmt(result.offUs, 1)} µs`);
+  return result;
+}
+
+// Fixtures: the payouts preset loaded as a fixture (API steps) next to as code (bench/fixtures.mjs, in a process of its own).
+async function benchFixtures() {
+  log('[fixtures] the payouts preset loaded in process as a fixture (scenarios/payouts.yaml) and as code, alternating');
+  const result = await jsonLineOf('fixtures.mjs');
+  log(`      as code ${fmt(result.presetMs, 2)} ms, as a fixture ${fmt(result.fixtureMs, 2)} ms: ${fmt(result.ratio, 1)}x`);
   return result;
 }
 
@@ -1287,6 +1300,7 @@ async function main() {
   await step('bulkImport', benchBulkImport);
   await step('growth', benchGrowth);
   await step('coverage', benchCoverage);
+  await step('fixtures', benchFixtures);
 
   const s = results.startup;
   const l = results.list;
@@ -1426,6 +1440,12 @@ async function main() {
     });
   } else if (cov) {
     rows.push({ name: 'Coverage recording per request', result: 'error', target: '<= 2 µs', pass: false });
+  }
+  const fx = results.fixtures;
+  if (ok(fx)) {
+    rows.push({ name: 'Loading the payouts preset in process: as a fixture / as code', result: `${fmt(fx.ratio, 1)}x (${fmt(fx.fixtureMs, 2)} vs ${fmt(fx.presetMs, 2)} ms)`, target: '<= 3x', pass: fx.ratio <= 3 });
+  } else if (fx) {
+    rows.push({ name: 'Loading the payouts preset in process: as a fixture / as code', result: 'error', target: '<= 3x', pass: false });
   }
   results.summary = rows.map((r) => ({ measurement: r.name, result: r.result, target: r.target, verdict: r.target ? verdict(r.pass).trim() : undefined }));
   results.failures = failures;

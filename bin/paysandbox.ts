@@ -13,11 +13,11 @@ import { listen, ListenError } from '../src/cli/listen.js';
 import { InvalidCorsOriginError, parseCorsOrigins } from '../src/core/cors.js';
 import { InvalidServiceNameError, ServiceName } from '../src/core/service-name.js';
 import { describeTrigger, triggerRemote, TriggerError } from '../src/cli/trigger.js';
+import { describeFixtureRun, exportFixturesRemote, loadFixturesRemote, writeFixtureFile } from '../src/cli/fixtures.js';
 import { coverageHtml, describeCoverage, fetchCoverage, parseFailUnder, shortfalls } from '../src/cli/coverage.js';
 import { TRIGGER_TYPES, isTriggerType } from '../src/control/trigger-types.js';
 import { createLogger, type LogFormat } from '../src/core/log.js';
 import { isLoopbackHost, type ServedAddress } from '../src/core/served-addresses.js';
-import type { Tenant } from '../src/store/tenant.js';
 
 /**
  * The sandbox itself (every area's schemas and routes: most of a start-up),
@@ -25,8 +25,8 @@ import type { Tenant } from '../src/store/tenant.js';
  * listen, trigger and coverage answer without it.
  */
 const loadServing = () =>
-  Promise.all([import('../src/server.js'), import('../src/store/files.js'), import('../src/store/snapshot.js'), import('../src/areas/internal-accounts/internal-accounts.service.js'), import('../scenarios/index.js'), import('../src/areas/config/config.service.js')]).then(
-    ([server, files, snapshot, internalAccounts, scenarios, config]) => ({ ...server, ...files, ...snapshot, ...internalAccounts, ...scenarios, ...config }),
+  Promise.all([import('../src/server.js'), import('../src/store/files.js'), import('../scenarios/index.js'), import('../src/areas/config/config.service.js')]).then(
+    ([server, files, scenarios, config]) => ({ ...server, ...files, ...scenarios, ...config }),
   );
 type Serving = Awaited<ReturnType<typeof loadServing>>;
 /** Once the serving command has loaded it. */
@@ -36,6 +36,8 @@ const usage = (scenarioNames: readonly string[]) => `Usage: paysandbox [options]
        paysandbox listen --forward-to URL   forward a running sandbox's webhooks to your app
        paysandbox trigger TYPE              make a webhook event happen in a running sandbox
        paysandbox coverage                  what your tests have exercised in a running sandbox
+       paysandbox fixtures FILE             run a fixture (a list of API steps) in a running sandbox
+       paysandbox fixtures export           record a tenant's session in a running sandbox as a fixture
        paysandbox <command> --help          the options of a command
 
 Options (each also from the environment variable on the right):
@@ -47,7 +49,8 @@ Options (each also from the environment variable on the right):
                           loss; by default a write survives a killed process)              PAYSANDBOX_FSYNC=1
       --repair            move unusable tenant files to DIR/quarantine instead of refusing to start
       --scenario NAME     start every new tenant from a preset (${scenarioNames.join(', ')})  PAYSANDBOX_SCENARIO
-      --fixtures FILE     start every new tenant from a snapshot JSON file                 PAYSANDBOX_FIXTURES
+      --fixtures FILE     start every new tenant from a fixture (API steps, JSON or YAML;
+                          docs/fixtures.md) or a snapshot JSON file                        PAYSANDBOX_FIXTURES
       --credentials FILE  accept only these client ids: {"id": "secret", ...}              PAYSANDBOX_CREDENTIALS
       --webhook-url URL   deliver webhooks of tenants without their own endpoint here      PAYSANDBOX_WEBHOOK_URL
       --cors-origins LIST browser origins allowed to call (a,b; default any origin)         PAYSANDBOX_CORS_ORIGINS
@@ -104,6 +107,21 @@ outcome of the rule tables (magic values) and every webhook event type, grouped 
                              operations=60,outcomes=40,webhooks=50 (for CI)
   -h, --help                 show this help`;
 
+const FIXTURES_USAGE = `Usage: paysandbox fixtures FILE [options]
+       paysandbox fixtures export [--out FILE] [options]
+
+FILE: runs a fixture (JSON or YAML: a list of API steps, docs/fixtures.md) in a running sandbox,
+step by step through its API, and prints each step with the ids it made. \${env.NAME} is read
+from this command's environment.
+export: prints the tenant's API writes since its last reset as a fixture that rebuilds them.
+
+      --sandbox URL          the running sandbox (default http://127.0.0.1:4010)
+      --client-id ID         the tenant to act on                               PAYSANDBOX_CLIENT_ID
+      --client-secret SECRET its secret                                         PAYSANDBOX_CLIENT_SECRET
+      --json                 print the sandbox's answer as JSON
+      --out FILE             export: write the fixture to FILE (YAML for .yaml or .yml)
+  -h, --help                 show this help`;
+
 /** Our parent as the process started: npm's shell when npm or npx started us. */
 const LAUNCHER_PID = process.ppid;
 
@@ -146,20 +164,6 @@ function readCredentials(file: string): Map<string, string> {
   if (entries.length === 0) throw new UsageError(`credentials file ${file} lists no credentials`);
   for (const [id] of entries) if (id.includes(':')) throw new UsageError(`credentials file ${file}: client id ${id} must not contain ':'`);
   return new Map(entries);
-}
-
-function fixtureSeed(serving: Serving, file: string): (tenant: Tenant) => void {
-  let snapshot: ReturnType<Serving['parseSnapshot']>;
-  try {
-    snapshot = serving.parseSnapshot(serving.STORE_SCHEMA, readJson(file, 'fixtures'));
-  } catch (err) {
-    if (err instanceof serving.InvalidSnapshotError) throw new UsageError(`fixtures file ${file} is invalid at ${err.message}`);
-    throw err;
-  }
-  return (tenant) => {
-    serving.applySnapshot(tenant, serving.STORE_SCHEMA, snapshot);
-    serving.ensurePlatformAccounts(tenant);
-  };
 }
 
 /** Strict flag parsing; a bad flag is a usage error. */
@@ -252,9 +256,7 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
   const trustProxy = values['trust-proxy'] ?? ['1', 'true'].includes(env.PAYSANDBOX_TRUST_PROXY ?? '');
 
   const serving = (loaded ??= await loadServing());
-  const seeds: Array<(tenant: Tenant) => void> = [];
   const fixtures = values.fixtures ?? env.PAYSANDBOX_FIXTURES;
-  if (fixtures) seeds.push(fixtureSeed(serving, resolve(fixtures)));
   const scenarioName = values.scenario ?? env.PAYSANDBOX_SCENARIO;
   if (scenarioName && !serving.SCENARIO_NAMES.includes(scenarioName)) throw new UsageError(`unknown scenario ${JSON.stringify(scenarioName)}; choose one of ${serving.SCENARIO_NAMES.join(', ')}`);
 
@@ -269,8 +271,8 @@ async function parse(argv: string[], env: NodeJS.ProcessEnv): Promise<ServeOptio
     ...(fsync ? { fsync } : {}),
     ...(values.repair ? { repair: true } : {}),
     ...(credentials ? { credentials } : {}),
-    ...(seeds.length > 0 ? { seed: (tenant: Tenant) => seeds.forEach((s) => s(tenant)) } : {}),
     ...(scenarioName ? { scenario: scenarioName } : {}),
+    ...(fixtures ? { fixtures: resolve(fixtures) } : {}),
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(tls ? { tls } : {}),
     ...(trustProxy ? { trustProxy } : {}),
@@ -395,6 +397,41 @@ async function runCoverage(argv: string[], env: NodeJS.ProcessEnv): Promise<void
   if (below.length > 0) process.exitCode = 1;
 }
 
+/** A running sandbox refused a command's call: a usage error when the request itself was wrong, else one line and exit code 1. */
+function refusedRemotely(err: unknown): void {
+  if (!(err instanceof TriggerError)) throw err;
+  if (err.usage) throw new UsageError(err.message);
+  process.stderr.write(`paysandbox: ${err.message}\n`);
+  process.exitCode = 1;
+}
+
+async function runFixtures(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const options = { sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+  const { values, positionals } = parseCommand(argv, options, 'fixtures');
+  if (values.help) {
+    process.stdout.write(`${FIXTURES_USAGE}\n`);
+    return;
+  }
+  if (positionals.length !== 1) throw new UsageError('fixtures needs a file, or export (see paysandbox fixtures --help)');
+  const clientId = values['client-id'] ?? env.PAYSANDBOX_CLIENT_ID;
+  const clientSecret = values['client-secret'] ?? env.PAYSANDBOX_CLIENT_SECRET;
+  if (!clientId || !clientSecret) throw new UsageError('fixtures needs --client-id and --client-secret (or PAYSANDBOX_CLIENT_ID and PAYSANDBOX_CLIENT_SECRET)');
+  const remote = { sandbox: values.sandbox ?? 'http://127.0.0.1:4010', clientId, clientSecret };
+  try {
+    if (positionals[0] === 'export') {
+      const fixture = await exportFixturesRemote(remote);
+      if (values.out !== undefined) writeFixtureFile(values.out, fixture);
+      else process.stdout.write(`${JSON.stringify(fixture, null, 2)}\n`);
+      return;
+    }
+    if (values.out !== undefined) throw new UsageError('--out is for fixtures export');
+    const result = await loadFixturesRemote({ ...remote, file: resolve(positionals[0]!), env });
+    process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : describeFixtureRun(result).join('\n')}\n`);
+  } catch (err) {
+    refusedRemotely(err);
+  }
+}
+
 async function runTrigger(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const options = { sandbox: { type: 'string' }, 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
   const { values, positionals } = parseCommand(argv, options, 'trigger');
@@ -412,13 +449,7 @@ async function runTrigger(argv: string[], env: NodeJS.ProcessEnv): Promise<void>
     const result = await triggerRemote({ sandbox: values.sandbox ?? 'http://127.0.0.1:4010', clientId, clientSecret, type });
     process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : describeTrigger(result).join('\n')}\n`);
   } catch (err) {
-    if (err instanceof TriggerError) {
-      if (err.usage) throw new UsageError(err.message);
-      process.stderr.write(`paysandbox: ${err.message}\n`);
-      process.exitCode = 1;
-      return;
-    }
-    throw err;
+    refusedRemotely(err);
   }
 }
 
@@ -446,6 +477,7 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'listen') return runListen(process.argv.slice(3), process.env);
   if (process.argv[2] === 'trigger') return runTrigger(process.argv.slice(3), process.env);
   if (process.argv[2] === 'coverage') return runCoverage(process.argv.slice(3), process.env);
+  if (process.argv[2] === 'fixtures') return runFixtures(process.argv.slice(3), process.env);
   const parsed = await parse(process.argv.slice(2), process.env);
   if (parsed === 'help') {
     const { SCENARIO_NAMES } = await import('../scenarios/index.js');

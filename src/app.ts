@@ -43,6 +43,8 @@ import { ApiRouter } from './core/router.js';
 import { series } from './core/series.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import { observeRequests } from './request-observer.js';
+import { STEP_TENANT, stepTenantOf } from './core/callers.js';
+import type { StepDispatch } from './control/fixtures.run.js';
 import type { DashboardUi } from './dashboard/dashboard.js';
 import type { DocsUi } from './docs/swagger-ui.js';
 import type { ServedAddress } from './core/served-addresses.js';
@@ -124,6 +126,8 @@ export interface SandboxApp {
   openApiDocument(): Record<string, unknown>;
   /** The control plane's OpenAPI 3.1 document (paths under /__admin, server /). */
   controlOpenApiDocument(): Record<string, unknown>;
+  /** Sends a fixture's steps through the app for a tenant. */
+  dispatchStep: (tenant: Tenant) => StepDispatch;
 }
 
 /**
@@ -369,14 +373,58 @@ function mount(app: AppRouter, base: string, routes: AppRouter): void {
   (Hono.prototype.route as (this: AppRouter, path: string, sub: AppRouter) => AppRouter).call(app, base, routes);
 }
 
+/**
+ * A fixture's steps, sent by the sandbox to itself for a tenant, act with
+ * its platform credentials; every other request shows its own, and waits
+ * while its tenant's fixture is still being set up (a fresh or reset tenant
+ * of a sandbox started with fixtures).
+ */
+function stepsOrCredentials(registry: TenantRegistry, auth: MiddlewareHandler<AppEnv>, bind: (c: Context<AppEnv>, principal: Principal<Tenant>) => void): MiddlewareHandler<AppEnv> {
+  const waitForSetUp: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const tenant = c.get('tenant') as Tenant | undefined;
+    const ready = tenant && registry.ready(tenant);
+    // A failed set-up is logged by the registry; the tenant is served as it is.
+    if (ready) await ready.catch(() => undefined);
+    return next();
+  };
+  const authenticated = series(auth, waitForSetUp);
+  return (c, next) => {
+    const tenant = stepTenantOf(c) as Tenant | undefined;
+    if (tenant === undefined) return authenticated(c, next);
+    bind(c, { tenant, actor: { kind: 'PLATFORM' }, permissions: ALL_PERMISSIONS });
+    return next();
+  };
+}
+
+/** Sends a fixture's step to the app for a tenant, as its platform credentials would, and reads the JSON answer. */
+function stepDispatcher(app: AppRouter): (tenant: Tenant) => StepDispatch {
+  return (tenant) => async (call) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
+    const init: RequestInit = { method: call.method, headers };
+    if (call.body !== undefined) {
+      init.body = JSON.stringify(call.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.request(call.path, init, { [STEP_TENANT]: tenant });
+    const text = await res.text();
+    let body: unknown = text === '' ? undefined : text;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON: the text is the answer
+    }
+    return { status: res.status, body };
+  };
+}
+
 export function createApp(deps: AppDeps): SandboxApp {
   const bind = (c: Context<AppEnv>, principal: Principal<Tenant>) => {
     c.set('tenant', principal.tenant);
     c.set('principal', principal);
   };
-  const auth = requestAuth(authenticator(deps.registry), bind, { anonymous: isRedemption });
+  const auth = stepsOrCredentials(deps.registry, requestAuth(authenticator(deps.registry), bind, { anonymous: isRedemption }), bind);
   // The control plane answers scripts (the dashboard, a test suite) that ask for JSON: no Basic challenge for them.
-  const adminAuth = requestAuth(authenticator(deps.registry), bind, { jsonIsScript: true });
+  const adminAuth = stepsOrCredentials(deps.registry, requestAuth(authenticator(deps.registry), bind, { jsonIsScript: true }), bind);
 
   const names = deps.serviceName ?? NEUTRAL_SERVICE_NAME;
   const journal = new RequestJournal();
@@ -390,6 +438,7 @@ export function createApp(deps: AppDeps): SandboxApp {
     c.set('tenantDirectory', deps.registry);
     c.set('registry', deps.registry);
     c.set('journal', journal);
+    c.set('stepDispatch', dispatchStep);
     return next();
   };
 
@@ -415,6 +464,7 @@ export function createApp(deps: AppDeps): SandboxApp {
   const namedControlDocument = names.isNeutral ? control.document : lazyValue(() => names.renameJson(control.document()));
 
   const app = router();
+  const dispatchStep = stepDispatcher(app);
   app.onError(errorHandler(deps.log));
   app.use('*', series(named, cors(deps.corsOrigins, names.webhookSignatureHeader), closeOnUnreadBody(), observeRequests({ journal, log: deps.log, time: deps.time ?? systemTime, unmatched, answered: deps.coverage === false ? undefined : typeof deps.coverage === 'function' ? deps.coverage(recordOperation) : recordOperation }), commitChanges(deps.registry, deps.log)));
   // Before the control plane: the dashboard's own files and the documents need no credentials.
@@ -437,5 +487,5 @@ export function createApp(deps: AppDeps): SandboxApp {
   app.get('/docs/assets/:file', async (c) => (await docs()).asset(c));
   const service = { name: names.name, walletSignatureHeader: names.walletSignatureHeader, webhookSignatureHeader: names.webhookSignatureHeader, operationsStatusField: names.operationsStatusField };
   app.get('/', (c) => c.json({ name: 'paysandbox', version: API_VERSION, api: API_BASE_PATH, docs: '/docs', openapi: '/openapi.json', adminOpenapi: `${ADMIN_BASE_PATH}/openapi.json`, admin: ADMIN_BASE_PATH, dashboard: ADMIN_BASE_PATH, service }));
-  return { app, openApiDocument: namedApiDocument, controlOpenApiDocument: namedControlDocument };
+  return { app, openApiDocument: namedApiDocument, controlOpenApiDocument: namedControlDocument, dispatchStep };
 }

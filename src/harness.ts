@@ -18,12 +18,16 @@ import type { Fault, FaultRequest } from './control/faults.schemas.js';
 import type { TriggerResult } from './control/triggers.js';
 import { coverageReport, type CoverageReportBody } from './control/coverage.service.js';
 import type { Snapshot } from './store/snapshot.js';
+import { resolve as resolvePath } from 'node:path';
+import { readFixtureFile } from './control/fixtures.file.js';
+import type { FixtureDocument, FixtureResult } from './control/fixtures.schemas.js';
 import type { Tenant } from './store/tenant.js';
 import type { TenantRegistry } from './store/registry.js';
 
 export type { WebhookEvent } from './events/events.schemas.js';
 export type { TriggerResult } from './control/triggers.js';
 export type { Snapshot } from './store/snapshot.js';
+export type { FixtureDocument, FixtureResult, FixtureStep } from './control/fixtures.schemas.js';
 
 /** An answer of the sandbox: the status, the parsed JSON body (or the text) and the headers. */
 export interface ApiReply<T = unknown> {
@@ -99,6 +103,15 @@ export interface TenantClient {
     unmatched(limit?: number): Promise<JournalPage>;
     clear(): Promise<number>;
   };
+  /**
+   * Runs a fixture (a list of API steps: docs/fixtures.md) for the tenant,
+   * given as the path of a JSON or YAML file or as the object; adds to what
+   * the tenant holds (reset() first for a clean start). Rejects with the
+   * step that failed and why.
+   */
+  loadFixtures(fixture: string | object): Promise<FixtureResult>;
+  /** The tenant's API writes since its last reset, as a fixture that rebuilds them (GET /__admin/fixtures/export). */
+  exportFixtures(): Promise<FixtureDocument>;
   /** Makes a webhook event of `type` happen through the real flows. */
   trigger(type: string): Promise<TriggerResult>;
   /** The tenant's events, oldest first. */
@@ -194,6 +207,8 @@ export function tenantClient(app: OpenAPIHono<AppEnv>, registry: TenantRegistry,
       unmatched: (limit) => admin('GET', `/requests/unmatched${query({ limit })}`),
       clear: async () => (await admin<{ removed: number }>('DELETE', '/requests')).removed,
     },
+    loadFixtures: (fixture) => admin('POST', '/fixtures', typeof fixture === 'string' ? readFixtureFile(resolvePath(fixture)) : fixture),
+    exportFixtures: () => admin('GET', '/fixtures/export'),
     trigger: (type) => admin('POST', '/events/trigger', { type }),
     coverage: async (options = {}) => {
       const own = await admin<CoverageReport>('GET', '/coverage');

@@ -18,7 +18,7 @@ export { RULES, outcomeFor } from './rules/index.js';
 export { manualTime } from './core/clock.js';
 export { sequentialIds } from './core/ids.js';
 export { SandboxRequestError } from './harness.js';
-export type { ApiReply, ArmedFault, CoverageReport, FaultSpec, JournalPage, RequestFilter, Snapshot, TenantClient, TriggerResult, WaitOptions, WebhookEvent } from './harness.js';
+export type { ApiReply, ArmedFault, CoverageReport, FaultSpec, FixtureDocument, FixtureResult, FixtureStep, JournalPage, RequestFilter, Snapshot, TenantClient, TriggerResult, WaitOptions, WebhookEvent } from './harness.js';
 export { TRIGGER_TYPES } from './control/trigger-types.js';
 
 export interface CreateSandboxOptions extends SandboxOptions {
@@ -48,6 +48,15 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
   const { clientId: _id, clientSecret: _secret, ...serverOptions } = options;
   const [clientId, clientSecret] = defaultCredentials(options);
   const running = await startServer({ port: 0, host: '127.0.0.1', ...serverOptions });
+  if (options.fixtures !== undefined) {
+    // The default tenant is set up now, so a fixture that fails says so here rather than in the first test.
+    try {
+      await running.registry.ready(running.registry.ensure(clientId));
+    } catch (err) {
+      await running.close();
+      throw err;
+    }
+  }
   const main = tenantClient(running.app, running.registry, clientId, clientSecret);
   return {
     ...running,

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { isoAt, monotonicMs, type TimeSource } from './core/clock.js';
-import { fromDashboard } from './core/callers.js';
+import { fromDashboard, stepTenantOf } from './core/callers.js';
 import type { AppEnv } from './core/env.js';
 import { bodylessStandIns, mayHaveBody } from './core/validation.js';
 import type { Logger } from './core/log.js';
@@ -108,7 +108,8 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
     const tenant = c.get('tenant') as AppEnv['Variables']['tenant'] | undefined;
     if (api && tenant) {
       const matched = !deps.unmatched.has(c.req.raw);
-      if (matched && deps.answered) deps.answered(c, tenant);
+      // A fixture's steps are the sandbox's own set-up, as a scenario's are: not the integration's coverage.
+      if (matched && deps.answered && stepTenantOf(c) === undefined) deps.answered(c, tenant);
       const body = recordedBody(c, matched);
       deps.journal.record(tenant, {
         requestId,

@@ -29,6 +29,13 @@ import { SCENARIO_NAMES, findScenario } from '../scenarios/index.js';
 import { WebhookSigner } from './webhooks/signer.js';
 import { openCardKey, useCardKey } from './areas/cards/card-numbers.js';
 import { isWildcardHost, servedAddresses, type ServedAddress } from './core/served-addresses.js';
+import { ApiError } from './core/errors.js';
+import { applySnapshot, InvalidSnapshotError, parseSnapshot, type Snapshot } from './store/snapshot.js';
+import { ensurePlatformAccounts } from './areas/internal-accounts/internal-accounts.service.js';
+import { FixtureFileError, isStepFixture, readFixtureFile } from './control/fixtures.file.js';
+import { checkFixture } from './control/fixtures.check.js';
+import { runFixture } from './control/fixtures.run.js';
+import type { FixtureDocument } from './control/fixtures.schemas.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 picks a free one. */
@@ -47,6 +54,13 @@ export interface SandboxOptions {
   webhookUrl?: string;
   /** A scenario preset every fresh (or reset) tenant starts from, after `seed`. */
   scenario?: string;
+  /**
+   * What every fresh (or reset) tenant starts from, after the scenario: a
+   * fixture (a list of API steps, run through the API; the tenant's requests
+   * wait until it has run) or a snapshot, as a JSON or YAML file's path or
+   * as the parsed object. Told apart by their shape (docs/fixtures.md).
+   */
+  fixtures?: string | object;
   /** Flush every write to the disk (fdatasync) before it is acknowledged; by default it is handed to the operating system, which survives a killed process but not a power loss. */
   fsync?: boolean;
   /** Set unusable tenant files aside (into <dataDir>/quarantine) instead of refusing to start. */
@@ -140,8 +154,45 @@ function namedService(name: string | undefined): ServiceName {
   }
 }
 
+/** The tenants' start from `fixtures`: a snapshot applied as they are made, or a fixture's steps run once they are. */
+function fixturesStart(fixtures: string | object | undefined): { seed?: (tenant: Tenant) => void; steps?: FixtureDocument } {
+  if (fixtures === undefined) return {};
+  const where = typeof fixtures === 'string' ? `fixtures file ${fixtures}` : 'fixtures';
+  let content: unknown;
+  try {
+    content = typeof fixtures === 'string' ? readFixtureFile(fixtures) : fixtures;
+  } catch (err) {
+    if (err instanceof FixtureFileError) throw new StartupError(err.message);
+    throw err;
+  }
+  if (isStepFixture(content)) {
+    try {
+      return { steps: checkFixture(content) };
+    } catch (err) {
+      if (err instanceof ApiError) throw new StartupError(`${where}: ${err.code}: ${err.message}`);
+      throw err;
+    }
+  }
+  let snapshot: Snapshot;
+  try {
+    snapshot = parseSnapshot(STORE_SCHEMA, content);
+  } catch (err) {
+    if (err instanceof InvalidSnapshotError) throw new StartupError(`${where} is invalid at ${err.message}`);
+    throw err;
+  }
+  return {
+    seed: (tenant) => {
+      applySnapshot(tenant, STORE_SCHEMA, snapshot);
+      ensurePlatformAccounts(tenant);
+    },
+  };
+}
+
 /** Builds the tenants and the app without listening: for in-process use. `addresses` says where it listens, once it does. */
 export function buildSandbox(options: SandboxOptions = {}, addresses?: () => readonly ServedAddress[]) {
+  const start = fixturesStart(options.fixtures);
+  // The fixture's steps go through the app, which is made after the tenants: bound once it exists.
+  let runSteps: ((tenant: Tenant) => Promise<unknown>) | undefined;
   const log = typeof options.log === 'object' ? options.log : createLogger(options.log ?? 'silent');
   if (options.dataDir) checkDataDir(options.dataDir);
   const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
@@ -164,14 +215,17 @@ export function buildSandbox(options: SandboxOptions = {}, addresses?: () => rea
     log,
     jobHandlers,
     hooks,
-    initialise: withSeeds([options.seed, scenarioSeed(options.scenario)]),
+    initialise: withSeeds([options.seed, scenarioSeed(options.scenario), start.seed]),
+    ...(start.steps ? { prepare: (tenant: Tenant) => runSteps?.(tenant) } : {}),
     fsync: options.fsync ?? false,
     repair: options.repair ?? false,
     audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
     ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
-  const { app, openApiDocument, controlOpenApiDocument } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage, serviceName, trustProxy: options.trustProxy, addresses });
-  return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks };
+  const { app, openApiDocument, controlOpenApiDocument, dispatchStep } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage, serviceName, trustProxy: options.trustProxy, addresses });
+  const steps = start.steps;
+  if (steps) runSteps = (tenant) => runFixture(steps, dispatchStep(tenant), { env: process.env, now: () => tenant.clock.nowIso() });
+  return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks, dispatchStep };
 }
 
 /** Why node refused a certificate and key, in words (it names only OpenSSL's error). */

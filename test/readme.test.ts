@@ -83,6 +83,22 @@ describe('README', () => {
     }
   }, 30_000);
 
+  it('shows a fixture of about ten lines that makes a funded customer, a bank account ending 003 and a completed payout', async () => {
+    const fixture = readmeFixture();
+    expect(fixture.split('\n').length).toBeLessThanOrEqual(12);
+    const client = makeSandbox().client();
+    const loaded = await client.post('/__admin/fixtures', JSON.parse(fixture));
+    expect(loaded.status).toBe(200);
+    const jane = (await client.get('/customers')).body.data[0];
+    const account = (await client.get(`/customers/internal-accounts?customerId=${jane.id}`)).body.data[0];
+    expect(account.balance.amount).toBe(90_000);
+    const bank = (await client.get(`/customers/external-accounts?customerId=${jane.id}`)).body.data[0];
+    expect(bank.accountInfo.accountNumber).toMatch(/003$/);
+    const [payout] = (await client.get('/transactions')).body.data;
+    expect(payout).toMatchObject({ type: 'OUTGOING', status: 'COMPLETED', destination: { accountId: bank.id } });
+    expect((await client.get('/__admin/events?type=OUTGOING_PAYMENT.COMPLETED')).body.data).toHaveLength(1);
+  });
+
   it('takes the tour with commands that work as written: a quote executed, completed by the clock, its webhook shown', async () => {
     const section = readme.slice(readme.indexOf('## A five-minute tour'));
     const start = section.indexOf('```sh') + 5;
@@ -159,6 +175,13 @@ describe('README coverage', () => {
   }, 120_000);
 });
 
+/** The README's fixture: its JSON block under "Fixtures". */
+function readmeFixture(): string {
+  const section = readme.slice(readme.indexOf('## Fixtures'));
+  const start = section.indexOf('```json') + 7;
+  return section.slice(start, section.indexOf('```', start)).trim();
+}
+
 /** A project outside this repository that depends on paysandbox (a link to it) and has vitest and jest. */
 function exampleProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'paysandbox-readme-'));
@@ -169,35 +192,54 @@ function exampleProject(): string {
   return dir;
 }
 
-/** The code block that starts with `// name`, in the README or in docs/test-suites.md. */
+/** The code block that starts with `// name`, in the README, docs/test-suites.md or docs/fixtures.md. */
 function example(name: string): string {
-  const text = readme.includes(`// ${name}\n`) ? readme : doc('test-suites.md');
+  const text = [readme, doc('test-suites.md'), doc('fixtures.md')].find((t) => t.includes(`// ${name}\n`)) ?? readme;
   const start = text.indexOf(`// ${name}\n`);
   expect(start, name).toBeGreaterThan(0);
   return text.slice(start, text.indexOf('```', start));
 }
 
+/** Runs Vitest in an example project holding `files`; answers its output. */
+async function vitestIn(files: Record<string, string>): Promise<string> {
+  const dir = exampleProject();
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir], { cwd: dir, env: { ...process.env, CI: '1' } });
+    return stdout.replace(/\u001b\[\d+m/g, '');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs Jest (ESM) in an example project holding `files`; answers its report (stderr). */
+async function jestIn(files: Record<string, string>): Promise<string> {
+  const dir = exampleProject();
+  try {
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const config = JSON.stringify({ rootDir: dir, testMatch: ['**/*.test.mjs'], transform: {} });
+    const { stderr } = await promisify(execFile)(process.execPath, ['--experimental-vm-modules', join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', config, '--ci'], { cwd: dir, env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    return stderr;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('README test-helper examples', () => {
   it('runs the Vitest file as written', async () => {
-    const dir = exampleProject();
-    try {
-      writeFileSync(join(dir, 'payouts.test.ts'), example('payouts.test.ts'));
-      const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', dir], { cwd: dir, env: { ...process.env, CI: '1' } });
-      expect(stdout.replace(/\u001b\[\d+m/g, '')).toMatch(/Tests\s+2 passed \(2\)/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await vitestIn({ 'payouts.test.ts': example('payouts.test.ts') })).toMatch(/Tests\s+2 passed \(2\)/);
+  }, 120_000);
+
+  it('runs the Vitest file of docs/fixtures.md as written: the README fixture loaded from a file in beforeEach', async () => {
+    expect(await vitestIn({ 'payout.json': readmeFixture(), 'fixtures.test.ts': example('fixtures.test.ts') })).toMatch(/Tests\s+2 passed \(2\)/);
+  }, 120_000);
+
+  it('runs the Jest file of docs/fixtures.md as written: the README fixture loaded from a file in beforeEach', async () => {
+    expect(await jestIn({ 'payout.json': readmeFixture(), 'fixtures.test.mjs': example('fixtures.test.mjs') })).toMatch(/Tests:\s+2 passed, 2 total/);
   }, 120_000);
 
   it('runs the Jest file as written', async () => {
-    const dir = exampleProject();
-    try {
-      writeFileSync(join(dir, 'customers.test.mjs'), example('customers.test.mjs'));
-      const config = JSON.stringify({ rootDir: dir, testMatch: ['**/*.test.mjs'], transform: {} });
-      const { stderr } = await promisify(execFile)(process.execPath, ['--experimental-vm-modules', join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--config', config, '--ci'], { cwd: dir, env: { ...process.env, NODE_NO_WARNINGS: '1' } });
-      expect(stderr).toMatch(/Tests:\s+2 passed, 2 total/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(await jestIn({ 'customers.test.mjs': example('customers.test.mjs') })).toMatch(/Tests:\s+2 passed, 2 total/);
   }, 120_000);
 });
+

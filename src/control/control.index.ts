@@ -20,6 +20,9 @@ import { setInternalAccountStatus } from '../areas/internal-accounts/internal-ac
 import { reviewExternalAccount } from '../areas/external-accounts/external-accounts.service.js';
 import { clearCoverage, coverageReport, type OperationEntry } from './coverage.service.js';
 import { accountLedger, transactionTimeline } from './history.service.js';
+import { exportTenantFixture, loadFixtures } from './fixtures.service.js';
+import type { StepDispatch } from './fixtures.run.js';
+import type { Tenant } from '../store/tenant.js';
 
 declare module '../core/env.js' {
   interface AppVariables {
@@ -29,6 +32,8 @@ declare module '../core/env.js' {
     journal: RequestJournal;
     /** Where devices can reach the sandbox (the banner's addresses). */
     servedAddresses: () => readonly ServedAddress[];
+    /** Sends a fixture's steps through the app, for a tenant. */
+    stepDispatch: (tenant: Tenant) => StepDispatch;
   }
 }
 
@@ -39,19 +44,32 @@ declare module '../core/env.js' {
  */
 export function registerControl(app: AppRouter, schema: StoreSchema, apiOperations: () => readonly OperationEntry[]): void {
   const getHealth: RouteHandler<typeof routes.healthRoute, AppEnv> = (c) => c.json(health(c.get('tenant'), c.get('servedAddresses')()), 200);
-  const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(resetTenant(c.get('registry'), c.get('tenant')), 200);
+  /** What the tenant did before a reset (or a restore, or a scenario) is no longer what an export records. */
+  const startingOver = <T>(c: { get(key: 'journal'): RequestJournal; get(key: 'tenant'): Tenant }, done: T): T => {
+    c.get('journal').markReset(c.get('tenant'));
+    return done;
+  };
+  const reset: RouteHandler<typeof routes.resetRoute, AppEnv> = (c) => c.json(startingOver(c, resetTenant(c.get('registry'), c.get('tenant'))), 200);
   const clock: RouteHandler<typeof routes.clockRoute, AppEnv> = (c) => c.json(clockState(c.get('tenant')), 200);
-  const advance: RouteHandler<typeof routes.advanceClockRoute, AppEnv> = (c) => c.json(advanceClock(c.get('tenant'), c.req.valid('json').seconds), 200);
+  const advance: RouteHandler<typeof routes.advanceClockRoute, AppEnv> = (c) => {
+    const { seconds } = c.req.valid('json');
+    c.get('journal').markAdvance(c.get('tenant'), seconds);
+    return c.json(advanceClock(c.get('tenant'), seconds), 200);
+  };
   // A stream when the client asks for one; the route documents both answers.
   const events = ((c) =>
     (c.req.header('accept') ?? '').includes('text/event-stream') ? eventStream(c) : c.json(listEvents(c.get('tenant'), c.req.valid('query')), 200)) as RouteHandler<
     typeof routes.eventsRoute,
     AppEnv
   >;
-  const set: RouteHandler<typeof routes.setClockRoute, AppEnv> = (c) => c.json(setClock(c.get('tenant'), c.req.valid('json').to), 200);
+  const set: RouteHandler<typeof routes.setClockRoute, AppEnv> = (c) => {
+    const moved = setClock(c.get('tenant'), c.req.valid('json').to);
+    c.get('journal').markAdvance(c.get('tenant'), (Date.parse(moved.now) - Date.parse(moved.previous)) / 1000);
+    return c.json(moved, 200);
+  };
   const exportRoute = routes.exportSnapshotRoute(schema);
   const snapshot: RouteHandler<typeof exportRoute, AppEnv> = (c) => c.json(exportSnapshot(c.get('tenant'), schema) as never, 200);
-  const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(restoreSnapshot(c.get('registry'), c.get('tenant'), c.req.valid('json')), 200);
+  const restore: RouteHandler<typeof routes.restoreSnapshotRoute, AppEnv> = (c) => c.json(startingOver(c, restoreSnapshot(c.get('registry'), c.get('tenant'), c.req.valid('json'))), 200);
   const requests: RouteHandler<typeof routes.journalRoute, AppEnv> = (c) => c.json(c.get('journal').list(c.get('tenant'), c.req.valid('query')), 200);
   const countRequests: RouteHandler<typeof routes.journalCountRoute, AppEnv> = (c) => c.json({ count: c.get('journal').count(c.get('tenant'), c.req.valid('query')) }, 200);
   const unmatched: RouteHandler<typeof routes.journalUnmatchedRoute, AppEnv> = (c) => c.json(c.get('journal').list(c.get('tenant'), { ...c.req.valid('query'), unmatchedOnly: true }), 200);
@@ -63,7 +81,9 @@ export function registerControl(app: AppRouter, schema: StoreSchema, apiOperatio
   const publicKey: RouteHandler<typeof routes.webhookKeyRoute, AppEnv> = (c) =>
     c.json({ pem: c.get('webhooks').signer.publicKeyPem, hex: c.get('webhooks').signer.publicKeyHex, header: c.get('webhooks').signatureHeader, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64, sent as {"v":"1","s":"<base64>"}' }, 200);
   const scenarios: RouteHandler<typeof routes.scenariosRoute, AppEnv> = (c) => c.json(listScenarios(), 200);
-  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(loadScenario(c.get('registry'), c.get('tenant'), c.req.valid('param').name), 200);
+  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(startingOver(c, loadScenario(c.get('registry'), c.get('tenant'), c.req.valid('param').name)), 200);
+  const fixtures: RouteHandler<typeof routes.loadFixturesRoute, AppEnv> = async (c) => c.json(await loadFixtures(c.get('tenant'), c.req.valid('json'), c.get('stepDispatch')(c.get('tenant'))), 200);
+  const exportFixture: RouteHandler<typeof routes.exportFixtureRoute, AppEnv> = (c) => c.json(exportTenantFixture(c.get('journal'), c.get('tenant')) as never, 200);
   const arm: RouteHandler<typeof routes.armFaultRoute, AppEnv> = (c) => c.json(armFault(c.get('tenant'), c.req.valid('json')), 201);
   const faults: RouteHandler<typeof routes.listFaultsRoute, AppEnv> = (c) => c.json(listFaults(c.get('tenant')), 200);
   const clear: RouteHandler<typeof routes.clearFaultsRoute, AppEnv> = (c) => c.json(clearFaults(c.get('tenant')), 200);
@@ -97,6 +117,8 @@ export function registerControl(app: AppRouter, schema: StoreSchema, apiOperatio
   app.openapi(routes.replayDeliveryRoute, replay);
   app.openapi(routes.scenariosRoute, scenarios);
   app.openapi(routes.loadScenarioRoute, load);
+  app.openapi(routes.loadFixturesRoute, fixtures);
+  app.openapi(routes.exportFixtureRoute, exportFixture);
   app.openapi(routes.rulesRoute, (c) => c.json(rulesReference(), 200));
   app.openapi(routes.coverageRoute, (c) => c.json(coverageReport(apiOperations(), [c.get('tenant')], c.get('tenant').clock.nowIso()), 200));
   app.openapi(routes.clearCoverageRoute, (c) => c.json(clearCoverage(c.get('tenant')), 200));

@@ -12,6 +12,7 @@ import { ExternalAccount } from '../areas/external-accounts/external-accounts.sc
 import { REVIEW_STATUSES } from '../areas/external-accounts/external-accounts.service.js';
 import { CoverageCleared, CoverageReport } from './coverage.schemas.js';
 import { AccountLedger, TransactionTimeline } from './history.schemas.js';
+import { ExportedFixture, FixtureResult } from './fixtures.schemas.js';
 
 const tags = [TAGS.controlPlane];
 
@@ -334,4 +335,27 @@ export const accountLedgerRoute = createRoute({
     'Oldest first. A pending entry appears twice: when it was made (a hold leaves the available balance, an incoming credit joins the total) and when it settled or was voided. The last posting\'s balances are the account\'s. What the dashboard draws on an account\'s page. An unknown id is 404.',
   request: { params: AccountId },
   responses: { 200: jsonResponse(AccountLedger, 'The account and its postings') },
+});
+
+export const loadFixturesRoute = createRoute({
+  operationId: 'adminLoadFixtures',
+  method: 'post',
+  path: '/fixtures',
+  tags,
+  summary: 'Run a fixture: a list of API steps',
+  description:
+    'Each step is an API request (`request: "POST /customers"`, with `body`, `headers`, `query`, `repeat`, `expect`) or a clock advance (`advance: 360`), run in order through the API with your credentials, so every rule, magic value and webhook applies; later steps read earlier answers with `${name.path}`. Checked whole first: an unknown key, a reference to no earlier step, a route the sandbox lacks or a bad repeat is 400 (FIXTURE_UNKNOWN_KEY, FIXTURE_UNDEFINED_REFERENCE, FIXTURE_UNKNOWN_ROUTE, FIXTURE_INVALID_REPEAT, FIXTURE_INVALID) naming the step, and nothing runs. A step that answers an error (or not what its `expect` says) stops the run: 409 FIXTURE_STEP_FAILED (FIXTURE_EXPECTATION_FAILED) with the step, the request and the answer; the steps before it stay done. Adds to what the tenant holds: POST /__admin/reset first for a clean start. docs/fixtures.md describes the format.',
+  request: { body: { required: true, content: { 'application/json': { schema: z.record(z.string(), z.unknown()).openapi({ description: 'A fixture: {"fixtures": [steps]}' }) } } } },
+  responses: { 200: jsonResponse(FixtureResult, "Every step's name, what it sent and the ids it made") },
+});
+
+export const exportFixtureRoute = createRoute({
+  operationId: 'adminExportFixture',
+  method: 'get',
+  path: '/fixtures/export',
+  tags,
+  summary: 'Record your session as a fixture',
+  description:
+    "Your successful API writes since the last reset (from the request journal), in order, with the clock advances between them; every id an earlier step made becomes a reference to that step's answer, and a read whose answer revealed an id a later write uses is kept as a step. POST it to /__admin/fixtures of an empty tenant to build the same resources. Multipart uploads, wallet-signed and agents' requests cannot be replayed: they are left out and the description names them. 409 FIXTURE_EXPORT_INCOMPLETE when the journal (the latest 1,000 requests) no longer holds them all.",
+  responses: { 200: jsonResponse(ExportedFixture, 'The fixture') },
 });

@@ -74,6 +74,32 @@ export interface ShownEntry {
   unknownInputs?: UnknownInputs;
 }
 
+/** A clock advance made through the control plane, after the entry numbered `afterSeq`. */
+export interface ClockAdvanceMark {
+  afterSeq: number;
+  seconds: number;
+}
+
+/** A kept API request as it was sent and answered, unredacted: what a fixture export replays. */
+export interface RecordedRequest {
+  id: number;
+  method: string;
+  path: string;
+  /** '' or `?a=b`. */
+  query: string;
+  status: number;
+  headers: Headers | readonly string[];
+  requestBody: RecordedBody | undefined;
+  responseText: string | undefined;
+}
+
+/** What the tenant did since its last reset, oldest first; `complete` is false when the journal let some of it go. */
+export interface TenantHistory {
+  complete: boolean;
+  requests: RecordedRequest[];
+  advances: ClockAdvanceMark[];
+}
+
 export interface JournalFilter {
   path?: string | undefined;
   method?: string | undefined;
@@ -181,6 +207,12 @@ export function pathPattern(path: string): RegExp {
 class TenantJournal {
   /** How many entries were ever recorded: the next one goes to `count % ENTRIES_KEPT`. */
   count = 0;
+  /** Entries recorded since the tenant's last reset (more than are kept: the oldest writes are gone). */
+  sinceReset = 0;
+  /** The journal's sequence number at the tenant's last reset: later entries are what the tenant did since. */
+  resetSeq = 0;
+  /** Clock advances since the last reset, each after the entry numbered `afterSeq`. */
+  advances: ClockAdvanceMark[] = [];
   bodyChars = 0;
   /** The oldest entry that may still hold body text. */
   oldestWithBody = 0;
@@ -226,6 +258,7 @@ class TenantJournal {
     this.responseText[slot] = o.responseText;
     this.unknownInputs[slot] = o.unknownInputs;
     this.count++;
+    this.sinceReset++;
     this.bodyChars += bodyChars;
     this.oldestWithBody = Math.max(this.oldestWithBody, this.count - ENTRIES_KEPT);
     while (this.bodyChars > BODY_CHARS_KEPT && this.oldestWithBody < this.count - 1) {
@@ -293,8 +326,7 @@ export class RequestJournal {
 
   /** May change `observation`, a fresh object its caller is done with. */
   record(tenant: Tenant, observation: RequestObservation): void {
-    let journal = this.journals.get(tenant);
-    if (!journal) this.journals.set(tenant, (journal = new TenantJournal()));
+    const journal = this.journalOf(tenant);
     const requestChars = sizeOf(observation.requestBody);
     if (requestChars > BODY_CHARS_MAX) observation.requestBody = { note: `[not kept: ${requestChars} characters]` };
     // Pieces are references to JSON kept elsewhere anyway (a collection's rendered records): they cost the budget nothing.
@@ -342,6 +374,39 @@ export class RequestJournal {
       count++;
     }
     return count;
+  }
+
+  private journalOf(tenant: Tenant): TenantJournal {
+    let journal = this.journals.get(tenant);
+    if (!journal) this.journals.set(tenant, (journal = new TenantJournal()));
+    return journal;
+  }
+
+  /** The tenant starts over (reset, scenario, snapshot restore): what it did before is no longer its history. */
+  markReset(tenant: Tenant): void {
+    const journal = this.journalOf(tenant);
+    journal.resetSeq = this.seq;
+    journal.sinceReset = 0;
+    journal.advances = [];
+  }
+
+  /** The tenant's clock was moved forward by the control plane. */
+  markAdvance(tenant: Tenant, seconds: number): void {
+    this.journalOf(tenant).advances.push({ afterSeq: this.seq, seconds });
+  }
+
+  /** The tenant's matched API requests since its last reset, oldest first, as sent (no redaction: for the tenant's own export). */
+  history(tenant: Tenant): TenantHistory {
+    const journal = this.journals.get(tenant);
+    if (!journal) return { complete: true, requests: [], advances: [] };
+    const requests: RecordedRequest[] = [];
+    for (const e of journal.newestFirst()) {
+      if (e.id <= journal.resetSeq) break;
+      if (!e.matched) continue;
+      const responseText = e.responseText === undefined || typeof e.responseText === 'string' ? e.responseText : Buffer.concat(e.responseText).toString('utf8');
+      requests.push({ id: e.id, method: e.method, path: e.path, query: e.query, status: e.status, headers: e.headers, requestBody: e.requestBody, responseText });
+    }
+    return { complete: journal.sinceReset <= journal.size, requests: requests.reverse(), advances: [...journal.advances] };
   }
 
   /** Forgets the tenant's requests; answers how many there were. */

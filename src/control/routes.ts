@@ -26,6 +26,8 @@ export const CONTROL_ROUTES: readonly string[] = [
   'POST /webhooks/:id/replay',
   'GET /scenarios',
   'POST /scenarios/:name',
+  'POST /fixtures',
+  'GET /fixtures/export',
   'GET /rules',
   'GET /coverage',
   'DELETE /coverage',

@@ -21,3 +21,18 @@ export function fromScript(req: RequestHeaders, acceptJson: boolean): boolean {
   if (req.header('x-requested-with') !== undefined) return true;
   return acceptJson && (req.header('accept') ?? '').includes('application/json');
 }
+
+/**
+ * Requests the sandbox sends itself for a tenant (a fixture's steps) carry
+ * the tenant in their environment under this key (app.request's third
+ * argument): they act with its platform credentials without knowing its
+ * secret. Nothing from the network can set it: the Node server's
+ * environment holds only its own request and response.
+ */
+export const STEP_TENANT = Symbol('paysandbox.stepTenant');
+
+/** The tenant a request the sandbox sent itself acts for; undefined for any other request. */
+export function stepTenantOf(c: { env: unknown }): unknown {
+  const env = c.env as Record<symbol, unknown> | undefined;
+  return env && typeof env === 'object' ? env[STEP_TENANT] : undefined;
+}

@@ -199,6 +199,16 @@ export const ERROR_CATALOGUE = {
   INVALID_AMOUNT: { status: 400, reason: 'The amount is invalid', raisedBy: ['createQuote', 'sandboxReceive', 'estimateCryptoWithdrawalFee', 'createStablecoinMint', 'createStablecoinBurn', 'sandboxFundStablecoinOperation'] },
   WEBHOOK_ENDPOINT_NOT_SET: { status: 400, reason: 'No webhook endpoint is configured', raisedBy: ['sendTestWebhook', 'adminTriggerEvent'] },
   WEBHOOK_DELIVERY_ERROR: { status: 400, reason: 'The webhook could not be delivered', raisedBy: ['sendTestWebhook'] },
+
+  // 400 and 409: the sandbox's fixtures (POST /__admin/fixtures), checked whole before a step runs, then run step by step.
+  FIXTURE_INVALID: { status: 400, reason: 'The fixture is not a list of steps as docs/fixtures.md describes', raisedBy: ['adminLoadFixtures'] },
+  FIXTURE_UNKNOWN_KEY: { status: 400, reason: 'A step of the fixture has a key the format does not define', raisedBy: ['adminLoadFixtures'] },
+  FIXTURE_INVALID_REPEAT: { status: 400, reason: 'A step repeats a whole number of times, from 1 to 1,000', raisedBy: ['adminLoadFixtures'] },
+  FIXTURE_UNDEFINED_REFERENCE: { status: 400, reason: 'A step refers to something no earlier step defines', raisedBy: ['adminLoadFixtures'] },
+  FIXTURE_UNKNOWN_ROUTE: { status: 400, reason: 'A step requests a route the sandbox does not have', raisedBy: ['adminLoadFixtures'] },
+  FIXTURE_STEP_FAILED: { status: 409, reason: 'A step of the fixture answered an error; the steps before it stay done', raisedBy: ['adminLoadFixtures'] },
+  FIXTURE_EXPECTATION_FAILED: { status: 409, reason: "A step's answer is not what its expect says; the steps before it stay done", raisedBy: ['adminLoadFixtures'] },
+  FIXTURE_EXPORT_INCOMPLETE: { status: 409, reason: 'The request journal no longer holds every write since the last reset', raisedBy: ['adminExportFixture'] },
   LOW_QUALITY: { status: 400, reason: 'The document quality is too low', raisedBy: DOCUMENT_REVIEW },
   DATA_MISMATCH: { status: 400, reason: 'The document details differ from the information provided', raisedBy: DOCUMENT_REVIEW },
   EXPIRED: { status: 400, reason: 'The document has expired', raisedBy: [...DOCUMENT_REVIEW, ...INVITATION_DECISIONS] },

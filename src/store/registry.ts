@@ -29,6 +29,11 @@ export interface RegistryOptions {
   hooks: Hooks;
   /** Runs once for a fresh (or reset) tenant, e.g. to open the platform's accounts and apply a scenario. */
   initialise: (tenant: Tenant) => void;
+  /**
+   * Set-up that runs after `initialise` and takes time (a fixture's steps,
+   * sent through the API): the tenant's requests wait for it (ready()).
+   */
+  prepare?: (tenant: Tenant) => Promise<unknown> | undefined;
   /** Pinned credentials (client id -> secret); when present, no other client id is accepted. */
   credentials?: ReadonlyMap<string, string>;
   /** Called for every tenant as it comes into existence (loaded or created), before its set-up runs. */
@@ -51,6 +56,8 @@ export class TenantRegistry {
   /** Group writes not yet done: every commit waits for them before its response. */
   private readonly unwritten = new Set<Promise<void>>();
   private commitScheduled = false;
+  /** Tenants whose `prepare` is still running. */
+  private readonly preparing = new Map<Tenant, Promise<unknown>>();
   /** What --repair set aside at start-up. */
   readonly quarantined: string[] = [];
 
@@ -126,6 +133,22 @@ export class TenantRegistry {
       this.options.initialise(tenant);
       tenant.settle();
     });
+    this.startPreparing(tenant);
+  }
+
+  /** While the tenant's `prepare` runs, the promise of its end (rejected when it failed); undefined once it is done. */
+  ready(tenant: Tenant): Promise<unknown> | undefined {
+    return this.preparing.get(tenant);
+  }
+
+  private startPreparing(tenant: Tenant): void {
+    const started = this.options.prepare?.(tenant);
+    if (!started) return;
+    const running: Promise<unknown> = started.finally(() => {
+      if (this.preparing.get(tenant) === running) this.preparing.delete(tenant);
+    });
+    running.catch((err: unknown) => this.options.log.error('the set-up of a fresh tenant failed', { tenant: tenant.id, error: (err as Error).message }));
+    this.preparing.set(tenant, running);
   }
 
   /** Replaces a tenant's state: same client id and secret, the documents and collections given, defaults for the rest. */
@@ -225,6 +248,7 @@ export class TenantRegistry {
       tenant.settle();
     });
     tenant.writeSnapshot();
+    this.startPreparing(tenant);
     return tenant;
   }
 

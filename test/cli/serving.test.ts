@@ -67,6 +67,40 @@ describe('serving', () => {
     expect(((await res.json()) as { fullName: string }).fullName).toBe('From Fixture');
   });
 
+  it('starts every new tenant from a YAML fixture of API steps, its requests waiting for them; refuses a bad one at start-up, naming the step', async () => {
+    writeFileSync(join(cwd(), 'steps.yaml'), 'fixtures:\n  - name: jane\n    request: POST /customers\n    body: { customerType: INDIVIDUAL, fullName: "${env.FIXTURE_NAME}" }\n  - request: GET /customers/${jane.id}\n    expect: { body: { fullName: Jane Yaml } }\n');
+    const { url } = await start(['--memory', '--fixtures', 'steps.yaml'], { FIXTURE_NAME: 'Jane Yaml' });
+    for (const auth of [AUTH, `Basic ${Buffer.from('other-tenant:secret').toString('base64')}`]) {
+      const list = (await (await fetch(`${url}/customers`, { headers: { authorization: auth } })).json()) as { data: Array<{ fullName: string }> };
+      expect(list.data.map((c) => c.fullName)).toEqual(['Jane Yaml']);
+    }
+    writeFileSync(join(cwd(), 'bad.json'), JSON.stringify({ fixtures: [{ name: 'jane', request: 'POST /customerz', body: {} }] }));
+    const bad = await run(['--memory', '--fixtures', 'bad.json']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^paysandbox: fixtures file .*bad\.json: FIXTURE_UNKNOWN_ROUTE: Step fixtures\[0\] \(jane\): The sandbox has no route POST \/customerz\n$/);
+  });
+
+  it('paysandbox fixtures FILE runs a fixture in a running sandbox; fixtures export records the session', async () => {
+    const { url } = await start(['--memory']);
+    const sandbox = new URL(url).origin;
+    writeFileSync(join(cwd(), 'people.json'), JSON.stringify({ fixtures: [{ name: 'people', repeat: 2, request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Person ${i}' } }, { advance: 60 }] }));
+    const credentials = ['--sandbox', sandbox, '--client-id', 'cli-test', '--client-secret', 'secret'];
+    const loaded = await run(['fixtures', 'people.json', ...credentials]);
+    expect(loaded.code).toBe(0);
+    expect(loaded.stdout).toMatch(/^people\s+201 POST \/customers  Customer:\S+ Customer:\S+\n-\s+200 advance 60\nclock now \S+\n$/);
+    const exported = await run(['fixtures', 'export', ...credentials, '--out', 'session.yaml']);
+    expect(exported.code).toBe(0);
+    const replayed = await run(['fixtures', 'session.yaml', '--sandbox', sandbox, '--client-id', 'replay', '--client-secret', 'secret']);
+    expect(replayed.code).toBe(0);
+    const names = (await (await fetch(`${url}/customers`, { headers: { authorization: `Basic ${Buffer.from('replay:secret').toString('base64')}` } })).json()) as { data: Array<{ fullName: string }> };
+    expect(names.data.map((c) => c.fullName).sort()).toEqual(['Person 1', 'Person 2']);
+    writeFileSync(join(cwd(), 'failing.json'), JSON.stringify({ fixtures: [{ request: 'GET /customers/Customer:00000000-0000-4000-8000-000000000009' }] }));
+    const failing = await run(['fixtures', 'failing.json', ...credentials]);
+    expect(failing.code).toBe(1);
+    expect(failing.stderr).toMatch(/^paysandbox: the sandbox answered 409 FIXTURE_STEP_FAILED: Step fixtures\[0\]: GET \/customers\/Customer:\S+ answered 404 USER_NOT_FOUND: /);
+    expect((await run(['fixtures', ...credentials])).code).toBe(2);
+  });
+
   it('starts from a snapshot exported by GET /__admin/snapshot, cards and files included', async () => {
     const source = makeSandbox().client();
     await source.post('/__admin/scenarios/cards');

@@ -284,4 +284,19 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     await shot(page, 'stablecoins');
     await page.close();
   }, 60_000);
+  it('loads a fixture file with the Load button and lists what each step made', async () => {
+    const page = await signedIn();
+    await page.getByRole('link', { name: 'Scenarios' }).click();
+    const fixture = { fixtures: [{ name: 'dana', request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Dana Fixture' } }, { advance: 60 }] };
+    await page.setInputFiles('#fixture-file', { name: 'dana.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(fixture)) });
+    await page.getByRole('button', { name: 'Load fixture' }).click();
+    await page.getByRole('status').filter({ hasText: 'Loaded the fixture: 2 steps' }).waitFor();
+    const dana = (await api('GET', '/customers?limit=100')).data.find((c: { fullName: string }) => c.fullName === 'Dana Fixture');
+    await page.getByRole('cell', { name: dana.id }).waitFor();
+    // A step that fails says so, with the step and the API's answer.
+    await page.setInputFiles('#fixture-file', { name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ fixtures: [{ request: 'GET /nowhere' }] })) });
+    await page.getByRole('button', { name: 'Load fixture' }).click();
+    await page.getByRole('status').filter({ hasText: /400 FIXTURE_UNKNOWN_ROUTE: Step fixtures\[0\]/ }).waitFor();
+    await page.close();
+  }, 60_000);
 });

@@ -559,7 +559,34 @@ async function scenariosPage() {
         toast('Snapshot restored');
       } catch (err) { toast(err.message); }
     } }, 'Restore'));
-  page('Scenarios', el('section', {}, el('h2', {}, 'Presets'), list), state);
+  page('Scenarios', el('section', {}, el('h2', {}, 'Presets'), list), fixturesSection(), state);
+}
+
+/** Load a fixture (a JSON file of API steps, run through the API) into the tenant; download the session as one. */
+function fixturesSection() {
+  const file = el('input', { id: 'fixture-file', type: 'file', accept: 'application/json,.json' });
+  const result = el('div');
+  return el('section', {}, el('h2', {}, 'Fixtures'),
+    el('p', { class: 'muted' }, 'A fixture is a list of API steps (docs/fixtures.md), added to what the tenant holds; YAML files load with paysandbox fixtures FILE.'),
+    el('label', { for: 'fixture-file' }, 'A fixture file (JSON)'), file,
+    el('div', { class: 'row' },
+      el('button', { type: 'button', onclick: async () => {
+        if (!file.files[0]) return toast('Choose a fixture file first');
+        try {
+          const loaded = await call('POST', '/__admin/fixtures', await file.files[0].text());
+          result.replaceChildren(table(['Step', 'Request', 'Status', 'Ids made'], loaded.steps.map((s) => [s.name ?? '', s.request, String(s.status), s.ids.join(' ')])));
+          toast(`Loaded the fixture: ${loaded.steps.length} steps`);
+        } catch (err) { toast(err.message); }
+      } }, 'Load fixture'),
+      el('button', { type: 'button', class: 'secondary', onclick: async () => {
+        try {
+          const fixture = await get('/__admin/fixtures/export');
+          const link = el('a', { href: URL.createObjectURL(new Blob([JSON.stringify(fixture, null, 2)], { type: 'application/json' })), download: `paysandbox-${tenants.current().clientId}-fixture.json` });
+          link.click();
+          URL.revokeObjectURL(link.href);
+        } catch (err) { toast(err.message); }
+      } }, 'Download session as a fixture')),
+    result);
 }
 
 async function magicValuesPage() {

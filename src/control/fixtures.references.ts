@@ -1,0 +1,102 @@
+/**
+ * `${name.path}` references of a fixture: finding them in a step (to check
+ * them before anything runs) and resolving them against earlier answers.
+ */
+
+const REFERENCE = /\$\{([^}]*)\}/g;
+const WHOLE_REFERENCE = /^\$\{([^}]*)\}$/;
+
+/** What a reference can read: earlier answers by name, the run number of a repeated step, the environment. */
+export interface ReferenceScope {
+  answers: ReadonlyMap<string, unknown>;
+  i?: number;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** A reference that cannot be resolved: names what it was and why. */
+export class UnresolvedReference extends Error {
+  constructor(
+    readonly reference: string,
+    why: string,
+  ) {
+    super(`\${${reference}}: ${why}`);
+  }
+}
+
+/** Every reference in a value (strings anywhere inside it, object keys aside), as written between `${` and `}`. */
+export function referencesIn(value: unknown, found: string[] = []): string[] {
+  if (typeof value === 'string') for (const m of value.matchAll(REFERENCE)) found.push(m[1]!);
+  else if (Array.isArray(value)) for (const v of value) referencesIn(v, found);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) referencesIn(v, found);
+  return found;
+}
+
+/** `jane.data.0.id` -> ['jane', 'data', '0', 'id']. */
+export function referenceParts(reference: string): string[] {
+  return reference.trim().split('.');
+}
+
+function lookup(reference: string, scope: ReferenceScope): unknown {
+  const [root, ...path] = referenceParts(reference);
+  if (root === 'i' && path.length === 0) {
+    if (scope.i === undefined) throw new UnresolvedReference(reference, 'only a repeated step has ${i}');
+    return scope.i;
+  }
+  if (root === 'env') {
+    const value = path.length === 1 ? scope.env[path[0]!] : undefined;
+    if (value === undefined) throw new UnresolvedReference(reference, path.length === 1 ? `the environment has no ${path[0]}` : 'write ${env.NAME}');
+    return value;
+  }
+  if (!scope.answers.has(root!)) throw new UnresolvedReference(reference, `no earlier step is named ${JSON.stringify(root)}`);
+  let value = scope.answers.get(root!);
+  for (const [n, part] of path.entries()) {
+    const next = Array.isArray(value) && /^\d+$/.test(part) ? value[Number(part)] : value && typeof value === 'object' && !Array.isArray(value) && Object.hasOwn(value, part) ? (value as Record<string, unknown>)[part] : undefined;
+    if (next === undefined) throw new UnresolvedReference(reference, `the answer of ${root} has nothing at ${[root, ...path.slice(0, n + 1)].join('.')}`);
+    value = next;
+  }
+  return value;
+}
+
+/** A string's references filled in: a string that is one whole reference takes the value's own type (a number stays a number). */
+function resolveString(text: string, scope: ReferenceScope): unknown {
+  const whole = WHOLE_REFERENCE.exec(text);
+  if (whole) return lookup(whole[1]!, scope);
+  return text.replace(REFERENCE, (_, reference: string) => {
+    const value = lookup(reference, scope);
+    return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  });
+}
+
+/** A copy of `value` with every reference in its strings resolved. */
+export function resolveReferences(value: unknown, scope: ReferenceScope): unknown {
+  if (typeof value === 'string') return value.includes('${') ? resolveString(value, scope) : value;
+  if (Array.isArray(value)) return value.map((v) => resolveReferences(v, scope));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveReferences(v, scope)]));
+  return value;
+}
+
+/** A string with its references filled in, always as text (a path, a header). */
+export function resolveText(text: string, scope: ReferenceScope): string {
+  const value = resolveReferences(text, scope);
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}
+
+const ENV_REFERENCE = /\$\{\s*env\.([^}\s]*)\s*\}/g;
+
+/**
+ * A copy of `value` with only its `${env.NAME}` references filled in, from
+ * `env` (a command that sends a fixture to a sandbox elsewhere reads its own
+ * environment); the other references are left for the sandbox.
+ */
+export function resolveEnvReferences(value: unknown, env: Readonly<Record<string, string | undefined>>): unknown {
+  if (typeof value === 'string') {
+    return value.replace(ENV_REFERENCE, (_, name: string) => {
+      const found = env[name];
+      if (found === undefined) throw new UnresolvedReference(`env.${name}`, `the environment has no ${name}`);
+      return found;
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveEnvReferences(v, env));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveEnvReferences(v, env)]));
+  return value;
+}
