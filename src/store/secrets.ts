@@ -24,7 +24,7 @@ export type SecretRecord = StoredSecret | LegacySecret;
 /**
  * scrypt's N = 2^11 (about 6 ms here) for secrets written to disk: a new
  * tenant's first request pays for it, and must cost at most 20 ms more than a
- * known tenant's (2^14 took 50 ms). See docs/decisions/0010-first-answer.md.
+ * known tenant's (2^14 took 50 ms). See docs/decisions/0011-first-answer-and-lowdb.md.
  * Files hashed at a higher cost keep it; they are verified at their own cost.
  */
 export const DISK_SECRET_COST = 11;
