@@ -101,6 +101,8 @@ export class Collection<T extends { id: string }> {
   private indexMap: Map<string, { keyOf: IndexKey<T>; lists: Map<string, number[]> | undefined }> | undefined;
   private nextSeq = 0;
   private unread: UnreadRecords<T> | undefined;
+  /** Set by every read; see takeReadMark. */
+  private readSinceMark = false;
 
   /** Takes the records of `records` (as loaded: keyed by id, or still to be read); the object itself is not kept. */
   constructor(
@@ -136,11 +138,22 @@ export class Collection<T extends { id: string }> {
    * leaves them unread (and copied as they are by the next snapshot): an empty collection would be written out.
    */
   private read(): void {
+    this.readSinceMark = true;
     const unread = this.unread;
     if (unread === undefined) return;
     const records = unread.read();
     this.unread = undefined;
     for (const record of records) this.track(record);
+  }
+
+  /**
+   * Whether any of the records was asked for since the last call (which clears it): the store audit checks for
+   * changes made behind the collection's back only where code could have taken a record to change.
+   */
+  takeReadMark(): boolean {
+    const read = this.readSinceMark;
+    this.readSinceMark = false;
+    return read;
   }
 
   get size(): number {

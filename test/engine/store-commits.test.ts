@@ -17,7 +17,7 @@ import { jobsCollection } from '../../src/store/jobs.js';
 import type { SecretRecord } from '../../src/store/secrets.js';
 import { StoreSchema, type StoredCollection, type StoredDocument } from '../../src/store/spec.js';
 import type { PersistenceStats, SnapshotSource, TenantState, TenantStorage } from '../../src/store/storage.js';
-import { StoreAuditError, Tenant, clockDocument } from '../../src/store/tenant.js';
+import { AUDIT_SWEEP_EVERY, StoreAuditError, Tenant, clockDocument } from '../../src/store/tenant.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 import { auditError, recordingLog } from '../support/recording.js';
 
@@ -487,6 +487,39 @@ describe('the test-time audit of a commit', () => {
     expect(tenant.commit()).toBeUndefined();
     tenant.changed();
     expect(auditError(() => tenant.commit()).message).toBe('things["a"] was changed (n) without going through its collection (use update()); the change would not be persisted');
+  });
+
+  it('reads, at each commit, the collections read since the last one, and every collection at each AUDIT_SWEEP_EVERY-th', () => {
+    const { tenant, t } = makeTenant({ audit: true });
+    t.things.insert(thing('a'));
+    tenant.commit(); // audit 1
+    const kept = t.things.get('a') as Thing;
+    tenant.changed();
+    tenant.commit(); // audit 2: things was read, and is unchanged
+    // Changed through a record kept from an earlier commit, with no read since: seen at the next full read.
+    kept.n = 99;
+    for (let audit = 3; audit < AUDIT_SWEEP_EVERY; audit++) {
+      tenant.changed();
+      expect(() => tenant.commit(), `audit ${audit}`).not.toThrow();
+    }
+    tenant.changed();
+    expect(auditError(() => tenant.commit()).message).toBe('things["a"] was changed (n) without going through its collection (use update()); the change would not be persisted');
+  });
+
+  it('reads a collection at the first commit after any read of it, however the record was found', () => {
+    const { tenant, t } = makeTenant({ audit: true });
+    t.things.insert(thing('a'));
+    t.things.insert(thing('b'));
+    tenant.commit();
+    for (const take of [() => t.things.byIndex('byTag', 'x')[0]!, () => [...t.things.values()][1]!, () => t.things.get('a')!]) {
+      const record = take() as Thing;
+      record.n += 1;
+      tenant.changed();
+      expect(() => tenant.commit()).toThrow(/without going through its collection/);
+      record.n -= 1;
+      tenant.changed();
+      tenant.commit();
+    }
   });
 
   it('is off unless asked for: a tenant without it commits and snapshots a record changed behind its back', () => {
