@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { plainWalletAccount } from '../support/wallets.js';
 import nacl from 'tweetnacl';
 import bs58 from 'bs58';
 import { ACCOUNT_TYPE_NAMES, ACCOUNT_TYPES } from '../../src/areas/external-accounts/account-types.js';
@@ -254,8 +255,7 @@ describe('ownership verification of self-custody wallets', () => {
   });
 
   it('goes PENDING_OWNERSHIP_VERIFICATION -> UNVERIFIED -> ACTIVE with real EIP-191 signatures', async () => {
-    const key = generatePrivateKey();
-    const owner = privateKeyToAccount(key);
+    const owner = plainWalletAccount();
     const account = (await create(wallet(owner.address))).body;
     expect(account.status).toBe('PENDING_OWNERSHIP_VERIFICATION');
 
@@ -292,7 +292,7 @@ describe('ownership verification of self-custody wallets', () => {
   });
 
   it('fails a signature after the challenge expired', async () => {
-    const owner = privateKeyToAccount(generatePrivateKey());
+    const owner = plainWalletAccount();
     const account = (await create(wallet(owner.address))).body;
     const challenge = (await client.post(`/customers/external-accounts/${account.id}/challenge`, { method: 'WALLET_SIGNATURE' })).body;
     await client.post('/__admin/clock/advance', { seconds: 601 });
@@ -303,7 +303,7 @@ describe('ownership verification of self-custody wallets', () => {
   });
 
   it('accepts a signature at exactly the challenge\'s expiresAt (10 min) and refuses one a millisecond later', async () => {
-    const owner = privateKeyToAccount(generatePrivateKey());
+    const owner = plainWalletAccount();
     const onTime = (await create(wallet(owner.address))).body;
     const late = (await create(wallet(owner.address))).body;
     const started = Date.parse((await client.get('/__admin/clock')).body.now);
@@ -366,7 +366,7 @@ describe('ownership verification of self-custody wallets', () => {
   });
 
   it('works the same for platform wallets', async () => {
-    const owner = privateKeyToAccount(generatePrivateKey());
+    const owner = plainWalletAccount();
     const account = (await client.post('/platform/external-accounts', wallet(owner.address))).body;
     expect(account.status).toBe('PENDING_OWNERSHIP_VERIFICATION');
     const challenge = (await client.post(`/platform/external-accounts/${account.id}/challenge`, { method: 'WALLET_SIGNATURE' })).body;

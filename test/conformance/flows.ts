@@ -11,7 +11,8 @@
  * one that records them.
  */
 import { expect } from 'vitest';
-import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+
+import { plainWalletAccount } from '../support/wallets.js';
 import { SoftwarePasskey, encryptOtpBundle, generateSessionKey, sandboxOidcToken, stampPayload } from '../../src/client/index.js';
 import { fixtureFile } from '../helpers.js';
 
@@ -185,7 +186,7 @@ export async function ownershipFlow(call: FlowCall): Promise<void> {
     ['/customers/external-accounts', { customerId: customer.id }],
     ['/platform/external-accounts', {}],
   ] as const) {
-    const signer = privateKeyToAccount(generatePrivateKey());
+    const signer = plainWalletAccount();
     const account = await step(call, 201, 'POST', base, { ...owner, currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'ETHEREUM_WALLET', address: signer.address } });
     const challenge = await step(call, 201, 'POST', `${base}/${account.id}/challenge`, { method: 'WALLET_SIGNATURE' });
     await step(call, 200, 'POST', `${base}/${account.id}/verify`, { signature: await signer.signMessage({ message: challenge.messageToSign }) });

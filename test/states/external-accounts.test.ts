@@ -20,6 +20,7 @@
  */
 import { expect } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { plainWalletAccount } from '../support/wallets.js';
 import { individual, makeSandbox, type Client } from '../helpers.js';
 import { passes, refused, stateMatrix, type Answer, type StateTable } from './matrix.js';
 
@@ -99,7 +100,7 @@ const verify = (client: Client, id: string, signer: PrivateKeyAccount, message: 
   signer.signMessage({ message }).then((signature) => client.post(`/customers/external-accounts/${id}/verify`, { signature }));
 
 const reach = (state: State) => async ({ client, customerId }: World): Promise<Wallet> => {
-  const owner = privateKeyToAccount(generatePrivateKey());
+  const owner = plainWalletAccount();
   const created = await client.post('/customers/external-accounts', { customerId, currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'ETHEREUM_WALLET', address: owner.address } });
   expect(created.status).toBe(201);
   const id = created.body.id as string;
