@@ -667,9 +667,10 @@ async function benchStartup() {
     : { paysandbox: {} };
   // npx's own start-up (~0.3 s of npm) is on both sides of the npx ratio.
   const npxBare = project && { command: ['npx', 'bench-bare', '--port', '0'], cwd: project.app, env: userEnv };
-  // The default mode keeps tenants in a data directory: a fresh one each run, as a first `npx paysandbox` finds it.
-  const onDisk = sides.npx ?? sides.paysandbox;
-  log(`[1/7] start-up: ${STARTUP_RUNS} alternating runs of \`node bench/bare.mjs\`, ${Object.keys(sides).map((k) => `\`${k === 'npx' ? 'npx paysandbox' : 'paysandbox'} --port 0 --memory\``).join(' and ')}, and \`${sides.npx ? 'npx ' : ''}paysandbox --port 0\` with a new data directory, until an authenticated GET /customers, polled every 10 ms, answers 200`);
+  // The default mode keeps tenants in a data directory: a fresh one each run, as a first start finds it. The installed
+  // command against `node bench/bare.mjs`, as the start-up row: npx's own half second on both sides would hide the rest.
+  const onDisk = sides.paysandbox;
+  log(`[1/7] start-up: ${STARTUP_RUNS} alternating runs of \`node bench/bare.mjs\`, ${Object.keys(sides).map((k) => `\`${k === 'npx' ? 'npx paysandbox' : 'paysandbox'} --port 0 --memory\``).join(' and ')}, and \`paysandbox --port 0\` with a new data directory, until an authenticated GET /customers, polled every 10 ms, answers 200`);
   const runs = { bare: [], ...(npxBare ? { npxBare: [] } : {}), ...Object.fromEntries(Object.keys(sides).map((k) => [k, []])), disk: [] };
   const tenants = [];
   for (let i = 0; i < STARTUP_RUNS; i++) {
@@ -696,7 +697,7 @@ async function benchStartup() {
   const cli = side('paysandbox');
   const npxBase = npxBare && median(runs.npxBare.map((r) => r.firstOkMs));
   const npx = sides.npx && side('npx', npxBase);
-  const disk = { ...side('disk', npxBase ?? b), command: sides.npx ? 'npx paysandbox' : 'paysandbox' };
+  const disk = side('disk');
   const newTenant = { knownMs: median(tenants.map((t) => t.knownMs)), newMs: median(tenants.map((t) => t.newMs)), extraMs: median(tenants.map((t) => t.extraMs)) };
   return { sandboxMedianMs: cli.medianMs, bareMedianMs: b, ratio: cli.ratio, ...(npx ? { npx } : {}), disk, newTenant, cliRssAfterFirstRequest: median(runs.paysandbox.map((r) => r.rss ?? 0)), runs };
 }
@@ -1319,7 +1320,7 @@ async function main() {
   );
   if (ok(s) && s.npx) rows.push({ name: '`npx paysandbox` start-up to first 200 / `npx` bare Hono', result: `${fmt(s.npx.ratio, 2)}x (${fmt(s.npx.medianMs, 0)} vs ${fmt(s.npx.bareMedianMs, 0)} ms)`, target: '<= 1.5x', pass: s.npx.ratio <= 1.5 });
   if (ok(s)) {
-    rows.push({ name: `\`${s.disk.command}\` with a data directory (the default): first answer / ${s.npx ? '`npx` ' : ''}bare Hono`, result: `${fmt(s.disk.ratio, 2)}x (${fmt(s.disk.medianMs, 0)} vs ${fmt(s.disk.bareMedianMs, 0)} ms)`, target: '<= 1.5x', pass: s.disk.ratio <= 1.5 });
+    rows.push({ name: '`paysandbox` with a new data directory (the default): first 200 / bare Hono', result: `${fmt(s.disk.ratio, 2)}x (${fmt(s.disk.medianMs, 0)} vs ${fmt(s.disk.bareMedianMs, 0)} ms)`, target: '<= 1.5x', pass: s.disk.ratio <= 1.5 });
     rows.push({ name: "A new tenant's first GET on disk, beyond a known tenant's GET (medians)", result: `+${fmt(s.newTenant.extraMs, 1)} ms (${fmt(s.newTenant.newMs, 1)} vs ${fmt(s.newTenant.knownMs, 1)} ms)`, target: '<= +20 ms', pass: s.newTenant.extraMs <= 20 });
   }
   const im = results.import;
