@@ -59,7 +59,7 @@ Options (each also from the environment variable on the right):
       --trust-proxy       URLs the sandbox returns follow X-Forwarded-Proto and -Host
                           (behind a tunnel such as ngrok or cloudflared)                   PAYSANDBOX_TRUST_PROXY=1
       --service-name NAME the name in NAME-Wallet-Signature, X-NAME-Signature, nameOperationsStatus,
-                          NAME_SWITCH_ERROR (default Service, as the spec writes; Grid for its clients) PAYSANDBOX_SERVICE_NAME
+                          NAME_SWITCH_ERROR (default Service, as the spec writes)          PAYSANDBOX_SERVICE_NAME
       --log FORMAT        pretty | json | silent (default pretty)                          PAYSANDBOX_LOG
       --quiet             no line per request                                              PAYSANDBOX_QUIET=1
   -h, --help              show this help

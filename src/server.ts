@@ -79,7 +79,7 @@ export interface SandboxOptions {
   tls?: { cert: string | Buffer; key: string | Buffer };
   /** Build the URLs the sandbox returns (kycUrl, card reveal, ...) from X-Forwarded-Proto and X-Forwarded-Host: a tunnel or proxy is in front. */
   trustProxy?: boolean;
-  /** The service's name in the identifiers the spec writes with SERVICE (Grid: Grid-Wallet-Signature, X-Grid-Signature, ...); default `Service`. */
+  /** The service's name in the identifiers the spec writes with SERVICE (Acme: Acme-Wallet-Signature, X-Acme-Signature, ...); default `Service`. */
   serviceName?: string;
 }
 

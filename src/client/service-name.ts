@@ -7,7 +7,7 @@ import { DEFAULT_SERVICE_NAME, ServiceName, type NamedIdentifiers } from '../cor
 
 export type ServiceIdentifiers = NamedIdentifiers & { name: string };
 
-/** `serviceIdentifiers('Grid').walletSignatureHeader` is `Grid-Wallet-Signature`; throws for a name a sandbox would refuse. */
+/** `serviceIdentifiers('Acme').walletSignatureHeader` is `Acme-Wallet-Signature`; throws for a name a sandbox would refuse. */
 export function serviceIdentifiers(serviceName: string = DEFAULT_SERVICE_NAME): ServiceIdentifiers {
   const names = new ServiceName(serviceName);
   return {

@@ -1,7 +1,8 @@
 /**
  * The service's name in identifiers (decision 0010). The spec writes SERVICE
- * where the real service writes its own name (Grid-Wallet-Signature,
- * X-Grid-Signature, gridOperationsStatus, GRID_SWITCH_ERROR, ...); a sandbox
+ * where the real service writes its own name (for a service named Acme:
+ * Acme-Wallet-Signature, X-Acme-Signature, acmeOperationsStatus,
+ * ACME_SWITCH_ERROR, ...); a sandbox
  * started with a name speaks the named forms. Inside, everything keeps the
  * neutral forms (the catalogue, the schemas, the stored records); the edges
  * that meet clients (the header read, the answers, the documents, the
@@ -29,7 +30,7 @@ export const NEUTRAL = {
 
 export type NamedIdentifiers = { readonly [K in keyof typeof NEUTRAL]: string };
 
-/** `Grid` -> `grid`, `MyPay` -> `myPay`, `ACMEPay` -> `acmePay`, `GRID` -> `grid`: the name as a camelCase field's first word. */
+/** `Acme` -> `acme`, `MyPay` -> `myPay`, `ACMEPay` -> `acmePay`, `ACME` -> `acme`: the name as a camelCase field's first word. */
 export function camelCaseHead(name: string): string {
   const capitals = /^[A-Z]+/.exec(name)?.[0].length ?? 0;
   // Of a run of capitals before a lower-case letter, the last starts the next word.
@@ -55,7 +56,7 @@ export class ServiceName implements NamedIdentifiers {
 
   /** Throws InvalidServiceNameError for a name that cannot be part of a header, field and code. */
   constructor(readonly name: string = DEFAULT_SERVICE_NAME) {
-    if (!VALID_NAME.test(name)) throw new InvalidServiceNameError(`service name ${JSON.stringify(name)} must be letters and digits, starting with a letter (at most 40), like Grid`);
+    if (!VALID_NAME.test(name)) throw new InvalidServiceNameError(`service name ${JSON.stringify(name)} must be letters and digits, starting with a letter (at most 40), like Acme`);
     const upper = name.toUpperCase();
     this.walletSignatureHeader = `${name}-Wallet-Signature`;
     this.webhookSignatureHeader = `X-${name}-Signature`;
@@ -131,7 +132,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json/i;
  * a JSON request body has the named identifiers put back to the neutral ones
  * before anything reads it, and a JSON answer gets them renamed. Only for
  * a named sandbox; only for exchanges that are rare and small (arming a
- * fault with GRID_SWITCH_ERROR, reading it back, a snapshot).
+ * fault with ACME_SWITCH_ERROR, reading it back, a snapshot).
  */
 export function namedJsonExchange(names: ServiceName): MiddlewareHandler {
   return async (c, next) => {

@@ -16,7 +16,7 @@ export const listAccounts: RouteHandler<typeof routes.listProviderAccountsRoute,
 export const getAccount: RouteHandler<typeof routes.getProviderAccountRoute, AppEnv> = (c) =>
   c.json(getProviderAccount(c.get('tenant'), c.req.valid('param').stablecoinProviderAccountId), 200);
 
-/** A stablecoin as the sandbox's service name shows it (gridOperationsStatus under Grid). */
+/** A stablecoin as the sandbox's service name shows it (acmeOperationsStatus under Acme). */
 const named = (c: Context, stablecoin: Stablecoin) => serviceNameOf(c).namedMembers(stablecoin);
 
 export const register: RouteHandler<typeof routes.registerStablecoinRoute, AppEnv> = (c) =>

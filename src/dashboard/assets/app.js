@@ -4,7 +4,7 @@ const main = document.getElementById('main');
 const nav = document.getElementById('nav');
 const toastBox = document.getElementById('toast');
 let api = '/2025-10-13';
-// The stablecoin field named for the sandbox's service (--service-name): serviceOperationsStatus, gridOperationsStatus, ...
+// The stablecoin field named for the sandbox's service (--service-name): serviceOperationsStatus, acmeOperationsStatus, ...
 let operationsStatusField = 'serviceOperationsStatus';
 let serviceName = 'Service';
 let stopPage = () => {};
