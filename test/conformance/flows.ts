@@ -15,6 +15,7 @@ import { expect } from 'vitest';
 import { plainWalletAccount } from '../support/wallets.js';
 import { SoftwarePasskey, encryptOtpBundle, generateSessionKey, sandboxOidcToken, stampPayload } from '../../src/client/index.js';
 import { fixtureFile } from '../helpers.js';
+import { travelRuleConfig } from '../support/travel-rule.js';
 
 export interface FlowReply {
   status: number;
@@ -172,15 +173,7 @@ export async function moneyFlow(call: FlowCall): Promise<void> {
 
 /** Ownership of a self-custody wallet, for a customer and for the platform. */
 export async function ownershipFlow(call: FlowCall): Promise<void> {
-  await step(call, 200, 'PATCH', '/config', {
-    supportedCurrencies: ['USD', 'USDC'].map((currencyCode) => ({
-      currencyCode,
-      minAmount: 1,
-      maxAmount: 1_000_000_000,
-      requiredCounterpartyFields: currencyCode === 'USDC' ? [{ name: 'FULL_NAME', mandatory: true }] : [],
-      enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
-    })),
-  });
+  await step(call, 200, 'PATCH', '/config', travelRuleConfig('USDC'));
   const customer = await step(call, 201, 'POST', '/customers', { customerType: 'INDIVIDUAL', fullName: 'Wally Wallet', currencies: ['USD'] });
   for (const [base, owner] of [
     ['/customers/external-accounts', { customerId: customer.id }],

@@ -10,6 +10,7 @@ import { verify } from 'node:crypto';
 import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
 import { signatureOfHeader } from '../support/webhook-signature.js';
+import { travelRuleConfig } from '../support/travel-rule.js';
 
 interface Envelope {
   id: string;
@@ -291,16 +292,7 @@ describe('INTERNAL_ACCOUNT.STATUS_UPDATED and FUNDING_INSTRUCTIONS_UPDATED', () 
 });
 
 describe('EXTERNAL_ACCOUNT.STATUS_UPDATED', () => {
-  const travelRule = {
-    supportedCurrencies: ['USD', 'USDC'].map((currencyCode) => ({
-      currencyCode,
-      minAmount: 1,
-      maxAmount: 1_000_000_000,
-      // A counterparty requirement is what makes a FIRST_PARTY wallet prove its ownership.
-      requiredCounterpartyFields: currencyCode === 'USDC' ? [{ name: 'FULL_NAME', mandatory: true }] : [],
-      enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
-    })),
-  };
+  const travelRule = travelRuleConfig('USDC');
   const wallet = (customerId: string, address: string) => ({ customerId, currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'ETHEREUM_WALLET', address } });
 
   async function expectOne(world: World, id: string, status: string) {

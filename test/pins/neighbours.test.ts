@@ -11,6 +11,7 @@ import { API_BASE_PATH } from '../../src/core/version.js';
 import { fixtureFile, individual, makeSandbox } from '../helpers.js';
 import { stablecoinSandbox } from '../stablecoins/helpers.js';
 import { activeCard, advance, clockNow, eventsOf, fundedCustomer, realtimeQuote, usdAccountOf } from './fixtures.js';
+import { travelRuleConfig } from '../support/travel-rule.js';
 
 const purchase = { currency: { code: 'USD' }, merchant: { descriptor: 'CORNER SHOP', mcc: '5814', country: 'US' } };
 
@@ -69,14 +70,7 @@ describe('#2 only an ACTIVE internal account funds a mint or is held for a burn'
 describe('#3 the admin review never activates a wallet whose ownership proof failed', () => {
   it('UNVERIFIED (after a bad signature) and PENDING_OWNERSHIP_VERIFICATION: 409 INVALID_STATE_TRANSITION for every review status; a bank account is reviewed', async () => {
     const client = makeSandbox().client();
-    const travelRule = ['USD', 'BTC'].map((currencyCode) => ({
-      currencyCode,
-      minAmount: 1,
-      maxAmount: 1_000_000_000,
-      requiredCounterpartyFields: currencyCode === 'BTC' ? [{ name: 'FULL_NAME', mandatory: true }] : [],
-      enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
-    }));
-    expect((await client.patch('/config', { supportedCurrencies: travelRule })).status).toBe(200);
+    expect((await client.patch('/config', travelRuleConfig('BTC'))).status).toBe(200);
     const customerId = (await client.post('/customers', individual())).body.id;
     const wallet = { customerId, currency: 'BTC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'SPARK_WALLET', address: 'sp1qqgqzqvzq2ps8pqys5zcvp58q7000' } };
     const failed = (await client.post('/customers/external-accounts', wallet)).body.id;

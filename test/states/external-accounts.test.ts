@@ -23,6 +23,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { plainWalletAccount } from '../support/wallets.js';
 import { individual, makeSandbox, type Client } from '../helpers.js';
 import { passes, refused, stateMatrix, type Answer, type StateTable } from './matrix.js';
+import { travelRuleConfig } from '../support/travel-rule.js';
 
 const STATES = ['PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
 type State = (typeof STATES)[number];
@@ -60,15 +61,7 @@ const TABLE: StateTable<State, Operation> = {
 };
 
 /** Counterparty requirements on USDC (the counterparty's name): a FIRST_PARTY wallet must prove its ownership. */
-const TRAVEL_RULE = {
-  supportedCurrencies: ['USD', 'USDC'].map((currencyCode) => ({
-    currencyCode,
-    minAmount: 1,
-    maxAmount: 1_000_000_000,
-    requiredCounterpartyFields: currencyCode === 'USDC' ? [{ name: 'FULL_NAME', mandatory: true }] : [],
-    enabledTransactionTypes: ['INCOMING', 'OUTGOING'],
-  })),
-};
+const TRAVEL_RULE = travelRuleConfig('USDC');
 
 interface World {
   client: Client;
