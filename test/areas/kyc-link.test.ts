@@ -18,6 +18,24 @@ function form(fields: Record<string, string | Blob>): FormData {
 }
 
 describe('hosted verification links', () => {
+  // The suffix decides at creation when paperwork is skipped; a decided verification is final (spec), for the link as for POST /verifications.
+  it.each([
+    ['Jane Doe 001', 'PENDING', 201],
+    ['Jane Doe 003', 'UNVERIFIED', 201],
+    ['Jane Doe 002', 'REJECTED', 400],
+    ['Jane Doe', 'APPROVED', 400],
+  ])('a link for %s (%s) answers %i', async (fullName, kycStatus, status) => {
+    expect((await client.patch('/config', { skipVerificationPaperwork: true })).status).toBe(200);
+    const customer = (await client.post('/customers', individual({ fullName }))).body;
+    expect(customer.kycStatus).toBe(kycStatus);
+    const res = await client.post(`/customers/${customer.id}/kyc-link`);
+    expect(res.status).toBe(status);
+    if (status === 400) {
+      expect(res.body).toMatchObject({ code: 'INVALID_INPUT', reason: `Customer ${customer.id} is already ${kycStatus}; its verification is final`, details: { customerId: customer.id, status: kycStatus } });
+      expect((await client.get(`/customers/${customer.id}/kyc-link`)).status).toBe(400);
+    } else expect(res.body.provider).toBe('SUMSUB');
+  });
+
   it('creates a single-use link to a page the sandbox serves', async () => {
     const customerId = (await client.post('/customers', individual())).body.id;
     const res = await client.post(`/customers/${customerId}/kyc-link`, { redirectUri: 'https://app.example.com/kyc-done' });

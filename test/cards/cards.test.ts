@@ -370,9 +370,11 @@ describe('card lifecycle (PATCH /cards/{id})', () => {
     expect(reply.body).toEqual(refusal(409, 'INVALID_STATE_TRANSITION', `A PROCESSING card cannot become ${status}`, { from: 'PROCESSING', to: status, allowed: expect.any(Array) }));
   });
 
-  it('treats the current status as no change, and needs status or fundingSource', async () => {
+  it('refuses the current status as a move (409), and needs status or fundingSource', async () => {
     const { client, card } = await activeCard(0);
-    expect((await client.patch(`/cards/${card.id}`, { status: 'ACTIVE' })).status).toBe(200);
+    expect((await client.patch(`/cards/${card.id}`, { status: 'ACTIVE' })).body).toEqual(
+      refusal(409, 'INVALID_STATE_TRANSITION', `Card ${card.id} is already ACTIVE`, { from: 'ACTIVE', to: 'ACTIVE', allowed: ['FROZEN', 'CLOSED'] }),
+    );
     expect((await client.get('/__admin/events?type=CARD.STATUS_CHANGE')).body.data).toHaveLength(1);
     const empty = await client.patch(`/cards/${card.id}`, {});
     expect(empty.status).toBe(400);

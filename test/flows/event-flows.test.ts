@@ -108,17 +108,17 @@ describe('VERIFICATION.IN_PROGRESS: the hosted verification page is opened', () 
   it('is not sent for a customer already decided or in manual review', async () => {
     const sandbox = makeSandbox();
     const client = sandbox.client();
+    // A link given while undecided, opened after the API approved the customer.
+    const approved = (await client.post('/customers', individual({ idType: 'SSN', identifier: '123-45-6789' }))).body;
+    const early = (await client.post(`/customers/${approved.id}/kyc-link`, {})).body;
+    expect((await client.upload('/documents', { file: fixtureFile('passport.png'), documentHolder: approved.id, documentType: 'PASSPORT', country: 'US' })).status).toBe(201);
+    expect((await client.post('/verifications', { customerId: approved.id })).body.verificationStatus).toBe('APPROVED');
+    // In manual review (suffix 001), decided at creation on a regulated platform.
     expect((await client.patch('/config', { isRegulatedFinancialInstitution: true })).status).toBe(200);
-    // Decided at creation on a regulated platform.
-    const approved = (await client.post('/customers', individual())).body;
-    expect(approved.kycStatus).toBe('APPROVED');
-    // In manual review (suffix 001).
     const reviewed = (await client.post('/customers', individual({ fullName: 'Ann Lee 001' }))).body;
     expect(reviewed.kycStatus).toBe('PENDING');
-    for (const customer of [approved, reviewed]) {
-      const link = (await client.post(`/customers/${customer.id}/kyc-link`, {})).body;
-      expect((await sandbox.app.request(new URL(link.kycUrl).pathname)).status).toBe(200);
-    }
+    const inReview = (await client.post(`/customers/${reviewed.id}/kyc-link`, {})).body;
+    for (const link of [early, inReview]) expect((await sandbox.app.request(new URL(link.kycUrl).pathname)).status).toBe(200);
     expect((await client.get('/__admin/events?type=VERIFICATION.IN_PROGRESS')).body.data).toEqual([]);
   });
 });

@@ -36,8 +36,8 @@ const TABLE: StateTable<State, Operation> = {
   },
   ACTIVE: {
     freeze: passes(200, { status: 'FROZEN' }),
-    // The same status again is no move (the 409s name moves): 200, nothing changes.
-    unfreeze: passes(200, { status: 'ACTIVE' }),
+    // The reference allows ACTIVE <-> FROZEN and ACTIVE | FROZEN -> CLOSED, "any other transition" is 409: the same status again too.
+    unfreeze: refused(409, 'INVALID_STATE_TRANSITION'),
     close: passes(200, { status: 'CLOSED', statusReason: 'CLOSED_BY_PLATFORM' }),
     'set a spend limit': passes(200, { status: 'ACTIVE', maxSpendPerTransaction: 5_000 }),
     reveal: passes(200, { panEmbedUrl: expect.any(String) }),
@@ -45,7 +45,7 @@ const TABLE: StateTable<State, Operation> = {
     'simulate financial authorization': passes(202, { status: 'SETTLED', declineReason: undefined }),
   },
   FROZEN: {
-    freeze: passes(200, { status: 'FROZEN' }),
+    freeze: refused(409, 'INVALID_STATE_TRANSITION'),
     unfreeze: passes(200, { status: 'ACTIVE' }),
     close: passes(200, { status: 'CLOSED', statusReason: 'CLOSED_BY_PLATFORM' }),
     'set a spend limit': passes(200, { status: 'FROZEN', maxSpendPerTransaction: 5_000 }),

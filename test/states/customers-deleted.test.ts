@@ -44,8 +44,9 @@ const TABLE: StateTable<State, Operation> = {
     'add an external account for it': passes(201, { status: 'ACTIVE' }),
     'issue a card to it': passes(201, { status: 'PROCESSING' }),
     'create an agent for it': passes(201, { 'agent.isPaused': false }),
-    'start a KYC link': passes(201, { provider: 'SUMSUB' }),
-    // An APPROVED customer (a regulated platform resolves the suffix at creation): the status is final (spec), 400.
+    // An APPROVED customer (a regulated platform resolves the suffix at creation): the status is final (spec), 400,
+    // for a hosted link as for a submission (both paths make the same transitions).
+    'start a KYC link': refused(400, 'INVALID_INPUT'),
     'submit a verification': refused(400, 'INVALID_INPUT'),
     'invite from its UMA address': passes(201, { status: 'PENDING' }),
     'look up its UMA address': passes(200, { receiverUmaAddress: 'self' }),

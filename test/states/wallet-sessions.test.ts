@@ -7,8 +7,10 @@
  * replaces it), expires, or its credential is revoked (which only a session
  * of another credential may sign). An ended session's key signs nothing:
  * 401 WALLET_SIGNATURE_INVALID ("failed cryptographic verification against
- * the registered credential"), and refreshing or revoking it is 401
- * UNAUTHORIZED at once; a revoked credential is gone (404). Each
+ * the registered credential"); refreshing it is 401 UNAUTHORIZED at once
+ * ("the target session is no longer active"), and revoking it is 404 at
+ * once (the reference: 404 whenever the id is not an active session, so a
+ * second revoke is safe); a revoked credential is gone (404). Each
  * state is reached through the API (real HPKE OTP logins, real P-256 stamps
  * by @turnkey libraries through the wallet helpers) and the sandbox clock.
  */
@@ -24,12 +26,13 @@ type Operation = 'sign a wallet action with its key' | 'refresh it' | 'revoke it
 const ENDED = refused(401, 'WALLET_SIGNATURE_INVALID');
 
 /** Refreshing or revoking an ended session is refused at the first leg, before any signature: the session is no longer one. */
-const SESSION_ENDED = refused(401, 'UNAUTHORIZED');
+const REFRESH_ENDED = refused(401, 'UNAUTHORIZED');
+const REVOKE_ENDED = refused(404, 'REFERENCE_NOT_FOUND');
 
 const ended = (credential: Answer, revokeCredential: Answer): Record<Operation, Answer> => ({
   'sign a wallet action with its key': ENDED,
-  'refresh it': SESSION_ENDED,
-  'revoke it': SESSION_ENDED,
+  'refresh it': REFRESH_ENDED,
+  'revoke it': REVOKE_ENDED,
   'challenge its credential': credential,
   'revoke its credential': revokeCredential,
 });

@@ -8,7 +8,7 @@
 import { apiError, invalidInput, notFound } from '../../core/errors.js';
 import { decodeCursor, toListResult, type JsonParts, type ListResult } from '../../core/pagination.js';
 import type { Tenant } from '../../store/tenant.js';
-import { checkFunds, checkPayoutLimits } from '../payments/parties.js';
+import { checkFunds, checkPayoutLimits, requireUsableExternal } from '../payments/parties.js';
 import { holdPayment } from '../payments/settlement.service.js';
 import { requireTermsAccepted } from '../customers/end-user-terms.js';
 import { checkQuoteExecution, createQuote, holdQuotePayment, presentQuote, refuseImmediateFromWallet, requireExecutable, walletPayloadOf } from '../quotes/quotes.service.js';
@@ -68,7 +68,7 @@ function ownAccount(tenant: Tenant, agent: AgentRecord, accountId: string, field
     return { kind: 'INTERNAL', account: internal };
   }
   const external = tenant.externalAccounts.get(accountId);
-  if (external && external.customerId === agent.customerId) return { kind: 'EXTERNAL', account: external };
+  if (external && external.customerId === agent.customerId) return { kind: 'EXTERNAL', account: requireUsableExternal(external, field) };
   throw apiError('REFERENCE_NOT_FOUND', `No internal or external account ${accountId}`, { field, id: accountId });
 }
 

@@ -62,7 +62,7 @@ export const updateCardRoute = createRoute({
   tags,
   summary: 'Freeze, unfreeze or close a card, or change its funding source',
   description:
-    'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final, statusReason CLOSED_BY_PLATFORM). Closing a CLOSED card: 409 CARD_ALREADY_CLOSED; any other change to a CLOSED card: 409 CARD_NOT_MUTABLE; any other move (e.g. from PROCESSING): 409 INVALID_STATE_TRANSITION.',
+    'ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final, statusReason CLOSED_BY_PLATFORM). Closing a CLOSED card: 409 CARD_ALREADY_CLOSED; any other change to a CLOSED card: 409 CARD_NOT_MUTABLE; any other move (from PROCESSING, or to the status the card has): 409 INVALID_STATE_TRANSITION.',
   request: { params: IdParam, body: jsonBody(CardUpdateRequest) },
   responses: { 200: jsonResponse(Card, 'The card') },
 });

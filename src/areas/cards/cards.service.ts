@@ -164,7 +164,7 @@ function ascendingPage(tenant: Tenant, index: { index?: string; key?: string }, 
  * source. The public description's 409s: closing a CLOSED card is
  * CARD_ALREADY_CLOSED, another state for it INVALID_STATE_TRANSITION, any
  * other change to it CARD_NOT_MUTABLE; a move outside the table (from
- * PROCESSING too) INVALID_STATE_TRANSITION.
+ * PROCESSING, or to the status it has) INVALID_STATE_TRANSITION.
  */
 export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest): Card {
   const card = requireCard(tenant, id);
@@ -174,10 +174,10 @@ export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest)
     if (target !== undefined) throw apiError('INVALID_STATE_TRANSITION', `A CLOSED card cannot become ${target}; CLOSED is final`, { from: card.status, to: target, allowed: [] });
     throw apiError('CARD_NOT_MUTABLE', `Card ${id} is CLOSED; nothing about it can change`, { status: card.status });
   }
-  if (target !== undefined && target !== card.status) {
-    if (!TRANSITIONS[card.status].includes(target)) {
-      throw apiError('INVALID_STATE_TRANSITION', `A ${card.status} card cannot become ${target}`, { from: card.status, to: target, allowed: TRANSITIONS[card.status] });
-    }
+  // The reference allows ACTIVE <-> FROZEN and ACTIVE | FROZEN -> CLOSED and nothing else: the same status again is no allowed move either.
+  if (target !== undefined && !TRANSITIONS[card.status].includes(target)) {
+    const why = target === card.status ? `Card ${id} is already ${target}` : `A ${card.status} card cannot become ${target}`;
+    throw apiError('INVALID_STATE_TRANSITION', why, { from: card.status, to: target, allowed: TRANSITIONS[card.status] });
   }
   // Check everything before changing anything.
   const account = patch.fundingSource !== undefined ? fundingAccount(tenant, card.customerId, patch.fundingSource, card.currency) : undefined;
@@ -193,7 +193,7 @@ export function updateCard(tenant: Tenant, id: string, patch: CardUpdateRequest)
     });
     tenant.changed();
   }
-  const updated = target !== undefined && target !== card.status ? setStatus(tenant, id, target) : requireCard(tenant, id);
+  const updated = target !== undefined ? setStatus(tenant, id, target) : requireCard(tenant, id);
   if (account) emitEvent(tenant, CardFundingSourceWebhook, 'CARD.FUNDING_SOURCE_CHANGE', updated);
   return updated;
 }

@@ -46,7 +46,8 @@ export function customerOfParty(party: Party): string | undefined {
 /**
  * An internal or external account of the tenant; `field` names the request
  * field in errors. Unknown: 404 REFERENCE_NOT_FOUND; an internal account
- * that is not ACTIVE cannot move money: 400 naming the field.
+ * that is not ACTIVE, or an external one not in a status that pays, cannot
+ * move money: 400 naming the field.
  */
 export function findAccount(tenant: Tenant, accountId: string, field: string): Extract<Party, { kind: 'INTERNAL' | 'EXTERNAL' }> {
   const internal = tenant.internalAccounts.get(accountId);
@@ -55,8 +56,23 @@ export function findAccount(tenant: Tenant, accountId: string, field: string): E
     return { kind: 'INTERNAL', account: internal };
   }
   const external = tenant.externalAccounts.get(accountId);
-  if (external) return { kind: 'EXTERNAL', account: external };
+  if (external) return { kind: 'EXTERNAL', account: requireUsableExternal(external, field) };
   throw apiError('REFERENCE_NOT_FOUND', `No internal or external account ${accountId}`, { field, id: accountId });
+}
+
+/**
+ * External account statuses that move money: ACTIVE, and a wallet awaiting
+ * its ownership proof (below the cap, checkPayoutLimits). One still being
+ * provisioned (PENDING), under review or INACTIVE moves none, as an internal
+ * account that is not ACTIVE: 400 naming the field.
+ */
+const EXTERNAL_STATUSES_THAT_PAY: ReadonlySet<ExternalAccount['status']> = new Set(['ACTIVE', 'PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED']);
+
+export function requireUsableExternal(account: ExternalAccount, field: string): ExternalAccount {
+  if (!EXTERNAL_STATUSES_THAT_PAY.has(account.status)) {
+    throw invalidInput([{ field, message: `ExternalAccount ${account.id} is ${account.status}; it can move money once it is ACTIVE` }]);
+  }
+  return account;
 }
 
 /** The identifier whose suffix the outcome tables read. */

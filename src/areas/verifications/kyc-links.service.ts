@@ -9,12 +9,15 @@ import type { Tenant } from '../../store/tenant.js';
 import { requireContactVerified, requireLiveCustomer } from '../customers/customers.service.js';
 import type { KycLinkRecord } from './verifications.schemas.js';
 import { HOSTED_KYC_PATH } from '../hosted-paths.js';
+import { requireVerificationOpen } from './verifications.service.js';
 
 const LINK_LIFETIME_MS = 60 * 60_000;
 export { HOSTED_KYC_PATH };
 
 export function createKycLink(tenant: Tenant, customerId: string, redirectUri: string | undefined, origin: string) {
-  requireContactVerified(tenant, requireLiveCustomer(tenant, customerId));
+  const customer = requireLiveCustomer(tenant, customerId);
+  requireVerificationOpen(customer);
+  requireContactVerified(tenant, customer);
   const token = newHostedToken(tenant.id);
   const now = tenant.clock.nowMs();
   const link: KycLinkRecord = { id: token, customerId, expiresAt: isoAt(now + LINK_LIFETIME_MS), createdAt: isoAt(now), ...(redirectUri ? { redirectUri } : {}) };

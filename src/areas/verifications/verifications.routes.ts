@@ -41,7 +41,7 @@ export const getRoute = createRoute({
 
 const CustomerIdParam = z.object({ customerId: z.string().min(1).max(200).openapi({ param: { name: 'customerId', in: 'path' }, example: 'Customer:019542f5-b3e7-1d02-0000-000000000001' }) });
 const KYC_LINK_NOTE =
-  'A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone.';
+  'A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone; 400 for a customer already APPROVED or REJECTED (final, as for POST /verifications).';
 
 export const createKycLinkRoute = createRoute({
   operationId: 'createCustomerKycLink',

@@ -161,6 +161,12 @@ export function latestVerification(tenant: Tenant, customerId: string): Verifica
   return tenant.verifications.page({ index: 'customer', key: customerId, limit: 1 }).items[0];
 }
 
+/** A customer APPROVED or REJECTED is final (the spec): nothing verifies it again, neither a submission nor a hosted link. 400. */
+export function requireVerificationOpen(customer: Customer): void {
+  const status = statusOf(customer);
+  if (isFinal(status)) throw apiError('INVALID_INPUT', `Customer ${customer.id} is already ${status}; its verification is final`, { customerId: customer.id, status });
+}
+
 /** The customer's KYC or KYB status. */
 function statusOf(customer: Customer): KycStatus {
   return customer.customerType === 'INDIVIDUAL' ? customer.kycStatus : customer.kybStatus;
@@ -211,10 +217,7 @@ export function onVerificationInput(tenant: Tenant, holderId: string, kind: Veri
 /** POST /verifications: submits the customer's KYC or KYB as it stands now. */
 export function submitVerification(tenant: Tenant, customerId: string): Verification {
   const customer = requireLiveCustomer(tenant, customerId);
-  const status = statusOf(customer);
-  if (isFinal(status)) {
-    throw apiError('INVALID_INPUT', `Customer ${customerId} is already ${status}; its verification is final`, { customerId, status });
-  }
+  requireVerificationOpen(customer);
   requireContactVerified(tenant, customer, 'INVALID_INPUT');
   return customer.customerType === 'INDIVIDUAL' ? submitIndividual(tenant, customer) : submitBusiness(tenant, customer);
 }

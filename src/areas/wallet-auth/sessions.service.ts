@@ -69,11 +69,19 @@ export function revokeSessionsOf(tenant: Tenant, authMethodId: string): void {
   for (const session of tenant.authSessions.byIndex('credential', authMethodId)) if (isActive(tenant, session)) revoke(tenant, session.id);
 }
 
-function requireActiveSession(tenant: Tenant, id: string): SessionRecord {
+/**
+ * The session, while active. An ended one is 401 to a refresh (it can no
+ * longer authorize one: verify the credential again) and 404 to a revoke
+ * (the reference: revoking an ended session is safe, the answer says what
+ * the session is, not that the client erred).
+ */
+function requireActiveSession(tenant: Tenant, id: string, whenEnded: 'UNAUTHORIZED' | 'NOT_FOUND'): SessionRecord {
   const session = tenant.authSessions.get(id);
   if (!session) throw notFound('Session', id);
   if (!isActive(tenant, session)) {
-    throw apiError('UNAUTHORIZED', `Session ${id} ${session.revokedAt ? 'was revoked' : 'has expired'}; verify the credential again`, { sessionId: id });
+    const ended = `Session ${id} ${session.revokedAt ? 'was revoked' : 'has expired'}`;
+    if (whenEnded === 'NOT_FOUND') throw apiError('REFERENCE_NOT_FOUND', `${ended}; it is no longer an active session`, { resource: 'Session', id });
+    throw apiError('UNAUTHORIZED', `${ended}; verify the credential again`, { sessionId: id });
   }
   return session;
 }
@@ -82,10 +90,10 @@ function requireActiveSession(tenant: Tenant, id: string): SessionRecord {
 export function refreshSession(tenant: Tenant, id: string, clientPublicKey: string, request: WalletActionRequest): Promise<OperationResult> {
   return runSigned(tenant, request, () => ({
     operation: 'REFRESH_SESSION',
-    accountId: requireActiveSession(tenant, id).accountId,
+    accountId: requireActiveSession(tenant, id, 'UNAUTHORIZED').accountId,
     prepare: () => ({}),
     perform: async () => {
-      const current = requireActiveSession(tenant, id);
+      const current = requireActiveSession(tenant, id, 'UNAUTHORIZED');
       const method = tenant.authMethods.get(current.authMethodId);
       if (!method) throw apiError('UNAUTHORIZED', `The credential that issued session ${id} was revoked`);
       const refreshed = await openSession(tenant, method, { clientPublicKey });
@@ -98,14 +106,14 @@ export function refreshSession(tenant: Tenant, id: string, clientPublicKey: stri
 /** DELETE /auth/sessions/{id}. */
 export function revokeSession(tenant: Tenant, id: string, request: WalletActionRequest): Promise<OperationResult> {
   return runSigned(tenant, request, () => {
-    const session = requireActiveSession(tenant, id);
+    const session = requireActiveSession(tenant, id, 'NOT_FOUND');
     return {
       operation: 'REVOKE_SESSION',
       accountId: session.accountId,
       type: session.type,
       prepare: () => ({}),
       perform: () => {
-        requireActiveSession(tenant, id);
+        requireActiveSession(tenant, id, 'NOT_FOUND');
         revoke(tenant, id);
         return { status: 204 };
       },
