@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { individual, makeSandbox, usdAccount, type Client } from '../helpers.js';
+import { agentWorld } from '../agents/helpers.js';
 
 async function fundedCustomer(client: Client) {
   const customerId = (await client.post('/customers', individual())).body.id as string;
@@ -35,6 +36,20 @@ describe('an external account under review or INACTIVE moves no money', () => {
     expect((await client.post(`/__admin/external-accounts/${bank}/status`, { status: 'ACTIVE' })).status).toBe(200);
     expect((await quote(client, usd, bank)).status).toBe(201);
     expect((await client.post('/transfer-out', { source: { accountId: usd }, destination: { accountId: bank }, amount: 1 })).status).toBe(201);
+  });
+
+  it("an agent's transfer out to an INACTIVE account and pull from it: 400 naming the field; ACTIVE again, it passes", async () => {
+    const w = await agentWorld();
+    const { as } = await w.connectAgent();
+    const bank = w.alice.external['000'];
+    expect((await w.client.post(`/__admin/external-accounts/${bank}/status`, { status: 'INACTIVE' })).status).toBe(200);
+    const message = `ExternalAccount ${bank} is INACTIVE; it can move money once it is ACTIVE`;
+    const out = await as.post('/agents/me/transfer-out', { source: { accountId: w.alice.usd }, destination: { accountId: bank }, amount: 1 });
+    expect([out.status, out.body.code, out.body.details?.errors]).toEqual([400, 'INVALID_INPUT', [{ field: 'destination.accountId', message }]]);
+    const pull = await as.post('/agents/me/transfer-in', { source: { accountId: bank }, destination: { accountId: w.alice.usd }, amount: 1 });
+    expect([pull.status, pull.body.details?.errors]).toEqual([400, [{ field: 'source.accountId', message }]]);
+    expect((await w.client.post(`/__admin/external-accounts/${bank}/status`, { status: 'ACTIVE' })).status).toBe(200);
+    expect((await as.post('/agents/me/transfer-out', { source: { accountId: w.alice.usd }, destination: { accountId: bank }, amount: 1 })).status).toBe(201);
   });
 
   it('a quote given while ACTIVE is not executed once the account is INACTIVE: nothing moves', async () => {
