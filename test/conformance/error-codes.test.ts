@@ -5,14 +5,14 @@
  * listed with its reason in docs/deviations.md ("Error codes").
  */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE, codesRaisedBy, type ErrorCode } from '../../src/core/errors.js';
 import { operationsOf } from '../../src/docs/error-responses.js';
 import { makeSandbox } from '../helpers.js';
+import { referenceDocument } from '../support/reference-document.js';
 
 type Json = Record<string, any>;
-const reference = parse(readFileSync(new URL('../reference/openapi.yaml', import.meta.url), 'utf8')) as Json;
+const reference = referenceDocument<Json>();
 
 function resolve(node: Json): Json {
   let current = node;

@@ -9,13 +9,13 @@
  * Run alone with `npm run conformance`.
  */
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { makeSandbox } from '../helpers.js';
 import { OpenApiResponseValidator } from '../support/openapi-validator.js';
 import { agentsFlow, cardsFlow, customersFlow, moneyFlow, ownershipFlow, platformFlow, scaFlow, stablecoinsFlow, walletFlow, type FlowCall } from './flows.js';
+import { referenceDocument } from '../support/reference-document.js';
 
-const reference = parse(readFileSync(new URL('../reference/openapi.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+const reference = referenceDocument<Record<string, unknown>>();
 
 export interface ListedDeviation {
   operation: string;

@@ -1,17 +1,16 @@
 /** Webhooks on demand: every type the sandbox sends, made to happen through the real flows, in both platform modes. */
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSandbox, type Client } from '../helpers.js';
 import { TRIGGER_TYPES } from '../../src/control/trigger-types.js';
 import { startReceiver, type Receiver } from './receiver.js';
 import { createSandbox } from '../../src/index.js';
+import { referenceDocument } from '../support/reference-document.js';
 
 /** Where the reference names an event differently from the spec, the spec's name (the spec wins; docs/deviations.md). */
 const SPEC_NAME: Record<string, string> = { 'CARD.STATE_CHANGE': 'CARD.STATUS_CHANGE' };
 
 /** Every webhook type the reference declares (its WebhookType enum), by the spec's names: read from the bundled reference, not listed here. */
-const reference = parse(readFileSync(new URL('../reference/openapi.yaml', import.meta.url), 'utf8')) as { components: { schemas: { WebhookType: { enum: string[] } } } };
+const reference = referenceDocument<{ components: { schemas: { WebhookType: { enum: string[] } } } }>();
 const REFERENCE_TYPES = reference.components.schemas.WebhookType.enum.map((t) => SPEC_NAME[t] ?? t);
 
 const EMITTED = REFERENCE_TYPES;

@@ -854,13 +854,13 @@ export interface paths {
         };
         /**
          * Create a hosted verification link (GET form)
-         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone. The same as the POST form, for clients that fetch it.
+         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone; 400 for a customer already APPROVED or REJECTED (final, as for POST /verifications). The same as the POST form, for clients that fetch it.
          */
         get: operations["getCustomerKycLink"];
         put?: never;
         /**
          * Create a hosted verification link
-         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone.
+         * @description A single-use link, valid for an hour of sandbox time, to a page served by the sandbox where a person completes the verification in a browser. 409 while a customer of a contact-verification region has not verified both e-mail and phone; 400 for a customer already APPROVED or REJECTED (final, as for POST /verifications).
          */
         post: operations["createCustomerKycLink"];
         delete?: never;
@@ -1486,7 +1486,7 @@ export interface paths {
         head?: never;
         /**
          * Freeze, unfreeze or close a card, or change its funding source
-         * @description ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final, statusReason CLOSED_BY_PLATFORM). Closing a CLOSED card: 409 CARD_ALREADY_CLOSED; any other change to a CLOSED card: 409 CARD_NOT_MUTABLE; any other move (e.g. from PROCESSING): 409 INVALID_STATE_TRANSITION.
+         * @description ACTIVE <-> FROZEN; ACTIVE or FROZEN -> CLOSED (final, statusReason CLOSED_BY_PLATFORM). Closing a CLOSED card: 409 CARD_ALREADY_CLOSED; any other change to a CLOSED card: 409 CARD_NOT_MUTABLE; any other move (from PROCESSING, or to the status the card has): 409 INVALID_STATE_TRANSITION.
          */
         patch: operations["updateCardById"];
         trace?: never;

@@ -3,8 +3,6 @@
  * operationIds, tags, typed errors, webhooks, types, statuses, components,
  * and the docs page that shows them.
  */
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -12,12 +10,13 @@ import { ERROR_CATALOGUE, codesRaisedBy, operationIdsNamedInCatalogue, type Erro
 import { API_TAG_LIST } from '../../src/core/tags.js';
 import { operationsOf } from '../../src/docs/error-responses.js';
 import { individual, makeSandbox } from '../helpers.js';
+import { referenceDocument } from '../support/reference-document.js';
 
 type Json = Record<string, any>;
 const operationsOfDoc = (document: Json) => operationsOf(document) as Array<{ path: string; method: string; operation: Json; shape: ReturnType<typeof operationsOf>[number]['shape'] }>;
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
-const reference = parse(readFileSync(new URL('../reference/openapi.yaml', import.meta.url), 'utf8')) as Json;
+const reference = referenceDocument<Json>();
 const sandbox = makeSandbox();
 const api = sandbox.openApiDocument() as Json;
 const control = sandbox.controlOpenApiDocument() as Json;

@@ -2,10 +2,9 @@
  * Every operation whose body the reference declares optional: optional in our document too, and a JSON
  * Content-Type with an empty body is answered as no body at all (never "Malformed JSON").
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { makeSandbox } from '../helpers.js';
+import { referenceDocument } from '../support/reference-document.js';
 
 type Operation = { requestBody?: { required?: boolean; $ref?: string } };
 type Paths = Record<string, Record<string, Operation>>;
@@ -22,7 +21,7 @@ function optionalBodies(paths: Paths): string[] {
   return found.sort();
 }
 
-const reference = parse(readFileSync(new URL('../reference/openapi.yaml', import.meta.url), 'utf8')) as { paths: Paths };
+const reference = referenceDocument<{ paths: Paths }>();
 const sandbox = makeSandbox();
 const ours = sandbox.openApiDocument() as { paths: Paths };
 

@@ -1,11 +1,10 @@
 /** The type of every query parameter an operation shares with the reference is the reference's type (a $ref resolved). */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { makeSandbox } from '../helpers.js';
+import { referenceDocument } from '../support/reference-document.js';
 
 type Json = Record<string, any>;
-const reference = parse(readFileSync(new URL('../reference/openapi.yaml', import.meta.url), 'utf8')) as Json;
+const reference = referenceDocument<Json>();
 const ours = makeSandbox().openApiDocument() as Json;
 
 function typeOf(doc: Json, schema: Json | undefined): string {
