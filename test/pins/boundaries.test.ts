@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { generateP256KeyPair } from '@turnkey/crypto';
 import { individual, makeSandbox, type Client } from '../helpers.js';
 import { bearerClient, policy } from '../agents/helpers.js';
-import { scaSandbox } from '../sca/helpers.js';
+import type { SoftwarePasskey } from '../../src/client/index.js';
+import { ORIGIN, assertionJson, scaSandbox } from '../sca/helpers.js';
 import { withPasskey } from '../wallet/helpers.js';
 import { activeCard, clockNow } from './fixtures.js';
 
@@ -154,6 +155,37 @@ describe('c: SCA lockout and the passkey challenge around their instants', () =>
     }
     // Second step: the locked-out customer, once the lock ran out, signs in too.
     expect((await tryLogin(customers[0]!)).body.status).toBe('SUCCESS');
+  });
+
+  it('an SCA passkey login answered 1 ms before its 300 s opens the session; at 300 s and after it is 400; the customer beside it signs in with a new start', async () => {
+    const box = scaSandbox();
+    const { client } = box;
+    const customers = await inTurn(AROUND.length, async () => (await box.euCustomer()).id);
+    const passkeys: SoftwarePasskey[] = [];
+    for (const id of customers) passkeys.push((await box.enrollPasskey(id)).passkey);
+    const startedAt = await box.now();
+    const starts: Array<{ challenge: string; timeout: number }> = [];
+    for (const id of customers) starts.push((await client.post(`/sca/login/start?customerId=${id}`, { factor: 'PASSKEY' })).body.passkeyOptions);
+    // The lifetime the options announce to the browser is the challenge's.
+    expect(starts.map((o) => o.timeout)).toEqual([300_000, 300_000, 300_000]);
+    const complete = (i: number) =>
+      client.post(`/sca/login/complete?customerId=${customers[i]}`, { factor: 'PASSKEY', passkeyAssertion: assertionJson(passkeys[i]!.assert(starts[i]!.challenge, { challengeIsBase64url: true })), origin: ORIGIN, endUserIpAddress: IP });
+    const seen = [];
+    for (const [i, offset] of AROUND.entries()) {
+      await clockTo(client, startedAt + 300_000 + offset);
+      const res = await complete(i);
+      seen.push([res.status, res.body.code ?? res.body.status, res.body.details?.errors[0].message]);
+    }
+    const lapsed = `The challenge expired at ${iso(startedAt + 300_000)}`;
+    expect(seen).toEqual([
+      [200, 'SUCCESS', undefined],
+      [400, 'INVALID_INPUT', lapsed],
+      [400, 'INVALID_INPUT', lapsed],
+    ]);
+    // Second step: a new start for the customer whose challenge lapsed.
+    const again = await client.post(`/sca/login/start?customerId=${customers[2]}`, { factor: 'PASSKEY' });
+    const done = await client.post(`/sca/login/complete?customerId=${customers[2]}`, { factor: 'PASSKEY', passkeyAssertion: assertionJson(passkeys[2]!.assert(again.body.passkeyOptions.challenge, { challengeIsBase64url: true })), origin: ORIGIN, endUserIpAddress: IP });
+    expect([done.status, done.body.status]).toEqual([200, 'SUCCESS']);
   });
 
   it('a wallet passkey challenge answered 1 ms before expiresAt opens a session; at and after it, 401 UNAUTHORIZED; the used one is 401 the second time', async () => {
