@@ -12,7 +12,7 @@ export async function activeCard(funds = 10_000) {
   const card = (await client.post('/cards', { customerId: customer.id, form: 'VIRTUAL', fundingSource: usd })).body;
   expect((await client.post('/__admin/clock/advance', { seconds: 5 })).status).toBe(200);
   if (funds > 0) await client.post(`/sandbox/internal-accounts/${usd}/fund`, { amount: funds });
-  return { client, customerId: customer.id as string, usd, cardId: card.id as string };
+  return { client, app: sandbox.app, customerId: customer.id as string, usd, cardId: card.id as string };
 }
 
 /** A customer whose USD account holds `funds`, and its external USD account numbered `payeeNumber` (its suffix picks the outcome). */

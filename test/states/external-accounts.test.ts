@@ -14,10 +14,15 @@
  * gets it out); a challenge applies only to an unproven wallet (409 CONFLICT,
  * a resource-state conflict). Deleting works in any status.
  *
- * Every state is reached through the API: the platform's travel-rule config,
- * real EIP-191 signatures (viem) good and bad, the review route. PENDING is
- * not reached: no path of the API or the control plane creates or moves an
- * account into it, so it is left out rather than planted by snapshot.
+ * Every state but PENDING is reached through the API: the platform's
+ * travel-rule config, real EIP-191 signatures (viem) good and bad, the review
+ * route. PENDING is in the spec's and the reference's list of statuses, but
+ * no path of the API or the control plane moves an account into it, and
+ * neither says what it blocks: a proven wallet is put in it the way a stored
+ * account of that status would exist, through PUT /__admin/snapshot, and its
+ * row pins what the sandbox does with it: like UNDER_REVIEW and INACTIVE
+ * it is paid nothing (decision 0012) and a review moves it, and a
+ * challenge is refused since only an unproven wallet takes one.
  */
 import { expect } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -26,7 +31,7 @@ import { individual, makeSandbox, type Client } from '../helpers.js';
 import { passes, refused, stateMatrix, type Answer, type StateTable } from './matrix.js';
 import { travelRuleConfig } from '../support/travel-rule.js';
 
-const STATES = ['PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE'] as const;
+const STATES = ['PENDING_OWNERSHIP_VERIFICATION', 'UNVERIFIED', 'ACTIVE', 'UNDER_REVIEW', 'INACTIVE', 'PENDING'] as const;
 type State = (typeof STATES)[number];
 type Operation = 'pay it 1.00 USD' | 'pay it 2,000.00 USD' | 'review: ACTIVE' | 'review: UNDER_REVIEW' | 'review: INACTIVE' | 'start a challenge' | 'delete';
 
@@ -58,10 +63,12 @@ const TABLE: StateTable<State, Operation> = {
   PENDING_OWNERSHIP_VERIFICATION: UNPROVEN,
   UNVERIFIED: UNPROVEN,
   ACTIVE: proven(),
-  // The reference: an account under review is not yet active, an INACTIVE one is not active; as for an internal account
-  // that is not ACTIVE, a payment to it is refused naming the field (400, no 409 on quotes). Reviewing it again still works.
+  // The reference: an account under review is not yet active, an INACTIVE one is not active, a PENDING one is still
+  // being provisioned; as for an internal account that is not ACTIVE, a payment to it is refused naming the field
+  // (400, no 409 on quotes; decision 0012). A review still moves it.
   UNDER_REVIEW: proven({ 'pay it 1.00 USD': NOT_PAYABLE, 'pay it 2,000.00 USD': NOT_PAYABLE }),
   INACTIVE: proven({ 'pay it 1.00 USD': NOT_PAYABLE, 'pay it 2,000.00 USD': NOT_PAYABLE }),
+  PENDING: proven({ 'pay it 1.00 USD': NOT_PAYABLE, 'pay it 2,000.00 USD': NOT_PAYABLE }),
 };
 
 /** Counterparty requirements on USDC (the counterparty's name): a FIRST_PARTY wallet must prove its ownership. */
@@ -96,6 +103,13 @@ const challenge = async (client: Client, id: string) => {
 const verify = (client: Client, id: string, signer: PrivateKeyAccount, message: string) =>
   signer.signMessage({ message }).then((signature) => client.post(`/customers/external-accounts/${id}/verify`, { signature }));
 
+/** The tenant restored from its own snapshot with account `id` in `status` (a status no route gives). */
+async function restoredWithStatus(client: Client, id: string, status: State) {
+  const snapshot = (await client.get('/__admin/snapshot')).body;
+  snapshot.externalAccounts[id].status = status;
+  expect((await client.call('PUT', '/__admin/snapshot', snapshot)).status).toBe(200);
+}
+
 const reach = (state: State) => async ({ client, customerId }: World): Promise<Wallet> => {
   const owner = plainWalletAccount();
   const created = await client.post('/customers/external-accounts', { customerId, currency: 'USDC', ownershipType: 'FIRST_PARTY', accountInfo: { accountType: 'ETHEREUM_WALLET', address: owner.address } });
@@ -104,7 +118,8 @@ const reach = (state: State) => async ({ client, customerId }: World): Promise<W
   if (state === 'UNVERIFIED') expect((await verify(client, id, privateKeyToAccount(generatePrivateKey()), await challenge(client, id))).status).toBe(400);
   if (state !== 'PENDING_OWNERSHIP_VERIFICATION' && state !== 'UNVERIFIED') {
     expect((await verify(client, id, owner, await challenge(client, id))).status).toBe(200);
-    if (state !== 'ACTIVE') expect((await client.post(`/__admin/external-accounts/${id}/status`, { status: state })).status).toBe(200);
+    if (state === 'PENDING') await restoredWithStatus(client, id, state);
+    else if (state !== 'ACTIVE') expect((await client.post(`/__admin/external-accounts/${id}/status`, { status: state })).status).toBe(200);
   }
   expect((await client.get(`/customers/external-accounts/${id}`)).body.status).toBe(state);
   return { id, owner };

@@ -192,7 +192,7 @@ export function startOwnershipChallenge(tenant: Tenant, id: string, owner: Owner
     throw apiError('CONFLICT', 'Ownership verification applies only to FIRST_PARTY self-custody wallets', { externalAccountId: id });
   }
   if (account.status !== 'PENDING_OWNERSHIP_VERIFICATION' && account.status !== 'UNVERIFIED') {
-    throw apiError('CONFLICT', `The account is ${account.status}; ownership is already verified`, { status: account.status });
+    throw apiError('CONFLICT', `The account is ${account.status}; a challenge applies only to a wallet awaiting its ownership proof (PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED)`, { status: account.status });
   }
   if (account.status === 'UNVERIFIED') setStatus(tenant, id, 'PENDING_OWNERSHIP_VERIFICATION');
   tenant.scheduler.cancel((job) => job.kind === LIVENESS_JOB && job.payload.externalAccountId === id);
