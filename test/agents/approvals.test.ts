@@ -139,7 +139,7 @@ describe('an action awaiting approval', () => {
 });
 
 describe('quote executions awaiting approval', () => {
-  it('hold the quote (the platform cannot execute it meanwhile); approved within its lifetime it completes, at exactly expiresAt too', async () => {
+  it('hold the quote (the platform cannot execute it meanwhile); approved within its lifetime, 1 ms before expiresAt, it completes', async () => {
     const w = await agentWorld();
     const { agent, as } = await w.connectAgent({ policy: APPROVAL });
     const quote = (await as.post('/agents/me/quotes', payoutQuote(w.alice.usd, w.alice.external['000'], 4_000))).body;
@@ -148,7 +148,7 @@ describe('quote executions awaiting approval', () => {
     const platform = await w.client.post(`/quotes/${quote.id}/execute`);
     expect(platform.status).toBe(409);
     expect((await as.post(`/agents/me/quotes/${quote.id}/execute`)).status).toBe(409);
-    await w.advance(300); // the quote expires at createdAt + 300 s: still good
+    await w.advance(299.999); // the quote expires at createdAt + 300 s: 1 ms before, still good
     const approved = await w.client.post(`/agents/${agent.id}/actions/${action.id}/approve`);
     expect(approved.body).toMatchObject({ status: 'APPROVED', quote: { status: 'COMPLETED' }, transaction: { status: 'COMPLETED' } });
   });
@@ -160,7 +160,7 @@ describe('quote executions awaiting approval', () => {
       const quote = (await as.post('/agents/me/quotes', payoutQuote(w.alice.usd, w.alice.external['000'], 4_000))).body;
       const action = (await as.post(`/agents/me/quotes/${quote.id}/execute`)).body;
       expect(await w.balance(w.alice.usd)).toEqual({ available: 1_000_000 - 4_000, total: 1_000_000 });
-      await w.advance(301);
+      await w.advance(300); // at expiresAt: expired
       const res = await w.client.post(path === 'action' ? `/agents/${agent.id}/actions/${action.id}/approve` : `/transactions/${quote.transactionId}/approve`);
       expect(res.status).toBe(200);
       const shown = (await as.get(`/agents/me/actions/${action.id}`)).body;

@@ -233,15 +233,15 @@ describe('device codes', () => {
     expect((await bearerClient(sandbox.app, res.body.accessToken).get('/agents/me')).status).toBe(200);
   });
 
-  it('expires on the tenant clock: redeemable at expiresAt, 400 a second later', async () => {
+  it('expires on the tenant clock: redeemable 1 ms before expiresAt, 400 at it', async () => {
     const early = await agentWorld();
-    const atExpiry = await early.createAgent();
-    await early.advance(86_400);
-    expect((await early.redeem(atExpiry.deviceCode.code)).status).toBe(200);
+    const beforeExpiry = await early.createAgent();
+    await early.advance(86_399.999);
+    expect((await early.redeem(beforeExpiry.deviceCode.code)).status).toBe(200);
 
     const late = await agentWorld();
     const pastExpiry = await late.createAgent();
-    await late.advance(86_401);
+    await late.advance(86_400);
     const res = await late.redeem(pastExpiry.deviceCode.code);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ code: 'INVALID_INPUT', details: { expiresAt: pastExpiry.deviceCode.expiresAt } });
@@ -249,7 +249,7 @@ describe('device codes', () => {
     // A new code for the same agent works.
     const fresh = await late.client.post(`/agents/${pastExpiry.agent.id}/device-codes`);
     expect(fresh.status).toBe(201);
-    expect(fresh.body).toEqual({ code: expect.stringMatching(/^AGENT-/), agentId: pastExpiry.agent.id, expiresAt: new Date(START + 86_401_000 + 86_400_000).toISOString(), redeemed: false });
+    expect(fresh.body).toEqual({ code: expect.stringMatching(/^AGENT-/), agentId: pastExpiry.agent.id, expiresAt: new Date(START + 86_400_000 + 86_400_000).toISOString(), redeemed: false });
     expect((await late.redeem(fresh.body.code)).status).toBe(200);
   });
 

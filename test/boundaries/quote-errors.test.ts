@@ -81,13 +81,13 @@ describe('POST /quotes/{quoteId}/execute refusals, body in full', () => {
     expect(res.body).toEqual(refusal(409, 'CONFLICT', `Idempotency-Key key-2 was already used to execute ${first.id}`, { quoteId: first.id }));
   });
 
-  it('after its expiry: 400 QUOTE_EXPIRED naming when it expired (at the expiry it still executes)', async () => {
-    const atExpiry = (await quote(1_000)).body;
+  it('at its expiry: 400 QUOTE_EXPIRED naming when it expired (1 ms before it still executes)', async () => {
+    const onTime = (await quote(1_000)).body;
     const late = (await quote(1_002)).body;
-    expect(late.expiresAt).toBe(atExpiry.expiresAt);
-    expect((await client.post('/__admin/clock', { to: atExpiry.expiresAt })).status).toBe(200);
-    expect((await client.post(`/quotes/${atExpiry.id}/execute`, {})).status).toBe(200);
-    expect((await client.post('/__admin/clock', { to: new Date(Date.parse(late.expiresAt) + 1).toISOString() })).status).toBe(200);
+    expect(late.expiresAt).toBe(onTime.expiresAt);
+    expect((await client.post('/__admin/clock', { to: new Date(Date.parse(onTime.expiresAt) - 1).toISOString() })).status).toBe(200);
+    expect((await client.post(`/quotes/${onTime.id}/execute`, {})).status).toBe(200);
+    expect((await client.post('/__admin/clock', { to: late.expiresAt })).status).toBe(200);
     const res = await client.post(`/quotes/${late.id}/execute`, {});
     expect(res.status).toBe(400);
     expect(res.body).toEqual(refusal(400, 'QUOTE_EXPIRED', `Quote ${late.id} expired at ${late.expiresAt}; request a new one`, { expiresAt: late.expiresAt }));

@@ -164,7 +164,7 @@ export function redeemDeviceCode(tenant: Tenant, code: string, secret?: string):
     apiError('INVALID_INPUT', `Device code ${record.id} ${why}`, { errors: [{ field: 'code', message: `This device code ${why}` }], ...details });
   if (record.redeemed) throw refuse(`was already redeemed at ${record.redeemedAt}`, { redeemed: true });
   if (record.supersededAt !== undefined) throw refuse(`was replaced by a newer code at ${record.supersededAt}`, { supersededAt: record.supersededAt });
-  if (tenant.clock.nowMs() > Date.parse(record.expiresAt)) throw refuse(`expired at ${record.expiresAt}; ask for a new one (POST /agents/{agentId}/device-codes)`, { expiresAt: record.expiresAt });
+  if (tenant.clock.nowMs() >= Date.parse(record.expiresAt)) throw refuse(`expired at ${record.expiresAt}; ask for a new one (POST /agents/{agentId}/device-codes)`, { expiresAt: record.expiresAt });
   const agent = requireAgent(tenant, record.agentId);
   if (agent.accessTokenHash !== undefined) throw refuse('belongs to an agent that is already connected', { agentId: agent.id });
   const accessToken = newAccessToken(tenant.id, secret);

@@ -226,7 +226,7 @@ export function verifyOwnership(tenant: Tenant, id: string, owner: Owner, signat
     tenant.changed();
     return invalidInput([{ field: 'signature', message }], `${message}; the account is now UNVERIFIED, start a new challenge to retry`);
   };
-  if (tenant.clock.nowMs() > Date.parse(challenge.expiresAt)) throw fail('The challenge expired');
+  if (tenant.clock.nowMs() >= Date.parse(challenge.expiresAt)) throw fail('The challenge expired');
   const rule = outcomeFor('walletOwnershipSignature', signature, tenant.coverage).result;
   const valid = rule === 'VALID' || (rule === 'VERIFY' && verifyWalletSignature(account.accountInfo.accountType, String(account.accountInfo.address), challenge.messageToSign, signature));
   if (!valid) throw fail('The signature does not prove control of this wallet');

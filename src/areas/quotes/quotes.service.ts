@@ -158,7 +158,7 @@ export function requireQuote(tenant: Tenant, id: string): QuoteRecord {
 }
 
 function isExpired(tenant: Tenant, quote: QuoteRecord): boolean {
-  return tenant.clock.nowMs() > Date.parse(quote.expiresAt);
+  return tenant.clock.nowMs() >= Date.parse(quote.expiresAt);
 }
 
 const STATUS_OF_TRANSACTION: Partial<Record<Transaction['status'], QuoteStatus>> = {

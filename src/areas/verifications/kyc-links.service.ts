@@ -30,7 +30,7 @@ export type LinkState = 'OPEN' | 'COMPLETED' | 'EXPIRED';
 
 export function linkState(tenant: Tenant, link: KycLinkRecord): LinkState {
   if (link.completedAt) return 'COMPLETED';
-  return tenant.clock.nowMs() > Date.parse(link.expiresAt) ? 'EXPIRED' : 'OPEN';
+  return tenant.clock.nowMs() >= Date.parse(link.expiresAt) ? 'EXPIRED' : 'OPEN';
 }
 
 /** An open link, or the reason it cannot be used. */
