@@ -122,9 +122,19 @@ const responsePrototype = prototypesByClass((base) =>
   }),
 );
 
-/** A step's answer: `text` as the body of `head`, a bodiless Response that has the answer's status and headers. */
-export function stepResponse(text: string, head: Response): Response {
-  const res = Object.create(responsePrototype(Object.getPrototypeOf(head) as object)) as StandIn<ResponseParts>;
+/**
+ * A step's answer: `text` as the body of the Response `respond` makes
+ * (`respond(null)` gives its status and headers). A stand-in only for the
+ * fetch Response itself: where the global Response is a lighter subclass
+ * (the Node server's), that is what `respond` makes, and a stand-in given to
+ * its constructor (as Hono does when a response replaces one already set)
+ * would not be one of its own.
+ */
+export function stepResponse(text: string, respond: (body: string | null) => Response): Response {
+  const head = respond(null);
+  const type = Object.getPrototypeOf(head) as object;
+  if (Object.getPrototypeOf(type) !== Object.prototype) return respond(text);
+  const res = Object.create(responsePrototype(type)) as StandIn<ResponseParts>;
   res[response] = { text, head };
   return res as unknown as Response;
 }

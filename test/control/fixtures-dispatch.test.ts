@@ -92,6 +92,14 @@ describe('a fixture step is a client request', () => {
   });
 });
 
+/** The fetch Response itself, also where a served sandbox has put the Node server's subclass in its place. */
+function fetchResponseClass(): typeof Response {
+  let type: typeof Response = Response;
+  while (Object.getPrototypeOf(type) !== Function.prototype) type = Object.getPrototypeOf(type) as typeof Response;
+  return type;
+}
+const NativeResponse = fetchResponseClass();
+
 describe('the stand-ins for the fetch Request and Response', () => {
   it('read as a fetch Request: method, URL as fetch serialises it, headers, and the body read once', async () => {
     const request = stepRequest({ method: 'PATCH', url: 'http://localhost/a/../customers/x y', headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' });
@@ -111,17 +119,24 @@ describe('the stand-ins for the fetch Request and Response', () => {
   });
 
   it('read as a fetch Response: the head status and headers, the text as its body, also once a Response is made of it', async () => {
-    const head = new Response(null, { status: 201, headers: { 'content-type': 'application/json' } });
-    const answer = stepResponse('{"id":"x"}', head);
+    const answer = stepResponse('{"id":"x"}', (body) => new NativeResponse(body, { status: 201, headers: { 'content-type': 'application/json' } }));
     expect(answer).toBeInstanceOf(Response);
     expect([answer.status, answer.ok, answer.headers.get('content-type')]).toEqual([201, true, 'application/json']);
     // Headers set on the way out (the warning, CORS) are the answer's.
     answer.headers.set('sandbox-warning', 'unknown body fields ignored: "a"');
     // What Hono does when a response replaces one already set: a Response of its body and its head.
-    const rewrapped = new Response(answer.body, answer);
+    const rewrapped = new NativeResponse(answer.body, answer);
+    expect(rewrapped).not.toBe(answer);
     expect([rewrapped.status, rewrapped.headers.get('sandbox-warning')]).toEqual([201, 'unknown body fields ignored: "a"']);
     expect(await rewrapped.text()).toBe('{"id":"x"}');
-    const again = stepResponse('{"id":"y"}', new Response(null, { status: 404 }));
+    const again = stepResponse('{"id":"y"}', (body) => new NativeResponse(body, { status: 404 }));
     expect([again.status, again.ok, await again.json()]).toEqual([404, false, { id: 'y' }]);
+  });
+
+  it('is no stand-in where the global Response is a subclass (the Node server\'s): the answer is one of its own', async () => {
+    class LighterResponse extends NativeResponse {}
+    const answer = stepResponse('{"id":"x"}', (body) => new LighterResponse(body, { status: 201 }));
+    expect(Object.getPrototypeOf(answer)).toBe(LighterResponse.prototype);
+    expect([answer.status, await answer.text()]).toEqual([201, '{"id":"x"}']);
   });
 });
