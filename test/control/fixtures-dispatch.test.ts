@@ -53,7 +53,7 @@ describe('a fixture step is a client request', () => {
     for (const [n, requestOf] of CLIENT_REQUESTS.entries()) {
       const request = requestOf(answers);
       // Over HTTP a client's body comes with its length, as a step's does.
-      const length = request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(JSON.stringify(request.body))) };
+      const length: Record<string, string> = request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(JSON.stringify(request.body))) };
       const reply = await viaClient.call(request.method, request.path, request.body, length);
       statuses.push(reply.status);
       const name = STEPS[n]!.name;
