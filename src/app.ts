@@ -13,7 +13,7 @@ import type { AppEnv, AppRouter } from './core/env.js';
 import { apiError, errorBody, notFound } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
-import { mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
+import { jsonParsedOnce, mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
 import { closeOnUnreadBody } from './core/unread-body.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { AREA_ROUTE_GROUPS, registerAreas, webhookDefinitions } from './areas/index.js';
@@ -461,10 +461,10 @@ export function createApp(deps: AppDeps): SandboxApp {
   const apiGate = router();
   // The request observer (outermost) sees the unknown inputs this names.
   // In three groups: the unknown-input warnings see the answer to a fault or a size limit thrown after them.
-  apiGate.use('*', series(auth, credentialScope(deps.registry), requirePermission(apiPermission), services), unknownInputWarnings(), series(requestFaults(), jsonLimit));
+  apiGate.use('*', series(auth, credentialScope(deps.registry), requirePermission(apiPermission), services), unknownInputWarnings(), series(requestFaults(), jsonLimit, jsonParsedOnce));
 
   const adminGate = router();
-  adminGate.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next)));
+  adminGate.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next), jsonParsedOnce));
   // The control plane's few JSON exchanges that name a code (a fault's) speak the sandbox's service name.
   if (!names.isNeutral) adminGate.use('*', namedJsonExchange(names));
   const control = controlOperations(deps.registry.schema);

@@ -140,3 +140,19 @@ describe('the stand-ins for the fetch Request and Response', () => {
     expect([answer.status, await answer.text()]).toEqual([201, '{"id":"x"}']);
   });
 });
+
+describe('a control-plane step of a named sandbox', () => {
+  it('has its named codes put back to the neutral ones before anything reads its body, as a client request does', async () => {
+    // From the environment: the fixture's own body was made neutral on its way in, what a step reads later was not.
+    process.env.FIXTURE_FAULT_CODE = 'ACME_SWITCH_ERROR';
+    try {
+      const client = makeSandbox({ serviceName: 'Acme' }).client();
+      const answer = await client.post('/__admin/fixtures', { fixtures: [{ request: 'POST /__admin/faults', body: { kind: 'ERROR', code: '${env.FIXTURE_FAULT_CODE}', method: 'GET', path: '/customers', count: 1 } }] });
+      expect(answer.status).toBe(200);
+      expect(answer.body.steps[0].status).toBe(201);
+      expect(await client.get('/customers')).toMatchObject({ status: 500, body: { code: 'ACME_SWITCH_ERROR' } });
+    } finally {
+      delete process.env.FIXTURE_FAULT_CODE;
+    }
+  });
+});
