@@ -416,7 +416,9 @@ function stepDispatcher(app: AppRouter): (tenant: Tenant) => StepDispatch {
     if (call.body !== undefined) {
       sent = JSON.stringify(call.body);
       headers['content-type'] ??= 'application/json';
+      // The body is whole: its length, never a transfer coding (which would have the size limit meter it and rebuild the request).
       headers['content-length'] = String(Buffer.byteLength(sent));
+      delete headers['transfer-encoding'];
       env[STEP_BODY] = sent;
     }
     const res = await app.fetch(stepRequest({ method: call.method, url: `http://localhost${call.path}`, headers, body: sent }), env);

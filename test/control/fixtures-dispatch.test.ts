@@ -100,6 +100,20 @@ function fetchResponseClass(): typeof Response {
 }
 const NativeResponse = fetchResponseClass();
 
+describe('a step that names its own framing headers', () => {
+  it('is sent with its body whole: the length of the body it sends, no transfer coding', async () => {
+    const client = makeSandbox().client();
+    const answer = await client.post('/__admin/fixtures', {
+      fixtures: [{ request: 'POST /customers', headers: { 'Transfer-Encoding': 'chunked', 'Content-Length': '5' }, body: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } }],
+    });
+    expect(answer.status).toBe(200);
+    const entry = (await client.get('/__admin/requests?limit=1')).body.data[0];
+    expect(entry).toMatchObject({ status: 201, requestBody: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } });
+    expect(entry.requestHeaders['content-length']).toBe(String(JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Jane Doe' }).length));
+    expect(entry.requestHeaders).not.toHaveProperty('transfer-encoding');
+  });
+});
+
 describe('the stand-ins for the fetch Request and Response', () => {
   it('read as a fetch Request: method, URL as fetch serialises it, headers, and the body read once', async () => {
     const request = stepRequest({ method: 'PATCH', url: 'http://localhost/a/../customers/x y', headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' });
