@@ -13,7 +13,7 @@ import type { AppEnv, AppRouter } from './core/env.js';
 import { apiError, errorBody, notFound } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
-import { jsonParsedOnce, mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
+import { isJson, jsonParsedOnce, mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
 import { closeOnUnreadBody } from './core/unread-body.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { AREA_ROUTE_GROUPS, registerAreas, webhookDefinitions } from './areas/index.js';
@@ -84,10 +84,34 @@ function router(): AppRouter {
 }
 
 /**
+ * A JSON body of unknown length, read up to `maxBytes` into the request's
+ * body cache, where every reader of the body finds it (Hono's bodyLimit
+ * would build the whole request again around the bytes it read). Decoded
+ * as a fetch Request's text() decodes.
+ */
+async function readJsonWithin(c: Context<AppEnv>, maxBytes: number, tooLarge: () => Error): Promise<void> {
+  const stream = c.req.raw.body;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+
+/**
  * Refuses oversized JSON bodies with 413. A declared Content-Length is
  * checked as is; only a body of unknown length (chunked) is metered while it
- * is read, since metering means wrapping the request stream. Bodiless
- * requests and multipart uploads (which set their own limits) pass untouched.
+ * is read: a JSON one into the body cache, any other by wrapping the request
+ * stream. Bodiless requests and multipart uploads (which set their own
+ * limits) pass untouched.
  */
 function jsonSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   const tooLarge = () => apiError('PAYLOAD_TOO_LARGE', `JSON bodies are limited to ${maxBytes} bytes`);
@@ -97,11 +121,12 @@ function jsonSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
       throw tooLarge();
     },
   });
-  return (c, next) => {
+  return async (c, next) => {
     if (!mayHaveBody(c.req.method) || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
     const declared = c.req.header('content-length');
-    if (declared === undefined) return meter(c, next);
-    if (Number(declared) > maxBytes) throw tooLarge();
+    if (declared === undefined && !isJson(c)) return meter(c, next);
+    if (declared === undefined) await readJsonWithin(c, maxBytes, tooLarge);
+    else if (Number(declared) > maxBytes) throw tooLarge();
     return next();
   };
 }

@@ -366,7 +366,7 @@ export const mayHaveBody = (method: string): boolean => method !== 'GET' && meth
 
 const JSON_MEDIA_TYPE = /^application\/([a-z.+-]+\+)?json/i;
 
-function isJson(c: Context): boolean {
+export function isJson(c: Context): boolean {
   const type = c.req.header('content-type');
   // Stryker disable next-line StringLiteral: with no Content-Type, any text the pattern does not match reads as not JSON alike
   return JSON_MEDIA_TYPE.test(type ?? '');

@@ -134,7 +134,7 @@ describe('the stand-ins for the fetch Request and Response', () => {
 
   it('read as a fetch Response: the head status and headers, the text as its body, also once a Response is made of it', async () => {
     const answer = stepResponse('{"id":"x"}', (body) => new NativeResponse(body, { status: 201, headers: { 'content-type': 'application/json' } }));
-    expect(answer).toBeInstanceOf(Response);
+    expect(answer).toBeInstanceOf(NativeResponse);
     expect([answer.status, answer.ok, answer.headers.get('content-type')]).toEqual([201, true, 'application/json']);
     // Headers set on the way out (the warning, CORS) are the answer's.
     answer.headers.set('sandbox-warning', 'unknown body fields ignored: "a"');
