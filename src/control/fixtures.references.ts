@@ -30,7 +30,7 @@ export function referencesIn(value: unknown, found: string[] = []): string[] {
     if (value.includes('${')) for (const m of value.matchAll(REFERENCE)) found.push(m[1]!);
   }
   else if (Array.isArray(value)) for (const v of value) referencesIn(v, found);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) referencesIn(v, found);
+  else if (value && typeof value === 'object') for (const key in value) referencesIn((value as Record<string, unknown>)[key], found);
   return found;
 }
 
