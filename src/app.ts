@@ -121,12 +121,11 @@ function jsonSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
       throw tooLarge();
     },
   });
-  return async (c, next) => {
+  return (c, next) => {
     if (!mayHaveBody(c.req.method) || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
     const declared = c.req.header('content-length');
-    if (declared === undefined && !isJson(c)) return meter(c, next);
-    if (declared === undefined) await readJsonWithin(c, maxBytes, tooLarge);
-    else if (Number(declared) > maxBytes) throw tooLarge();
+    if (declared === undefined) return isJson(c) ? readJsonWithin(c, maxBytes, tooLarge).then(next) : meter(c, next);
+    if (Number(declared) > maxBytes) throw tooLarge();
     return next();
   };
 }
