@@ -13,7 +13,7 @@ import type { AppEnv, AppRouter } from './core/env.js';
 import { apiError, errorBody, notFound } from './core/errors.js';
 import { errorHandler, notFoundHandler } from './core/http.js';
 import type { Logger } from './core/log.js';
-import { mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
+import { isJson, jsonParsedOnce, mayHaveBody, unknownInputWarnings, validationHook } from './core/validation.js';
 import { closeOnUnreadBody } from './core/unread-body.js';
 import { ADMIN_BASE_PATH, API_BASE_PATH, API_VERSION } from './core/version.js';
 import { AREA_ROUTE_GROUPS, registerAreas, webhookDefinitions } from './areas/index.js';
@@ -42,9 +42,10 @@ import { MemoRouter } from './core/memo-router.js';
 import { ApiRouter } from './core/router.js';
 import { series } from './core/series.js';
 import { systemTime, type TimeSource } from './core/clock.js';
-import { observeRequests } from './request-observer.js';
-import { STEP_TENANT, stepTenantOf } from './core/callers.js';
+import { observeRequests, sentTextOf } from './request-observer.js';
+import { STEP_BODY, STEP_TENANT, stepBodyOf, stepTenantOf } from './core/callers.js';
 import type { StepDispatch } from './control/fixtures.run.js';
+import { stepRequest } from './core/step-exchange.js';
 import type { DashboardUi } from './dashboard/dashboard.js';
 import type { DocsUi } from './docs/swagger-ui.js';
 import type { ServedAddress } from './core/served-addresses.js';
@@ -83,10 +84,34 @@ function router(): AppRouter {
 }
 
 /**
+ * A JSON body of unknown length, read up to `maxBytes` into the request's
+ * body cache, where every reader of the body finds it (Hono's bodyLimit
+ * would build the whole request again around the bytes it read). Decoded
+ * as a fetch Request's text() decodes.
+ */
+async function readJsonWithin(c: Context<AppEnv>, maxBytes: number, tooLarge: () => Error): Promise<void> {
+  const stream = c.req.raw.body;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(read.value);
+  }
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(new TextDecoder().decode(Buffer.concat(chunks)));
+}
+
+/**
  * Refuses oversized JSON bodies with 413. A declared Content-Length is
  * checked as is; only a body of unknown length (chunked) is metered while it
- * is read, since metering means wrapping the request stream. Bodiless
- * requests and multipart uploads (which set their own limits) pass untouched.
+ * is read: a JSON one into the body cache, any other by wrapping the request
+ * stream. Bodiless requests and multipart uploads (which set their own
+ * limits) pass untouched.
  */
 function jsonSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   const tooLarge = () => apiError('PAYLOAD_TOO_LARGE', `JSON bodies are limited to ${maxBytes} bytes`);
@@ -99,7 +124,7 @@ function jsonSizeLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     if (!mayHaveBody(c.req.method) || (c.req.header('content-type') ?? '').startsWith('multipart/')) return next();
     const declared = c.req.header('content-length');
-    if (declared === undefined) return meter(c, next);
+    if (declared === undefined) return isJson(c) ? readJsonWithin(c, maxBytes, tooLarge).then(next) : meter(c, next);
     if (Number(declared) > maxBytes) throw tooLarge();
     return next();
   };
@@ -392,21 +417,36 @@ function stepsOrCredentials(registry: TenantRegistry, auth: MiddlewareHandler<Ap
     const tenant = stepTenantOf(c) as Tenant | undefined;
     if (tenant === undefined) return authenticated(c, next);
     bind(c, { tenant, actor: { kind: 'PLATFORM' }, permissions: ALL_PERMISSIONS });
+    // The step's body is the text its request carries: reading it back through the request's stream would cost more than the operation.
+    const body = stepBodyOf(c);
+    // Hono keeps the body it read as promises (typed as the values).
+    if (body !== undefined) (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(body);
     return next();
   };
 }
 
-/** Sends a fixture's step to the app for a tenant, as its platform credentials would, and reads the JSON answer. */
+/**
+ * Sends a fixture's step to the app for a tenant, as its platform credentials
+ * would, and reads the JSON answer. The request is a client's: its body with
+ * its Content-Length (without one, the size limit would meter the body
+ * through a stream and build the request again). The answer's text is the
+ * one c.json sent, when the response is still the one it made.
+ */
 function stepDispatcher(app: AppRouter): (tenant: Tenant) => StepDispatch {
   return (tenant) => async (call) => {
     const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
-    const init: RequestInit = { method: call.method, headers };
+    const env: Record<symbol, unknown> = { [STEP_TENANT]: tenant };
+    let sent: string | undefined;
     if (call.body !== undefined) {
-      init.body = JSON.stringify(call.body);
+      sent = JSON.stringify(call.body);
       headers['content-type'] ??= 'application/json';
+      // The body is whole: its length, never a transfer coding (which would have the size limit meter it and rebuild the request).
+      headers['content-length'] = String(Buffer.byteLength(sent));
+      delete headers['transfer-encoding'];
+      env[STEP_BODY] = sent;
     }
-    const res = await app.request(call.path, init, { [STEP_TENANT]: tenant });
-    const text = await res.text();
+    const res = await app.fetch(stepRequest({ method: call.method, url: `http://localhost${call.path}`, headers, body: sent }), env);
+    const text = sentTextOf(res) ?? (await res.text());
     let body: unknown = text === '' ? undefined : text;
     try {
       body = text === '' ? undefined : JSON.parse(text);
@@ -447,10 +487,10 @@ export function createApp(deps: AppDeps): SandboxApp {
   const apiGate = router();
   // The request observer (outermost) sees the unknown inputs this names.
   // In three groups: the unknown-input warnings see the answer to a fault or a size limit thrown after them.
-  apiGate.use('*', series(auth, credentialScope(deps.registry), requirePermission(apiPermission), services), unknownInputWarnings(), series(requestFaults(), jsonLimit));
+  apiGate.use('*', series(auth, credentialScope(deps.registry), requirePermission(apiPermission), services), unknownInputWarnings(), series(requestFaults(), jsonLimit, jsonParsedOnce));
 
   const adminGate = router();
-  adminGate.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next)));
+  adminGate.use('*', series(adminAuth, platformOnly, requirePermission(() => CONTROL_PLANE_PERMISSION), services, (c, next) => (c.req.path === `${ADMIN_BASE_PATH}/snapshot` ? snapshotLimit : jsonLimit)(c, next), jsonParsedOnce));
   // The control plane's few JSON exchanges that name a code (a fault's) speak the sandbox's service name.
   if (!names.isNeutral) adminGate.use('*', namedJsonExchange(names));
   const control = controlOperations(deps.registry.schema);

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { isoAt, monotonicMs, type TimeSource } from './core/clock.js';
 import { fromDashboard, stepTenantOf } from './core/callers.js';
+import { stepResponse } from './core/step-exchange.js';
 import type { AppEnv } from './core/env.js';
 import { bodylessStandIns, mayHaveBody } from './core/validation.js';
 import type { Logger } from './core/log.js';
@@ -48,7 +49,19 @@ declare module './core/env.js' {
 function jsonKeepingText(this: Context<AppEnv>, object: unknown, arg?: Parameters<Context['body']>[1], headers?: Record<string, string>): Response {
   const text = JSON.stringify(object);
   this.set('sentText', text);
-  return this.body(text, arg as never, { 'content-type': 'application/json', ...headers });
+  const head = { 'content-type': 'application/json', ...headers };
+  // A fixture's step reads the text: its answer builds a body stream only if something asks for one.
+  const res = stepTenantOf(this) === undefined ? this.body(text, arg as never, head) : stepResponse(text, (body) => this.body(body as string, arg as never, head));
+  sentTexts.set(res, text);
+  return res;
+}
+
+/** The JSON text each API response c.json made was sent as, by the response itself: one replaced on the way out is not found. */
+const sentTexts = new WeakMap<Response, string>();
+
+/** The JSON text `res` carries when c.json made it (a fixture's step reads its answer without reading the body back); undefined otherwise. */
+export function sentTextOf(res: Response): string | undefined {
+  return sentTexts.get(res);
 }
 
 function under(path: string, base: string): boolean {

@@ -58,19 +58,20 @@ function parseStep(raw: unknown, index: number): FixtureStep {
   return parsed.data;
 }
 
-/** Route patterns by method: `/customers/:customerId` as ['customers', ':customerId']. */
-const routeTables = new Map<string, Map<string, string[][]>>();
+/** Route patterns by method, then by segment count: `/customers/:customerId` as ['customers', ':customerId']. */
+const routeTables = new Map<string, Map<string, Map<number, string[][]>>>();
 
-function routesOf(admin: boolean): Map<string, string[][]> {
+function routesOf(admin: boolean): Map<string, Map<number, string[][]>> {
   const key = admin ? 'admin' : 'api';
   let table = routeTables.get(key);
   if (!table) {
     table = new Map();
     for (const route of admin ? CONTROL_ROUTES : Object.values(AREA_ROUTES).flat()) {
       const [method, path] = route.split(' ') as [string, string];
-      const patterns = table.get(method) ?? [];
-      patterns.push(path.split('/').slice(1));
-      table.set(method, patterns);
+      const pattern = path.split('/').slice(1);
+      const byLength = table.get(method) ?? new Map<number, string[][]>();
+      byLength.set(pattern.length, [...(byLength.get(pattern.length) ?? []), pattern]);
+      table.set(method, byLength);
     }
     routeTables.set(key, table);
   }
@@ -82,8 +83,8 @@ export function routeExists(method: string, path: string): boolean {
   const bare = path.split('?')[0]!.replace(/\/+$/, '');
   const admin = bare === ADMIN_PREFIX || bare.startsWith(`${ADMIN_PREFIX}/`);
   const segments = (admin ? bare.slice(ADMIN_PREFIX.length) : bare).split('/').slice(1);
-  const patterns = routesOf(admin).get(method) ?? [];
-  return patterns.some((pattern) => pattern.length === segments.length && pattern.every((part, n) => part.startsWith(':') || segments[n]!.includes('${') || part === segments[n]));
+  const patterns = routesOf(admin).get(method)?.get(segments.length) ?? [];
+  return patterns.some((pattern) => pattern.every((part, n) => part.startsWith(':') || segments[n]!.includes('${') || part === segments[n]));
 }
 
 function checkReferences(step: FixtureStep, index: number, defined: ReadonlySet<string>, env: Readonly<Record<string, string | undefined>>): void {

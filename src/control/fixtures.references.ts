@@ -25,9 +25,12 @@ export class UnresolvedReference extends Error {
 
 /** Every reference in a value (strings anywhere inside it, object keys aside), as written between `${` and `}`. */
 export function referencesIn(value: unknown, found: string[] = []): string[] {
-  if (typeof value === 'string') for (const m of value.matchAll(REFERENCE)) found.push(m[1]!);
+  if (typeof value === 'string') {
+    // Most strings hold none: matchAll copies its pattern for every string.
+    if (value.includes('${')) for (const m of value.matchAll(REFERENCE)) found.push(m[1]!);
+  }
   else if (Array.isArray(value)) for (const v of value) referencesIn(v, found);
-  else if (value && typeof value === 'object') for (const v of Object.values(value)) referencesIn(v, found);
+  else if (value && typeof value === 'object') for (const key in value) referencesIn((value as Record<string, unknown>)[key], found);
   return found;
 }
 
@@ -67,11 +70,21 @@ function resolveString(text: string, scope: ReferenceScope): unknown {
   });
 }
 
-/** A copy of `value` with every reference in its strings resolved. */
+/** `value` with every reference in its strings resolved: a copy of each array and object that holds one, the part that holds none as it is. */
 export function resolveReferences(value: unknown, scope: ReferenceScope): unknown {
   if (typeof value === 'string') return value.includes('${') ? resolveString(value, scope) : value;
-  if (Array.isArray(value)) return value.map((v) => resolveReferences(v, scope));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveReferences(v, scope)]));
+  if (Array.isArray(value)) {
+    const resolved = value.map((v) => resolveReferences(v, scope));
+    return resolved.every((v, n) => v === value[n]) ? value : resolved;
+  }
+  if (value && typeof value === 'object') {
+    let copy: Record<string, unknown> | undefined;
+    for (const [k, v] of Object.entries(value)) {
+      const resolved = resolveReferences(v, scope);
+      if (resolved !== v) (copy ??= { ...value })[k] = resolved;
+    }
+    return copy ?? value;
+  }
   return value;
 }
 

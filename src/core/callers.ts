@@ -36,3 +36,18 @@ export function stepTenantOf(c: { env: unknown }): unknown {
   const env = c.env as Record<symbol, unknown> | undefined;
   return env && typeof env === 'object' ? env[STEP_TENANT] : undefined;
 }
+
+/**
+ * The JSON text of a step's body, in the same environment: the step's
+ * request carries it as its body, as a client's would, and the request's
+ * body cache starts with it, so it is not read back from the stream it was
+ * just written to.
+ */
+export const STEP_BODY = Symbol('paysandbox.stepBody');
+
+/** The body text a request the sandbox sent itself carries; undefined for any other request or a bodiless step. */
+export function stepBodyOf(c: { env: unknown }): string | undefined {
+  const env = c.env as Record<symbol, unknown> | undefined;
+  const body = env && typeof env === 'object' ? env[STEP_BODY] : undefined;
+  return typeof body === 'string' ? body : undefined;
+}

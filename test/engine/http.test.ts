@@ -64,6 +64,24 @@ describe('HTTP edges', () => {
     expectErrorBody(res.body, 413, 'PAYLOAD_TOO_LARGE');
   });
 
+  it('meters a JSON body of unknown length in bytes: 1 MiB is read, one byte more is 413; the body read is the one recorded', async () => {
+    const MAX = 1024 * 1024;
+    // A body exactly `bytes` long, in UTF-8 bytes (é is two): its length is not declared (in process, no Content-Length).
+    const bodyOf = (bytes: number) => {
+      const frame = JSON.stringify({ customerType: 'INDIVIDUAL', fullName: '' });
+      return JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'é'.repeat(Math.floor((bytes - frame.length) / 2)) + 'x'.repeat((bytes - frame.length) % 2) });
+    };
+    expect(Buffer.byteLength(bodyOf(MAX))).toBe(MAX);
+    const atLimit = await client.post('/customers', bodyOf(MAX));
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.details.errors.map((e: { field: string }) => e.field)).toEqual(['fullName']);
+    expectErrorBody((await client.post('/customers', bodyOf(MAX + 1))).body, 413, 'PAYLOAD_TOO_LARGE');
+    const small = await client.post('/customers', JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Zoë Doe' }));
+    expect(small.status).toBe(201);
+    expect(small.body.fullName).toBe('Zoë Doe');
+    expect((await client.get('/__admin/requests?limit=1')).body.data[0].requestBody).toEqual({ customerType: 'INDIVIDUAL', fullName: 'Zoë Doe' });
+  });
+
   it('turns an unexpected exception into 500 INTERNAL_ERROR without a stack trace', async () => {
     const lines: string[] = [];
     const app = new OpenAPIHono();
