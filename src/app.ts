@@ -103,7 +103,10 @@ async function readJsonWithin(c: Context<AppEnv>, maxBytes: number, tooLarge: ()
     }
     chunks.push(read.value);
   }
-  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(new TextDecoder().decode(Buffer.concat(chunks)));
+  const bytes = Buffer.concat(chunks);
+  (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(new TextDecoder().decode(bytes));
+  // A route's own size limit (an upload's) reads the stream again, to refuse a JSON body with 415: it gets the bytes read.
+  c.req.raw = new Request(c.req.raw, { body: bytes });
 }
 
 /**
