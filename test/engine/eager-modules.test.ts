@@ -42,6 +42,11 @@ describe('modules the package entry loads', () => {
     expect(unexpected.map(chainOf)).toEqual([]);
   });
 
+  it('holds neither the OpenAPI documents\' builder nor the fixtures\' checks and steps (their first use loads them)', () => {
+    const unexpected = names.filter((name) => /^src\/docs\/(openapi-documents|examples|examples\.data)\.js$/.test(name) || /^src\/control\/fixtures\.(check|run|schemas)\.js$/.test(name));
+    expect(unexpected.map(chainOf)).toEqual([]);
+  });
+
   it('still loads what every request needs', () => {
     expect(names).toEqual(expect.arrayContaining(['src/app.js', 'src/areas/index.js', 'src/core/lazy-routes.js', 'src/areas/internal-accounts/internal-accounts.service.js']));
   });
