@@ -2,7 +2,8 @@
  * The dashboard loads clean in Chromium: no console message of level error or
  * warning, no failed request and no answer of 400 or more (a missing favicon
  * was one), from the sign-in page through every section; and the Clock page
- * lists the addresses the sandbox can be reached at.
+ * lists the addresses the sandbox can be reached at. The API docs (/docs) load
+ * as clean, with the same inline icon.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,32 @@ describe.skipIf(!available)('the dashboard\'s console', () => {
     expect(await addresses.textContent()).toContain('start it with --host 0.0.0.0');
     // Whatever is still loading settles before the verdict.
     await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('stays empty on the API docs, both documents, with their inline icon', async () => {
+    const problems: string[] = [];
+    const page = await browser.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
+    });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    for (const [query, title] of [['', 'paysandbox API'], ['?doc=control', 'paysandbox control plane']] as const) {
+      await page.goto(`${sandbox.origin}/docs${query}`);
+      await page.getByRole('heading', { name: title }).first().waitFor();
+      expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+      await page.waitForLoadState('networkidle');
+    }
+    // The documents were read, and no icon was asked for.
+    expect(requested).toEqual(expect.arrayContaining(['/openapi.json', '/__admin/openapi.json']));
+    expect(requested.filter((path) => path.includes('favicon'))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
