@@ -18,12 +18,13 @@ import { InvalidServiceNameError, ServiceName } from './core/service-name.js';
 import { areaStoreParts, armAreaHooks, initialiseTenant, jobHandlers } from './areas/index.js';
 import { TenantRegistry } from './store/registry.js';
 import { clockDocument, type Tenant } from './store/tenant.js';
-import { StoreSchema } from './store/spec.js';
+import { collectionOnFirstUse, StoreSchema } from './store/spec.js';
 import { Hooks } from './store/hooks.js';
 import { jobsCollection } from './store/jobs.js';
 import { eventsCollection } from './events/events.store.js';
 import { webhookDeliveriesCollection } from './webhooks/webhooks.store.js';
-import { armFaultHooks, faultsCollection } from './control/faults.store.js';
+import * as faultsStoreModule from './control/faults.store.js';
+import { armFaultHooks } from './control/faults.service.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { SCENARIO_NAMES, findScenario } from '../scenarios/index.js';
 import { WebhookSigner } from './webhooks/signer.js';
@@ -97,8 +98,11 @@ const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = { headersMs: 15_000, requestM
 /** On close, requests still running get this long before their connections are cut. */
 const CLOSE_GRACE_MS = 1_000;
 
+/** The armed faults' collection (and its schemas) loads with the first tenant that arms one or is read back. */
+const faultsStore = lazyModule(() => faultsStoreModule);
+
 /** Everything a tenant holds: each layer's collections and documents. */
-export const STORE_SCHEMA = new StoreSchema([clockDocument, ...areaStoreParts, eventsCollection, webhookDeliveriesCollection, faultsCollection, jobsCollection]);
+export const STORE_SCHEMA = new StoreSchema([clockDocument, ...areaStoreParts, eventsCollection, webhookDeliveriesCollection, collectionOnFirstUse('faults', () => faultsStore().faultsCollection), jobsCollection]);
 // The control plane's operations for this store, registered now (as the API's are when app.ts loads), not by a request.
 controlOperations(STORE_SCHEMA);
 
