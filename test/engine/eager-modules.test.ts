@@ -22,8 +22,8 @@ function chainOf(name: string): string {
   return chain.join(' <- ');
 }
 
-/** Areas whose schemas every tenant's first request builds anyway: its platform accounts and configuration. */
-const FIRST_REQUEST_AREAS = ['internal-accounts', 'config'];
+/** Areas whose schemas every tenant's first request builds anyway: its platform accounts (the configuration's wait for a document read back or checked). */
+const FIRST_REQUEST_AREAS = ['internal-accounts'];
 
 describe('modules the package entry loads', () => {
   it('holds no area routes, no area index but the hosted pages, and no schemas of areas a first request does not use', () => {
