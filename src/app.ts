@@ -26,7 +26,7 @@ import * as controlIndex from './control/control.index.js';
 import { CONTROL_ROUTES } from './control/routes.js';
 import { lazyModule } from './core/lazy-module.js';
 import { operationKey, operationsOfDocument, type OperationEntry } from './control/coverage.service.js';
-import { buildApiDocument, buildControlDocument } from './docs/openapi-documents.js';
+import * as openApiDocumentsModule from './docs/openapi-documents.js';
 import { registerHostedPages } from './areas/verifications/hosted.index.js';
 import { registerCardRevealPage } from './areas/cards/card-reveal.index.js';
 import { registerEndUserTermsPage } from './areas/customers/end-user-terms.page.js';
@@ -179,6 +179,9 @@ function commitChanges(registry: TenantRegistry, log: Logger): MiddlewareHandler
   };
 }
 
+/** The OpenAPI documents' builder (and its examples): loaded with the first request for a document. */
+const openApiDocuments = lazyModule(() => openApiDocumentsModule);
+
 /** Agents' credentials: loaded with the first Bearer token or device-code redemption. */
 const agentsService = lazyModule(() => agentsServiceModule);
 
@@ -317,7 +320,7 @@ const openApiDocument = (): Record<string, unknown> => {
   if (apiDocument === undefined) {
     const documented = router();
     registerAreas(documented);
-    apiDocument = documentPermissions(buildApiDocument(documented, webhookDefinitions()));
+    apiDocument = documentPermissions(openApiDocuments().buildApiDocument(documented, webhookDefinitions()));
   }
   return apiDocument;
 };
@@ -384,7 +387,7 @@ export function controlOperations(schema: StoreSchema): { routes: AppRouter; doc
     const documented = () => {
       const api = router();
       register(api);
-      return buildControlDocument(api);
+      return openApiDocuments().buildControlDocument(api);
     };
     control = { routes, document: () => (document ??= documented()) };
     controlBySchema.set(schema, control);

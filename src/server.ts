@@ -18,12 +18,13 @@ import { InvalidServiceNameError, ServiceName } from './core/service-name.js';
 import { areaStoreParts, armAreaHooks, initialiseTenant, jobHandlers } from './areas/index.js';
 import { TenantRegistry } from './store/registry.js';
 import { clockDocument, type Tenant } from './store/tenant.js';
-import { StoreSchema } from './store/spec.js';
+import { collectionOnFirstUse, StoreSchema } from './store/spec.js';
 import { Hooks } from './store/hooks.js';
 import { jobsCollection } from './store/jobs.js';
 import { eventsCollection } from './events/events.store.js';
 import { webhookDeliveriesCollection } from './webhooks/webhooks.store.js';
-import { armFaultHooks, faultsCollection } from './control/faults.store.js';
+import * as faultsStoreModule from './control/faults.store.js';
+import { armFaultHooks } from './control/faults.service.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { SCENARIO_NAMES, findScenario } from '../scenarios/index.js';
 import { WebhookSigner } from './webhooks/signer.js';
@@ -32,9 +33,10 @@ import { isWildcardHost, servedAddresses, type ServedAddress } from './core/serv
 import { ApiError } from './core/errors.js';
 import { applySnapshot, InvalidSnapshotError, parseSnapshot, type Snapshot } from './store/snapshot.js';
 import { ensurePlatformAccounts } from './areas/internal-accounts/internal-accounts.service.js';
-import { FixtureFileError, isStepFixture, readFixtureFile } from './control/fixtures.file.js';
-import { checkFixture } from './control/fixtures.check.js';
-import { runFixture } from './control/fixtures.run.js';
+import * as fixturesFileModule from './control/fixtures.file.js';
+import * as fixturesCheckModule from './control/fixtures.check.js';
+import * as fixturesRunModule from './control/fixtures.run.js';
+import { lazyModule } from './core/lazy-module.js';
 import type { FixtureDocument } from './control/fixtures.schemas.js';
 
 export interface SandboxOptions {
@@ -96,8 +98,11 @@ const DEFAULT_TIMEOUTS: Required<ServerTimeouts> = { headersMs: 15_000, requestM
 /** On close, requests still running get this long before their connections are cut. */
 const CLOSE_GRACE_MS = 1_000;
 
+/** The armed faults' collection (and its schemas) loads with the first tenant that arms one or is read back. */
+const faultsStore = lazyModule(() => faultsStoreModule);
+
 /** Everything a tenant holds: each layer's collections and documents. */
-export const STORE_SCHEMA = new StoreSchema([clockDocument, ...areaStoreParts, eventsCollection, webhookDeliveriesCollection, faultsCollection, jobsCollection]);
+export const STORE_SCHEMA = new StoreSchema([clockDocument, ...areaStoreParts, eventsCollection, webhookDeliveriesCollection, collectionOnFirstUse('faults', () => faultsStore().faultsCollection), jobsCollection]);
 // The control plane's operations for this store, registered now (as the API's are when app.ts loads), not by a request.
 controlOperations(STORE_SCHEMA);
 
@@ -154,20 +159,25 @@ function namedService(name: string | undefined): ServiceName {
   }
 }
 
+/** Fixtures (their files, checks and steps, and the schemas these build) load only for a sandbox given some. */
+const fixturesFile = lazyModule(() => fixturesFileModule);
+const fixturesCheck = lazyModule(() => fixturesCheckModule);
+const fixturesRun = lazyModule(() => fixturesRunModule);
+
 /** The tenants' start from `fixtures`: a snapshot applied as they are made, or a fixture's steps run once they are. */
 function fixturesStart(fixtures: string | object | undefined): { seed?: (tenant: Tenant) => void; steps?: FixtureDocument } {
   if (fixtures === undefined) return {};
   const where = typeof fixtures === 'string' ? `fixtures file ${fixtures}` : 'fixtures';
   let content: unknown;
   try {
-    content = typeof fixtures === 'string' ? readFixtureFile(fixtures) : fixtures;
+    content = typeof fixtures === 'string' ? fixturesFile().readFixtureFile(fixtures) : fixtures;
   } catch (err) {
-    if (err instanceof FixtureFileError) throw new StartupError(err.message);
+    if (err instanceof fixturesFile().FixtureFileError) throw new StartupError(err.message);
     throw err;
   }
-  if (isStepFixture(content)) {
+  if (fixturesFile().isStepFixture(content)) {
     try {
-      return { steps: checkFixture(content) };
+      return { steps: fixturesCheck().checkFixture(content) };
     } catch (err) {
       if (err instanceof ApiError) throw new StartupError(`${where}: ${err.code}: ${err.message}`);
       throw err;
@@ -224,7 +234,7 @@ export function buildSandbox(options: SandboxOptions = {}, addresses?: () => rea
   });
   const { app, openApiDocument, controlOpenApiDocument, dispatchStep } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage, serviceName, trustProxy: options.trustProxy, addresses });
   const steps = start.steps;
-  if (steps) runSteps = (tenant) => runFixture(steps, dispatchStep(tenant), { env: process.env, now: () => tenant.clock.nowIso() });
+  if (steps) runSteps = (tenant) => fixturesRun().runFixture(steps, dispatchStep(tenant), { env: process.env, now: () => tenant.clock.nowIso() });
   return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks, dispatchStep };
 }
 

@@ -9,6 +9,8 @@ import { apiError } from '../core/errors.js';
 import type { AppEnv } from '../core/env.js';
 import { API_BASE_PATH } from '../core/version.js';
 import type { Tenant } from '../store/tenant.js';
+import type { Hooks } from '../store/hooks.js';
+import { processingReplyHook } from '../areas/wallet-auth/processing.js';
 import type { FaultRecord, FaultRequest } from './faults.schemas.js';
 
 export function armFault(tenant: Tenant, request: FaultRequest): FaultRecord {
@@ -73,4 +75,9 @@ export function requestFaults(): MiddlewareHandler<AppEnv> {
   };
   // No work for faults while none is armed.
   return (c, next) => (c.get('tenant').faults.size === 0 ? next() : applyFaults(c, next));
+}
+
+/** Lets armed WALLET_PROCESSING faults answer the wallet area's still-processing hook. */
+export function armFaultHooks(hooks: Hooks): void {
+  hooks.arm(processingReplyHook, (tenant, operation) => spendFault(tenant, (f) => f.kind === 'WALLET_PROCESSING' && (f.operation === undefined || f.operation === operation)) !== undefined);
 }

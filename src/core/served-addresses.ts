@@ -36,16 +36,17 @@ function originOf(scheme: string, host: string, port: number): string {
 
 /**
  * The addresses of a sandbox listening on `host`:`port`. For a wildcard
- * host: loopback first, then every non-internal address of `interfaces`
+ * host: loopback first, then every non-internal address `interfaces` lists
  * (IPv4, then IPv6 when listening on ::, without link-local ones, which
  * need a zone a URL cannot carry). Otherwise the host itself.
  */
-export function servedAddresses(host: string, port: number, scheme: 'http' | 'https', interfaces: InterfaceList = networkInterfaces()): ServedAddress[] {
+export function servedAddresses(host: string, port: number, scheme: 'http' | 'https', interfaces: () => InterfaceList = networkInterfaces): ServedAddress[] {
+  // The interfaces are read only for a wildcard host: every start on loopback (the default) skips the scan.
   if (!isWildcardHost(host)) return [{ kind: isLoopbackHost(host) ? 'local' : 'network', origin: originOf(scheme, host, port) }];
   const ipv6 = host !== '0.0.0.0';
   // 0.0.0.0 listens on IPv4 only, where `localhost` may resolve to ::1 first.
   const local: ServedAddress = { kind: 'local', origin: originOf(scheme, ipv6 ? 'localhost' : '127.0.0.1', port) };
-  const external = Object.values(interfaces)
+  const external = Object.values(interfaces())
     .flatMap((list) => list ?? [])
     .filter((info) => !info.internal);
   const v4 = external.filter((info) => info.family === 'IPv4');

@@ -89,6 +89,9 @@ export class TenantRegistry {
       const expected = pinned.get(clientId);
       return expected !== undefined && sameSecret(expected, secret) ? this.ensure(clientId) : undefined;
     }
+    // A client id never seen: its secret is hashed on the thread pool while its tenant is made (files, defaults),
+    // not after, so a new tenant's first answer waits for the longer of the two instead of both.
+    const hashing = this.tenants.has(clientId) || this.binding.has(clientId) ? undefined : hashSecret(secret, this.secretCost);
     const tenant = this.ensure(clientId);
     const pending = this.binding.get(clientId);
     if (pending) await pending;
@@ -96,7 +99,7 @@ export class TenantRegistry {
     if (stored === null) {
       // Stryker disable next-line ArrowFunction: only forgets a finished binding; awaiting it again, settled, changes nothing
       const forget = () => this.binding.delete(clientId);
-      const bind = hashSecret(secret, this.secretCost)
+      const bind = (hashing ?? hashSecret(secret, this.secretCost))
         .then((hashed) => {
           tenant.secret = hashed;
         })

@@ -102,12 +102,25 @@ export function collectionOnFirstUse(name: string, load: () => StoredCollection)
   };
 }
 
-/** Declares document `name` with its schema and its value in a fresh tenant. */
+/**
+ * Declares document `name` with its schema and its value in a fresh tenant. A schema given as a function is
+ * made when it is first needed (a document read back or checked), not when the store is declared.
+ */
 export function defineDocument<K extends DocumentName>(
   name: K,
-  definition: { schema: ZodType<TenantDocuments[K]>; initial: (context: { ids: IdGenerator; nowIso: string }) => TenantDocuments[K] },
+  definition: { schema: ZodType<TenantDocuments[K]> | (() => ZodType<TenantDocuments[K]>); initial: (context: { ids: IdGenerator; nowIso: string }) => TenantDocuments[K] },
 ): StoredDocument {
-  return { kind: 'document', name, schema: definition.schema, initial: definition.initial };
+  const { schema, initial } = definition;
+  if (typeof schema !== 'function') return { kind: 'document', name, schema, initial };
+  let made: ZodType<unknown> | undefined;
+  return {
+    kind: 'document',
+    name,
+    get schema() {
+      return (made ??= schema());
+    },
+    initial,
+  };
 }
 
 /** Everything a tenant holds: the composition root gathers it from every layer. */

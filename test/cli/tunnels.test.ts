@@ -28,7 +28,7 @@ const INTERFACES = {
 
 describe('the addresses a device can use', () => {
   it('lists loopback, then every non-internal IPv4 address, for 0.0.0.0 (never 0.0.0.0 itself)', () => {
-    expect(servedAddresses('0.0.0.0', 4010, 'http', INTERFACES)).toEqual([
+    expect(servedAddresses('0.0.0.0', 4010, 'http', () => INTERFACES)).toEqual([
       { kind: 'local', origin: 'http://127.0.0.1:4010' },
       { kind: 'network', origin: 'http://192.168.1.20:4010' },
       { kind: 'network', origin: 'http://10.8.0.3:4010' },
@@ -36,7 +36,7 @@ describe('the addresses a device can use', () => {
   });
 
   it('adds the global IPv6 addresses after the IPv4 ones for ::, in brackets, without link-local ones', () => {
-    expect(servedAddresses('::', 4443, 'https', INTERFACES)).toEqual([
+    expect(servedAddresses('::', 4443, 'https', () => INTERFACES)).toEqual([
       { kind: 'local', origin: 'https://localhost:4443' },
       { kind: 'network', origin: 'https://192.168.1.20:4443' },
       { kind: 'network', origin: 'https://10.8.0.3:4443' },
@@ -45,15 +45,24 @@ describe('the addresses a device can use', () => {
   });
 
   it('lists the one host it listens on otherwise, local or not', () => {
-    expect(servedAddresses('127.0.0.1', 4010, 'http', INTERFACES)).toEqual([{ kind: 'local', origin: 'http://127.0.0.1:4010' }]);
-    expect(servedAddresses('::1', 4010, 'http', INTERFACES)).toEqual([{ kind: 'local', origin: 'http://[::1]:4010' }]);
-    expect(servedAddresses('192.168.1.20', 4010, 'http', INTERFACES)).toEqual([{ kind: 'network', origin: 'http://192.168.1.20:4010' }]);
+    expect(servedAddresses('127.0.0.1', 4010, 'http', () => INTERFACES)).toEqual([{ kind: 'local', origin: 'http://127.0.0.1:4010' }]);
+    expect(servedAddresses('::1', 4010, 'http', () => INTERFACES)).toEqual([{ kind: 'local', origin: 'http://[::1]:4010' }]);
+    expect(servedAddresses('192.168.1.20', 4010, 'http', () => INTERFACES)).toEqual([{ kind: 'network', origin: 'http://192.168.1.20:4010' }]);
     // A machine with no network: loopback only.
-    expect(servedAddresses('0.0.0.0', 4010, 'http', { lo: INTERFACES.lo })).toEqual([{ kind: 'local', origin: 'http://127.0.0.1:4010' }]);
+    expect(servedAddresses('0.0.0.0', 4010, 'http', () => ({ lo: INTERFACES.lo }))).toEqual([{ kind: 'local', origin: 'http://127.0.0.1:4010' }]);
+  });
+
+  it('reads the network interfaces only for a wildcard host (a start on loopback skips the scan)', () => {
+    const unread = () => {
+      throw new Error('the interfaces were read');
+    };
+    expect(servedAddresses('127.0.0.1', 4010, 'http', unread)).toEqual([{ kind: 'local', origin: 'http://127.0.0.1:4010' }]);
+    expect(servedAddresses('192.168.1.20', 4010, 'http', unread)).toEqual([{ kind: 'network', origin: 'http://192.168.1.20:4010' }]);
+    expect(() => servedAddresses('0.0.0.0', 4010, 'http', unread)).toThrow('the interfaces were read');
   });
 
   it('prints them as the banner lines: API first, one Network line for each other address', () => {
-    expect(addressLines(servedAddresses('0.0.0.0', 4010, 'http', INTERFACES), '/2025-10-13')).toEqual([
+    expect(addressLines(servedAddresses('0.0.0.0', 4010, 'http', () => INTERFACES), '/2025-10-13')).toEqual([
       '  API       http://127.0.0.1:4010/2025-10-13',
       '  Network   http://192.168.1.20:4010/2025-10-13  (other devices on your network)',
       '  Network   http://10.8.0.3:4010/2025-10-13  (other devices on your network)',

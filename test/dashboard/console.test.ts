@@ -2,11 +2,12 @@
  * The dashboard loads clean in Chromium: no console message of level error or
  * warning, no failed request and no answer of 400 or more (a missing favicon
  * was one), from the sign-in page through every section; and the Clock page
- * lists the addresses the sandbox can be reached at.
+ * lists the addresses the sandbox can be reached at. The API docs (/docs) load
+ * as clean, with the same inline icon.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { createSandbox, manualTime, type RunningSandbox } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 
@@ -17,6 +18,22 @@ if (!available) console.warn(`dashboard console test skipped: no Chromium at ${C
 
 let sandbox: RunningSandbox;
 let browser: Browser;
+
+/** What a clean page has none of: console errors and warnings, page errors, failed requests (but those `expected`) and answers of 400 or more. */
+function watch(page: Page, expected: (request: Request) => boolean = () => false): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    if (!expected(r)) problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
+  });
+  return problems;
+}
 
 describe.skipIf(!available)('the dashboard\'s console', () => {
   beforeAll(async () => {
@@ -30,21 +47,10 @@ describe.skipIf(!available)('the dashboard\'s console', () => {
   });
 
   it('stays empty from the sign-in page through every section, and the Clock page lists the addresses', async () => {
-    const problems: string[] = [];
     const page = await browser.newPage();
     // Listening before the first navigation: the favicon request follows the first page load.
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
-    });
-    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    page.on('requestfailed', (r) => {
-      // Leaving the Webhooks page closes its live event stream on purpose.
-      if (r.url().endsWith('/__admin/events') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
-      problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
-    });
-    page.on('response', (r) => {
-      if (r.status() >= 400) problems.push(`${r.status()}: ${r.url()}`);
-    });
+    // Leaving the Webhooks page closes its live event stream on purpose.
+    const problems = watch(page, (r) => r.url().endsWith('/__admin/events') && r.failure()?.errorText === 'net::ERR_ABORTED');
     await page.goto(`${sandbox.origin}/__admin`);
     await page.getByLabel('Client id').fill('console-test');
     await page.getByLabel('Client secret').fill('secret');
@@ -63,6 +69,24 @@ describe.skipIf(!available)('the dashboard\'s console', () => {
     expect(await addresses.textContent()).toContain('start it with --host 0.0.0.0');
     // Whatever is still loading settles before the verdict.
     await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('stays empty on the API docs, both documents, with their inline icon', async () => {
+    const page = await browser.newPage();
+    const problems = watch(page);
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    for (const [query, title] of [['', 'paysandbox API'], ['?doc=control', 'paysandbox control plane']] as const) {
+      await page.goto(`${sandbox.origin}/docs${query}`);
+      await page.getByRole('heading', { name: title }).first().waitFor();
+      expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+      await page.waitForLoadState('networkidle');
+    }
+    // The documents were read, and no icon was asked for.
+    expect(requested).toEqual(expect.arrayContaining(['/openapi.json', '/__admin/openapi.json']));
+    expect(requested.filter((path) => path.includes('favicon'))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

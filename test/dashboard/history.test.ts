@@ -112,14 +112,17 @@ describe.skipIf(!chromiumAvailable)('history pages in Chromium', () => {
     await deliveredAll(payout.id, 3);
     // The page refreshes itself: the failure, then the retry that was accepted and the deliveries queued behind it.
     await page.getByRole('listitem', { name: '10:01:10 delivery of OUTGOING_PAYMENT.FAILED answered 200' }).waitFor({ timeout: 10_000 });
-    expect(await stepNames(page)).toEqual([
+    const settled = [
       ...refusedFirst,
       '10:00:40 status FAILED',
       '10:00:40 webhook OUTGOING_PAYMENT.FAILED',
       '10:01:10 retry 1 of OUTGOING_PAYMENT.PENDING answered 200',
       '10:01:10 delivery of OUTGOING_PAYMENT.PROCESSING answered 200',
       '10:01:10 delivery of OUTGOING_PAYMENT.FAILED answered 200',
-    ]);
+    ];
+    expect(await stepNames(page)).toEqual(settled);
+    // Wide enough, one line a step.
+    expect(await page.locator('svg.timeline-chart.compact').count()).toBe(0);
     // What each attempt row says on screen, besides its name.
     const shown = async (name: string) => page.getByRole('listitem', { name }).locator('text').allTextContents();
     expect(await shown('10:00:10 delivery of OUTGOING_PAYMENT.PENDING answered 500, retry due 10:01:10')).toEqual(['10:00:10', expect.stringMatching(/^sent → 500  OUTGOING_PAYMENT\.PENDING · \d+ ms · retry due 10:01:10$/)]);
@@ -166,12 +169,29 @@ describe.skipIf(!chromiumAvailable)('history pages in Chromium', () => {
     await page.getByRole('cell', { name: '+98,765.432101 USDC' }).waitFor();
     await page.getByRole('cell', { name: '+0.000005 USDC' }).waitFor();
     await shot(page, 'account-usdc');
-    // At phone width the chart scrolls sideways inside its box; the page itself does not.
+    // At phone width the timeline is drawn compact, to the width of the screen: nothing scrolls sideways, neither
+    // the page nor the chart in its box, and the steps are the same, in the same order.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${sandbox.origin}/__admin#/transactions/${encodeURIComponent(payout.id)}`);
-    await page.getByRole('list', { name: 'Timeline steps' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    await page.locator('svg.timeline-chart.compact').waitFor();
     await shot(page, 'transaction-timeline-phone');
+    expect(await stepNames(page)).toEqual(settled);
+    const fit = await page.evaluate(() => {
+      const chart = document.querySelector('svg.timeline-chart')!;
+      const box = chart.parentElement!;
+      const words = [...chart.querySelectorAll('text')].map((t) => ({ text: t.textContent, right: t.getBoundingClientRect().right }));
+      const right = chart.getBoundingClientRect().right;
+      return { page: document.scrollingElement!.scrollWidth, screen: window.innerWidth, chart: chart.getBoundingClientRect().width, box: box.clientWidth, boxScroll: box.scrollWidth, cutOff: words.filter((w) => w.right > right) };
+    });
+    expect(fit.page).toBeLessThanOrEqual(fit.screen);
+    expect(fit.chart).toBeLessThanOrEqual(fit.box);
+    expect(fit.boxScroll).toBeLessThanOrEqual(fit.box);
+    // Every word is drawn inside the chart, none cut off at its right edge.
+    expect(fit.cutOff).toEqual([]);
+    // The refused attempt's arrow still points down to its retry.
+    const phoneArrows = await page.locator('.retry-link').evaluateAll((paths) => paths.map((p) => p.getAttribute('d')!.match(/-?[\d.]+/g)!.map(Number)));
+    expect(phoneArrows).toHaveLength(1);
+    expect(phoneArrows[0]!.at(-1)).toBeGreaterThan(phoneArrows[0]![1]!);
     expect(noise).toEqual([]);
     await page.close();
   }, 90_000);

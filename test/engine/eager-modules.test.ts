@@ -22,8 +22,8 @@ function chainOf(name: string): string {
   return chain.join(' <- ');
 }
 
-/** Areas whose schemas every tenant's first request builds anyway: its platform accounts and configuration. */
-const FIRST_REQUEST_AREAS = ['internal-accounts', 'config'];
+/** Areas whose schemas every tenant's first request builds anyway: its platform accounts (the configuration's wait for a document read back or checked). */
+const FIRST_REQUEST_AREAS = ['internal-accounts'];
 
 describe('modules the package entry loads', () => {
   it('holds no area routes, no area index but the hosted pages, and no schemas of areas a first request does not use', () => {
@@ -39,6 +39,11 @@ describe('modules the package entry loads', () => {
 
   it('holds neither the control plane\'s routes and triggers nor a scenario preset', () => {
     const unexpected = names.filter((name) => /^src\/control\/(control\.(index|routes)|triggers)\.js$/.test(name) || /^scenarios\/(?!index\.js)/.test(name));
+    expect(unexpected.map(chainOf)).toEqual([]);
+  });
+
+  it('holds neither the OpenAPI documents\' builder nor the fixtures\' checks and steps (their first use loads them)', () => {
+    const unexpected = names.filter((name) => /^src\/docs\/(openapi-documents|examples|examples\.data)\.js$/.test(name) || /^src\/control\/fixtures\.(check|run|schemas)\.js$/.test(name));
     expect(unexpected.map(chainOf)).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { TransferInRequest, TransferOutRequest } from '../transfers/transfers.sc
 import { AnyTransaction, TransactionList } from '../transactions/transactions.schemas.js';
 import { InternalAccountList } from '../internal-accounts/internal-accounts.schemas.js';
 import { CustomerExternalAccountCreate, ExternalAccount, ExternalAccountList } from '../external-accounts/external-accounts.schemas.js';
-import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
+import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/signed-request.schemas.js';
 import { Agent, AgentAction, AgentActionList, AgentActionsQuery, AgentExternalAccountListQuery, AgentInternalAccountListQuery, AgentTransactionListQuery } from './agents.schemas.js';
 
 const tags = [TAGS.agentOperations];

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponse } from '../../core/schemas.js';
-import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
+import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/signed-request.schemas.js';
 import { Customer, CustomerCreateRequest, CustomerList, CustomerListQuery, CustomerUpdateRequest, EndUserTerms } from './customers.schemas.js';
 import { TAGS } from '../../core/tags.js';
 

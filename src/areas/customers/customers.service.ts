@@ -17,11 +17,17 @@ import { initialKybStatus, initialKycStatus } from './verification-status.js';
 import { checkConsent } from './end-user-terms.js';
 import { contactVerificationApplies, pendingContactChannels } from './regulation.js';
 import type { OperationResult } from '../wallet-auth/processing.js';
-import { runSigned, type WalletActionRequest } from '../wallet-auth/signed-requests.js';
-import { emailCredentialsOf, openGlobalAccount, syncEmailCredentials } from '../wallet-auth/wallets.service.js';
+import type { WalletActionRequest } from '../wallet-auth/signed-requests.js';
+import * as signedRequestsModule from '../wallet-auth/signed-requests.js';
+import * as walletsServiceModule from '../wallet-auth/wallets.service.js';
+import { lazyModule } from '../../core/lazy-module.js';
 import { CustomerWebhook, type Customer, type CustomerCreateRequest, type CustomerListQuery, type CustomerUpdateRequest } from './customers.schemas.js';
 
 const LIST = 'customers';
+
+/** Wallets and signed requests (their key handling and curves) load with the first create or e-mail change, not with a list. */
+const signedRequests = lazyModule(() => signedRequestsModule);
+const wallets = lazyModule(() => walletsServiceModule);
 
 /** The customer as the API shows it: never its identifier (write-only personal data); a business carries its beneficial owners. */
 export function presentCustomer(tenant: Tenant, customer: Customer): Customer {
@@ -151,7 +157,7 @@ export function createCustomer(tenant: Tenant, input: CustomerCreateRequest): Cu
   tenant.customers.insert(customer);
   const currencies = input.currencies ?? supportedCurrencyCodes(tenant).slice(0, 1);
   for (const currency of currencies) openInternalAccount(tenant, { customerId: id }, currency);
-  openGlobalAccount(tenant, customer);
+  wallets().openGlobalAccount(tenant, customer);
   tenant.changed();
   emitStatusEvent(tenant, customer);
   return presentCustomer(tenant, customer);
@@ -202,10 +208,10 @@ export function applyCustomerUpdate(tenant: Tenant, id: string, patch: CustomerU
  */
 export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdateRequest, request: WalletActionRequest): Promise<OperationResult> {
   const customer = requireLiveCustomer(tenant, id);
-  const tied = patch.email !== undefined && patch.email !== customer.email ? emailCredentialsOf(tenant, id) : [];
+  const tied = patch.email !== undefined && patch.email !== customer.email ? wallets().emailCredentialsOf(tenant, id) : [];
   if (tied.length === 0) return Promise.resolve({ status: 200, body: applyCustomerUpdate(tenant, id, patch) });
-  const tiedIds = () => emailCredentialsOf(tenant, id).map((m) => m.id).sort();
-  return runSigned(tenant, request, () => ({
+  const tiedIds = () => wallets().emailCredentialsOf(tenant, id).map((m) => m.id).sort();
+  return signedRequests().runSigned(tenant, request, () => ({
     operation: 'UPDATE_CUSTOMER_EMAIL',
     accountId: tied[0]!.accountId,
     prepare: () => {
@@ -220,7 +226,7 @@ export function updateCustomer(tenant: Tenant, id: string, patch: CustomerUpdate
         throw apiError('EMAIL_OTP_CREDENTIAL_SET_CHANGED', undefined, { before: context.tied, now });
       }
       const updated = applyCustomerUpdate(tenant, id, patch);
-      syncEmailCredentials(tenant, id, patch.email!);
+      wallets().syncEmailCredentials(tenant, id, patch.email!);
       return { status: 200, body: updated };
     },
   }));

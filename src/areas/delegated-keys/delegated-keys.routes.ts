@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { jsonBody, jsonResponse } from '../../core/schemas.js';
 import { TAGS } from '../../core/tags.js';
-import { SignedRequestHeaders } from '../wallet-auth/wallet-auth.schemas.js';
+import { SignedRequestHeaders } from '../wallet-auth/signed-request.schemas.js';
 import { DelegatedKey, DelegatedKeyChallenge, DelegatedKeyCreateRequest, DelegatedKeyIdParam, DelegatedKeyList, DelegatedKeyListQuery } from './delegated-keys.schemas.js';
 
 const tags = [TAGS.embeddedWalletAuth];

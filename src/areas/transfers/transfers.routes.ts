@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { jsonBody, jsonResponse } from '../../core/schemas.js';
-import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/wallet-auth.schemas.js';
+import { SignedRequestHeaders, SignedRetryChallenge } from '../wallet-auth/signed-request.schemas.js';
 import { Transaction } from '../transactions/transactions.schemas.js';
 import { TransferInRequest, TransferOutRequest } from './transfers.schemas.js';
 import { TAGS } from '../../core/tags.js';

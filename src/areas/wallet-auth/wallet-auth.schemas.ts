@@ -1,7 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { Timestamp } from '../../core/schemas.js';
+import { AuthType } from './signed-request.schemas.js';
 
-export const AuthType = z.enum(['PASSKEY', 'OAUTH', 'EMAIL_OTP', 'SMS_OTP']).openapi('AuthMethodType');
+export { AuthType, SignedRequestHeaders, SignedRetryChallenge } from './signed-request.schemas.js';
 const HexPublicKey = z
   .string()
   .regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/)
@@ -34,15 +35,6 @@ export const AuthSession = z
     expiresAt: Timestamp,
   })
   .openapi('AuthSession');
-
-export const SignedRetryChallenge = z
-  .object({
-    payloadToSign: z.string().openapi({ description: 'Stamp these bytes exactly as returned' }),
-    requestId: z.string(),
-    expiresAt: Timestamp,
-    type: AuthType.optional(),
-  })
-  .openapi('SignedRetryChallenge');
 
 export const PasskeyAuthChallenge = z
   .object({ challenge: z.string().openapi({ description: 'Lowercase hex; its UTF-8 bytes are the WebAuthn challenge' }), requestId: z.string(), expiresAt: Timestamp })
@@ -107,10 +99,8 @@ export const AccountIdQuery = z.object({
     .openapi({ example: 'InternalAccount:019542f5-b3e7-1d02-0000-000000000002' }),
 });
 
-export type AuthType = z.infer<typeof AuthType>;
 export type AuthMethod = z.infer<typeof AuthMethod>;
 export type AuthSession = z.infer<typeof AuthSession>;
-export type SignedRetryChallenge = z.infer<typeof SignedRetryChallenge>;
 export type PasskeyAuthChallenge = z.infer<typeof PasskeyAuthChallenge>;
 export type CredentialCreateRequest = z.infer<typeof CredentialCreateRequest>;
 export type CredentialVerifyRequest = z.infer<typeof CredentialVerifyRequest>;
@@ -184,10 +174,6 @@ export interface PendingOperationRecord {
 }
 
 /** The two headers of a signed retry (names matched case-insensitively). */
-export const SignedRequestHeaders = z.object({
-  'service-wallet-signature': z.string().max(4096).optional().openapi({ description: 'The stamp of payloadToSign; absent on the first leg' }),
-  'request-id': z.string().max(200).optional().openapi({ description: 'The requestId of the 202 challenge; absent on the first leg' }),
-});
 export const IdParam = z.object({ id: z.string().min(1).max(200) });
 export const AuthMethodList = z.object({ data: z.array(AuthMethod) }).openapi('AuthCredentialListResponse');
 export const SessionList = z.object({ data: z.array(AuthSession) }).openapi('SessionListResponse');

@@ -10,8 +10,14 @@ await new Promise((resolve, reject) => {
 });
 
 const enc = encodeURIComponent;
-/** As wide as the main column allows; at least 560 (a phone scrolls the chart sideways). */
-const chartWidth = () => Math.max(560, Math.min(1100, document.getElementById('main').clientWidth - 34));
+/** The width a section of the main column gives its content (less the column's padding and the section's padding and border), up to 1100. */
+function columnWidth() {
+  const main = document.getElementById('main');
+  const style = getComputedStyle(main);
+  return Math.min(1100, Math.floor(main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 34));
+}
+/** The balance chart is at least 560 wide (a phone scrolls it sideways in its box); the timeline is drawn compact to fit. */
+const chartWidth = () => Math.max(560, columnWidth());
 const amount = (value, currency) => `${formatMinor(value, currency.decimals)} ${currency.code}`;
 const amountCell = (ui, text, cls) => ui.el('span', { class: `amount${cls ? ` ${cls}` : ''}` }, text);
 
@@ -50,7 +56,7 @@ export async function transactionPage(ui, id) {
     const data = await ui.get(`/__admin/transactions/${enc(id)}/timeline`);
     return ui.el('div', {},
       ui.el('p', { class: 'muted' }, `On the sandbox clock (now ${clockTime(data.now)}, ${data.now.slice(0, 10)}): each status, each webhook about this transaction, each attempt to deliver it with the answer, and a dashed arrow from a failed attempt to its retry.`),
-      ui.el('div', { class: 'chart-wrap' }, timelineChart(data, chartWidth(), ui.tone)));
+      ui.el('div', { class: 'chart-wrap' }, timelineChart(data, columnWidth(), ui.tone)));
   }, 3000);
   ui.page(t.type === 'CARD' ? 'Card transaction' : t.type === 'OUTGOING' ? 'Outgoing payment' : 'Incoming payment', summary, timeline);
 }

@@ -36,9 +36,10 @@ function duration(deltaMs) {
 
 // ---- transaction timeline ----------------------------------------------------
 const LANES = [['STATUS', 'Status'], ['WEBHOOK', 'Webhook'], ['DELIVERY', 'Delivery']];
-const ROW = 30;
-const LANE_X = { STATUS: 190, WEBHOOK: 275, DELIVERY: 360 };
-const TEXT_X = 404;
+/** Below this width (a phone) the timeline is drawn compact: narrow lanes at the left, each step's words on lines of their own beside them. */
+export const COMPACT_TIMELINE_WIDTH = 560;
+/** A compact row's lines of text are this far apart. */
+const LINE = 15;
 
 function laneOf(step) {
   return step.kind === 'STATUS' ? 'STATUS' : step.kind === 'WEBHOOK' ? 'WEBHOOK' : 'DELIVERY';
@@ -54,41 +55,144 @@ function describeStep(step) {
   return `${step.attempt === 1 ? 'delivery' : `retry ${step.attempt - 1}`} of ${step.eventType} ${answer}${retry}`;
 }
 
+/** What an attempt's outcome says first: `sent → 500`, `retry 1 → 200`, `sent → no answer`. */
+function attemptOutcome(step) {
+  return `${step.attempt === 1 ? 'sent' : `retry ${step.attempt - 1}`} → ${step.responseStatus !== undefined ? String(step.responseStatus) : 'no answer'}`;
+}
+
+const attemptTone = (step) => (step.succeeded ? 'good' : 'bad');
+
+/** A status as a coloured pill whose text starts at x, centred on y. */
+function statusPill(x, y, status, tone) {
+  return [svg('rect', { x, y: y - 10, width: status.length * 9 + 16, height: 20, rx: 10, class: `pill ${tone}` }), text(x + 8, y + 4, status, { class: `status-text ${tone}` })];
+}
+
 /**
- * The steps of GET /__admin/transactions/{id}/timeline as rows down the page, one lane per kind (status, webhook,
- * delivery); each attempt tied to the webhook it delivers, each failure to the retry that followed, and a retry
- * still due after `now` drawn hollow below the line marking now. `tones` colours statuses like the badges.
+ * One row per step, the lanes side by side and the words to their right: the time and its gap to the step before
+ * in columns of their own, then one line of words.
  */
-export function timelineChart({ steps, now }, width, tones) {
+const WIDE = {
+  laneX: { STATUS: 190, WEBHOOK: 275, DELIVERY: 360 },
+  textX: 404,
+  top: 34,
+  /** How far a link between lanes bends out, and a retry's arrow loops out to the right of its lane. */
+  bend: 40,
+  loop: 34,
+  rowHeight: () => 30,
+  timeGap: 10,
+  header(g, height) {
+    for (const [lane, label] of LANES) g.append(text(this.laneX[lane], 14, label, { class: 'lane-label', 'text-anchor': 'middle' }));
+    g.append(text(8, 14, 'Sandbox time (UTC)', { class: 'lane-label' }));
+  },
+  words(item, row, y, gap, tones) {
+    item.append(text(8, y + 4, clockTime(row.at), { class: 'time' }));
+    if (gap) item.append(text(100, y + 4, gap, { class: 'muted-text' }));
+    const x = this.textX;
+    if (row.kind === 'STATUS') item.append(...statusPill(x, y, row.status, tones(row.status)));
+    else if (row.kind === 'WEBHOOK') item.append(text(x, y + 4, row.eventType, { class: 'strong-text' }));
+    else if (row.kind === 'RETRY_DUE') item.append(text(x, y + 4, `retry ${row.attempt - 1} due: ${row.eventType}`, { class: 'muted-text' }));
+    else {
+      item.append(svg('text', { x, y: y + 4 },
+        svg('tspan', { class: `status-text ${attemptTone(row)}` }, attemptOutcome(row)),
+        svg('tspan', { class: 'muted-text' }, `  ${row.eventType} · ${row.durationMs} ms${row.error ? ` · ${row.error}` : ''}${row.retryAt ? ` · retry due ${clockTime(row.retryAt)}` : ''}`)));
+    }
+  },
+};
+
+/** Widest characters of the chart's 12 px text, in pixels (capitals, bold): a line of n of them fits in n times this. */
+const CHAR_PX = { normal: 7.8, bold: 8.6 };
+
+/** `words` as lines of at most `chars` characters, each broken after a dot or a space where it can be (an event type's area, then its change). */
+export function wrapWords(words, chars) {
+  const lines = [];
+  let rest = words;
+  while (rest.length > chars) {
+    const cut = Math.max(rest.lastIndexOf('.', chars - 1), rest.lastIndexOf(' ', chars - 1));
+    const at = cut > 0 ? cut + 1 : chars;
+    lines.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at).trimStart();
+  }
+  return [...lines, rest];
+}
+
+/** The lines of words of a compact row, after its time, wrapped to the `room` (pixels) beside the lanes. */
+function compactLines(row, room) {
+  const lines = (words, cls, weight = 'normal') => wrapWords(words, Math.max(8, Math.floor(room / CHAR_PX[weight]))).map((line) => ({ text: line, class: cls }));
+  if (row.kind === 'STATUS') return [{ pill: row.status }];
+  if (row.kind === 'WEBHOOK') return lines(row.eventType, 'strong-text', 'bold');
+  if (row.kind === 'RETRY_DUE') return [...lines(`retry ${row.attempt - 1} due`, 'muted-text'), ...lines(row.eventType, 'muted-text')];
+  return [
+    ...lines(`${attemptOutcome(row)} · ${row.durationMs} ms`, `status-text ${attemptTone(row)}`, 'bold'),
+    ...lines(row.eventType, 'muted-text'),
+    ...(row.error ? lines(row.error, 'muted-text') : []),
+    ...(row.retryAt ? lines(`retry due ${clockTime(row.retryAt)}`, 'muted-text') : []),
+  ];
+}
+
+/** A phone's layout, `width` wide: the three lanes narrow at the left, each step's time and words on lines beside them. */
+function compactLayout(width) {
+  const room = width - 80 - 4;
+  return {
+    laneX: { STATUS: 14, WEBHOOK: 34, DELIVERY: 54 },
+    textX: 80,
+    top: 40,
+    bend: 10,
+    loop: 20,
+    rowHeight: (row) => 10 + LINE * (1 + compactLines(row, room).length),
+    timeGap: 6,
+    header(g) {
+      g.append(text(8, 14, 'Status · webhook · delivery', { class: 'lane-label' }), text(8, 28, 'Sandbox time (UTC)', { class: 'muted-text' }));
+    },
+    words(item, row, y, gap, tones) {
+      const x = this.textX;
+      item.append(svg('text', { x, y: y + 4 }, svg('tspan', { class: 'time' }, clockTime(row.at)), gap ? svg('tspan', { class: 'muted-text' }, `  ${gap}`) : undefined));
+      compactLines(row, room).forEach((line, n) => {
+        const lineY = y + LINE * (n + 1);
+        item.append(...(line.pill ? statusPill(x, lineY, line.pill, tones(line.pill)) : [text(x, lineY + 4, line.text, { class: line.class })]));
+      });
+    },
+  };
+}
+
+/** The steps with each retry still due (a failed attempt's retryAt, when no later attempt of its delivery happened yet), in time order. */
+function timelineRows(steps) {
   const rows = [...steps];
-  // A retry still due: the failed attempt's retryAt, when no later attempt of that delivery happened yet.
   for (const step of steps) {
     if (step.kind !== 'DELIVERY_ATTEMPT' || !step.retryAt) continue;
     const followed = steps.some((s) => s.kind === 'DELIVERY_ATTEMPT' && s.deliveryId === step.deliveryId && s.attempt === step.attempt + 1);
     if (!followed) rows.push({ kind: 'RETRY_DUE', at: step.retryAt, eventId: step.eventId, eventType: step.eventType, deliveryId: step.deliveryId, attempt: step.attempt + 1 });
   }
-  rows.sort((a, b) => ms(a.at) - ms(b.at));
+  return rows.sort((a, b) => ms(a.at) - ms(b.at));
+}
+
+/**
+ * The steps of GET /__admin/transactions/{id}/timeline as rows down the page, one lane per kind (status, webhook,
+ * delivery); each attempt tied to the webhook it delivers, each failure to the retry that followed, and a retry
+ * still due after `now` drawn hollow below the line marking now. `tones` colours statuses like the badges.
+ * Narrower than COMPACT_TIMELINE_WIDTH (a phone) it is drawn compact, to fit the width it is given.
+ */
+export function timelineChart({ steps, now }, width, tones) {
+  const compact = width < COMPACT_TIMELINE_WIDTH;
+  const layout = compact ? compactLayout(width) : WIDE;
+  const rows = timelineRows(steps);
   const nowMs = ms(now);
-  const top = 34;
   const ys = [];
-  let y = top;
+  let y = layout.top;
   let nowY;
   rows.forEach((row, i) => {
-    const gap = i > 0 && ms(row.at) > ms(rows[i - 1].at);
+    const later = i > 0 && ms(row.at) > ms(rows[i - 1].at);
     if (nowY === undefined && ms(row.at) > nowMs) {
       nowY = y + (i > 0 ? 6 : 0);
       y += 14;
     }
-    y += i === 0 ? 0 : ROW + (gap ? 10 : 0);
+    y += i === 0 ? 0 : layout.rowHeight(rows[i - 1]) + (later ? layout.timeGap : 0);
     ys.push(y);
   });
-  const height = y + 24;
+  const height = y + (rows.length > 0 ? layout.rowHeight(rows[rows.length - 1]) - 6 : 24);
   const g = svg('g');
   // Lane rails and headers.
-  for (const [lane, label] of LANES) {
-    g.append(svg('line', { x1: LANE_X[lane], x2: LANE_X[lane], y1: top - 8, y2: height - 10, class: 'rail' }), text(LANE_X[lane], 14, label, { class: 'lane-label', 'text-anchor': 'middle' }));
-  }
-  g.append(text(8, 14, 'Sandbox time (UTC)', { class: 'lane-label' }));
+  for (const [lane] of LANES) g.append(svg('line', { x1: layout.laneX[lane], x2: layout.laneX[lane], y1: layout.top - 8, y2: height - 10, class: 'rail' }));
+  layout.header(g, height);
   if (nowY !== undefined) g.append(svg('line', { x1: 0, x2: width, y1: nowY, y2: nowY, class: 'now-line' }), text(width - 6, nowY - 4, `now ${clockTime(now)}`, { class: 'muted-text', 'text-anchor': 'end' }));
 
   const webhookY = new Map();
@@ -99,47 +203,30 @@ export function timelineChart({ steps, now }, width, tones) {
   });
   const links = svg('g', { class: 'links' });
   const marks = svg('g', { role: 'list', 'aria-label': 'Timeline steps' });
+  const webhookX = layout.laneX.WEBHOOK;
   rows.forEach((row, i) => {
     const at = ys[i];
-    const lane = laneOf(row);
-    const x = LANE_X[lane];
+    const x = layout.laneX[laneOf(row)];
     const words = describeStep(row);
     const item = svg('g', { role: 'listitem', 'aria-label': `${clockTime(row.at)} ${words}`, class: 'step', 'data-kind': row.kind, 'data-at': row.at }, title(`${row.at}: ${words}`));
     const previous = rows[i - 1];
-    item.append(text(8, at + 4, clockTime(row.at), { class: 'time' }));
-    if (previous && ms(row.at) > ms(previous.at)) item.append(text(100, at + 4, duration(ms(row.at) - ms(previous.at)), { class: 'muted-text' }));
-    if (row.kind === 'STATUS') {
-      const tone = tones(row.status);
-      item.append(svg('circle', { cx: x, cy: at, r: 7, class: `dot ${tone}` }));
-      const label = text(TEXT_X + 8, at + 4, row.status, { class: `status-text ${tone}` });
-      item.append(svg('rect', { x: TEXT_X, y: at - 10, width: row.status.length * 9 + 16, height: 20, rx: 10, class: `pill ${tone}` }), label);
-    } else if (row.kind === 'WEBHOOK') {
-      item.append(svg('rect', { x: x - 6, y: at - 6, width: 12, height: 12, rx: 2, class: 'dot webhook' }), text(TEXT_X, at + 4, row.eventType, { class: 'strong-text' }));
-    } else {
+    layout.words(item, row, at, previous && ms(row.at) > ms(previous.at) ? duration(ms(row.at) - ms(previous.at)) : undefined, tones);
+    if (row.kind === 'STATUS') item.append(svg('circle', { cx: x, cy: at, r: 7, class: `dot ${tones(row.status)}` }));
+    else if (row.kind === 'WEBHOOK') item.append(svg('rect', { x: x - 6, y: at - 6, width: 12, height: 12, rx: 2, class: 'dot webhook' }));
+    else {
       const delivered = webhookY.get(row.eventId);
-      if (delivered !== undefined) links.append(svg('path', { d: `M${LANE_X.WEBHOOK + 6},${delivered} C${LANE_X.WEBHOOK + 40},${delivered} ${x - 40},${at} ${x - 7},${at}`, class: 'link' }));
+      if (delivered !== undefined) links.append(svg('path', { d: `M${webhookX + 6},${delivered} C${webhookX + layout.bend},${delivered} ${x - layout.bend},${at} ${x - 7},${at}`, class: 'link' }));
       const retried = attemptY.get(`${row.deliveryId}#${row.attempt + 1}`);
       if (row.kind === 'DELIVERY_ATTEMPT' && row.retryAt && retried !== undefined) {
-        links.append(svg('path', { d: `M${x + 7},${at} C${x + 34},${at} ${x + 34},${retried} ${x + 7},${retried}`, class: 'retry-link', 'marker-end': 'url(#arrow)' }));
+        links.append(svg('path', { d: `M${x + 7},${at} C${x + layout.loop},${at} ${x + layout.loop},${retried} ${x + 7},${retried}`, class: 'retry-link', 'marker-end': 'url(#arrow)' }));
       }
-      if (row.kind === 'RETRY_DUE') {
-        item.append(svg('circle', { cx: x, cy: at, r: 6, class: 'dot due' }), text(TEXT_X, at + 4, `retry ${row.attempt - 1} due: ${row.eventType}`, { class: 'muted-text' }));
-      } else {
-        const ok = row.succeeded;
-        const answer = row.responseStatus !== undefined ? String(row.responseStatus) : 'no answer';
-        item.append(
-          svg('circle', { cx: x, cy: at, r: 6, class: `dot ${ok ? 'good' : 'bad'}` }),
-          svg('text', { x: TEXT_X, y: at + 4 },
-            svg('tspan', { class: `status-text ${ok ? 'good' : 'bad'}` }, `${row.attempt === 1 ? 'sent' : `retry ${row.attempt - 1}`} → ${answer}`),
-            svg('tspan', { class: 'muted-text' }, `  ${row.eventType} · ${row.durationMs} ms${row.error ? ` · ${row.error}` : ''}${row.retryAt ? ` · retry due ${clockTime(row.retryAt)}` : ''}`)),
-        );
-      }
+      item.append(svg('circle', { cx: x, cy: at, r: 6, class: `dot ${row.kind === 'RETRY_DUE' ? 'due' : attemptTone(row)}` }));
     }
     marks.append(item);
   });
   const defs = svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 8 8', refX: 7, refY: 4, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M0,0 L8,4 L0,8 z', class: 'arrow-head' })));
   g.append(links, marks);
-  return svg('svg', { class: 'chart timeline-chart', width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': `Timeline: ${rows.length} steps` }, defs, g);
+  return svg('svg', { class: `chart timeline-chart${compact ? ' compact' : ''}`, width, height, viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': `Timeline: ${rows.length} steps` }, defs, g);
 }
 
 // ---- balance step chart --------------------------------------------------------
