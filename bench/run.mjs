@@ -83,6 +83,18 @@ function positive(text, fallback) {
 const children = new Set();
 const tempDirs = new Set();
 
+/**
+ * Signals the child and what it started: children spawned by spawnCli lead a process group of their own, so `npx`'s
+ * node gets the signal too (npx does not pass it on); any other child alone.
+ */
+function signal(child, name) {
+  try {
+    process.kill(-child.pid, name);
+  } catch {
+    child.kill(name);
+  }
+}
+
 function track(child) {
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -92,7 +104,7 @@ function track(child) {
 function cleanup() {
   for (const child of children) {
     try {
-      child.kill('SIGKILL');
+      signal(child, 'SIGKILL');
     } catch {}
   }
   children.clear();
@@ -146,9 +158,9 @@ async function stopChild(child, { timeoutMs = 30_000, message } = {}) {
   const done = exited(child);
   if (child.exitCode === null && child.signalCode === null) {
     if (message && child.connected) child.send(message);
-    else child.kill('SIGTERM');
+    else signal(child, 'SIGTERM');
   }
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const timer = setTimeout(() => signal(child, 'SIGKILL'), timeoutMs);
   const code = await done;
   clearTimeout(timer);
   return code;
@@ -221,7 +233,7 @@ const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 function spawnCli(args, { pin = true, command: given, cwd = ROOT, env = process.env } = {}) {
   const started = performance.now();
   const { command, args: argv } = given ? { command: given[0], args: [...given.slice(1), ...args] } : serverCommand([CLI, ...args], pin);
-  const child = track(spawn(command, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(spawn(command, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true }));
   const stderr = collect(child.stderr);
   const url = new Promise((resolve, reject) => {
     let buffered = '';
@@ -625,7 +637,7 @@ async function firstOk(spawned, path, headers = {}, { keep = false } = {}) {
     if (!keep) await stopChild(child);
     return { firstOkMs, rss };
   } finally {
-    if (!keep && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (!keep && child.exitCode === null && child.signalCode === null) signal(child, 'SIGKILL');
   }
 }
 
