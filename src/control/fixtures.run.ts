@@ -40,15 +40,21 @@ function leadingId(text: string): string | undefined {
  * something reads it (a later step's reference, an expectation, a failure),
  * and a write's id is read off the text's start.
  */
+class JsonAnswer implements StepAnswer {
+  #parsed: { body: unknown } | undefined;
+
+  constructor(
+    readonly status: number,
+    readonly text: string,
+  ) {}
+
+  get body(): unknown {
+    return (this.#parsed ??= { body: this.text === '' ? undefined : JSON.parse(this.text) }).body;
+  }
+}
+
 export function jsonAnswer(status: number, text: string): StepAnswer {
-  let parsed: { body: unknown } | undefined;
-  return {
-    status,
-    text,
-    get body() {
-      return (parsed ??= { body: text === '' ? undefined : JSON.parse(text) }).body;
-    },
-  };
+  return new JsonAnswer(status, text);
 }
 
 /** Sends a step's request to the sandbox, as the tenant's platform credentials would. */
@@ -148,7 +154,8 @@ export async function runFixture(fixture: FixtureDocument, dispatch: StepDispatc
       last = { shown, status: answer.status };
     }
     if (step.name !== undefined) answers.set(step.name, step.repeat === undefined ? bodies[0] : bodies);
-    results.push({ ...(step.name !== undefined ? { name: step.name } : {}), request: last!.shown, status: last!.status, ids });
+    const { shown: request, status } = last!;
+    results.push(step.name !== undefined ? { name: step.name, request, status, ids } : { request, status, ids });
   }
   return { steps: results, now: options.now() };
 }
