@@ -95,7 +95,12 @@ describe('running a fixture', () => {
     expect(second.body.steps[1].ids).toEqual([accounts.find((a) => a.customerId === second.body.steps[0].ids[0])!.id]);
     expect(first.body.steps[1].ids).toEqual([accounts.find((a) => a.customerId === first.body.steps[0].ids[0])!.id]);
 
-    const readsEnvironment = { fixtures: [{ request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: '${env.FIXTURE_TEST_KEPT_NAME}' } }] };
+    const readsEnvironment = {
+      fixtures: [
+        { request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Before Env' } },
+        { request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: '${env.FIXTURE_TEST_KEPT_NAME}' } },
+      ],
+    };
     process.env.FIXTURE_TEST_KEPT_NAME = 'Kept Person';
     try {
       expect((await load(client, readsEnvironment)).status).toBe(200);
@@ -104,7 +109,10 @@ describe('running a fixture', () => {
     }
     const unset = await load(client, readsEnvironment);
     expect(unset.status).toBe(400);
-    expect(unset.body).toMatchObject({ code: 'FIXTURE_UNDEFINED_REFERENCE', reason: 'Step fixtures[0]: ${env.FIXTURE_TEST_KEPT_NAME}: the environment has no FIXTURE_TEST_KEPT_NAME' });
+    expect(unset.body).toMatchObject({ code: 'FIXTURE_UNDEFINED_REFERENCE', reason: 'Step fixtures[1]: ${env.FIXTURE_TEST_KEPT_NAME}: the environment has no FIXTURE_TEST_KEPT_NAME' });
+    // Refused by the check, before anything ran: one customer of the first run, none of the refused one.
+    const named = ((await client.get('/customers?limit=10')).body.data as Array<{ fullName: string }>).map((c) => c.fullName);
+    expect(named.filter((name) => name === 'Before Env')).toEqual(['Before Env']);
     // A refused fixture is refused again.
     const unknownKey = { fixtures: [{ request: 'POST /customers', bodyy: {} }] };
     expect((await load(client, unknownKey)).body.code).toBe('FIXTURE_UNKNOWN_KEY');
