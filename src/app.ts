@@ -44,7 +44,7 @@ import { series } from './core/series.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import { observeRequests, sentTextOf } from './request-observer.js';
 import { STEP_BODY, STEP_TENANT, stepBodyOf, stepTenantOf } from './core/callers.js';
-import type { StepDispatch } from './control/fixtures.run.js';
+import { jsonAnswer, type StepDispatch } from './control/fixtures.run.js';
 import { stepRequest } from './core/step-exchange.js';
 import type { DashboardUi } from './dashboard/dashboard.js';
 import type { DocsUi } from './docs/swagger-ui.js';
@@ -452,7 +452,9 @@ function stepDispatcher(app: AppRouter): (tenant: Tenant) => StepDispatch {
       env[STEP_BODY] = sent;
     }
     const res = await app.fetch(stepRequest({ method: call.method, url: `http://localhost${call.path}`, headers, body: sent }), env);
-    const text = sentTextOf(res) ?? (await res.text());
+    const sentText = sentTextOf(res);
+    if (sentText !== undefined) return jsonAnswer(res.status, sentText);
+    const text = await res.text();
     let body: unknown = text === '' ? undefined : text;
     try {
       body = text === '' ? undefined : JSON.parse(text);

@@ -82,7 +82,9 @@ export function registerControl(app: AppRouter, schema: StoreSchema, apiOperatio
     c.json({ pem: c.get('webhooks').signer.publicKeyPem, hex: c.get('webhooks').signer.publicKeyHex, header: c.get('webhooks').signatureHeader, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64, sent as {"v":"1","s":"<base64>"}' }, 200);
   const scenarios: RouteHandler<typeof routes.scenariosRoute, AppEnv> = (c) => c.json(listScenarios(), 200);
   const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(startingOver(c, loadScenario(c.get('registry'), c.get('tenant'), c.req.valid('param').name)), 200);
-  const fixtures: RouteHandler<typeof routes.loadFixturesRoute, AppEnv> = async (c) => c.json(await loadFixtures(c.get('tenant'), c.req.valid('json'), c.get('stepDispatch')(c.get('tenant'))), 200);
+  // The body's text (already read) finds a check made before: a suite loads the same fixture before each test.
+  const fixtures: RouteHandler<typeof routes.loadFixturesRoute, AppEnv> = async (c) =>
+    c.json(await loadFixtures(c.get('tenant'), c.req.valid('json'), c.get('stepDispatch')(c.get('tenant')), process.env, await c.req.text()), 200);
   const exportFixture: RouteHandler<typeof routes.exportFixtureRoute, AppEnv> = (c) => c.json(exportTenantFixture(c.get('journal'), c.get('tenant')) as never, 200);
   const arm: RouteHandler<typeof routes.armFaultRoute, AppEnv> = (c) => c.json(armFault(c.get('tenant'), c.req.valid('json')), 201);
   const faults: RouteHandler<typeof routes.listFaultsRoute, AppEnv> = (c) => c.json(listFaults(c.get('tenant')), 200);

@@ -1,7 +1,8 @@
 /** A fixture's references resolved against earlier answers, and the partial match of `expect`, value by value. */
 import { describe, expect, it } from 'vitest';
 import { referencesIn, resolveEnvReferences, resolveReferences, resolveText, UnresolvedReference, type ReferenceScope } from '../../src/control/fixtures.references.js';
-import { mismatchOf } from '../../src/control/fixtures.run.js';
+import { jsonAnswer, mismatchOf, runFixture, type StepCall } from '../../src/control/fixtures.run.js';
+import { checkFixture } from '../../src/control/fixtures.check.js';
 
 const scope: ReferenceScope = {
   answers: new Map<string, unknown>([
@@ -73,5 +74,38 @@ describe('the partial match of expect', () => {
     expect(mismatchOf({ a: [1, 2] }, { a: [1, 3] })).toEqual({ field: 'body.a.1', expected: 2, actual: 3 });
     expect(mismatchOf({ a: null }, { a: {} })).toEqual({ field: 'body.a', expected: null, actual: {} });
     expect(mismatchOf({ a: 1 }, {}, 'answer')).toEqual({ field: 'answer.a', expected: 1, actual: undefined });
+  });
+});
+
+describe("a step's JSON answer", () => {
+  /** Runs one-step fixtures whose answers are the JSON texts given, in order. */
+  const idsMade = async (request: string, ...texts: string[]) => {
+    const calls: StepCall[] = [];
+    const fixture = checkFixture({ fixtures: texts.map((_, n) => ({ name: `s${n}`, request })) });
+    const answers = texts.map((text) => jsonAnswer(201, text));
+    const result = await runFixture(fixture, async (call) => (calls.push(call), answers[calls.length - 1]!), { env: {}, now: () => 'now' });
+    return result.steps.map((step) => step.ids);
+  };
+
+  it('reads the id a write made off the start of its text, parsing it when the id is escaped or not first', async () => {
+    expect(await idsMade('POST /customers', '{"id":"Customer:1","fullName":"A"}', '{"id":"Cust\\"omer:2"}', '{"fullName":"B","id":"Customer:3"}', '{"id":"A\\u0042"}', '[{"id":"Customer:4"}]', '{"id":7}', '')).toEqual([
+      ['Customer:1'],
+      ['Cust"omer:2'],
+      ['Customer:3'],
+      ['AB'],
+      [],
+      [],
+      [],
+    ]);
+    // A write to a path that names the id made nothing new; a read never does.
+    expect(await idsMade('POST /sandbox/internal-accounts/InternalAccount:1/fund', '{"id":"InternalAccount:1"}')).toEqual([[]]);
+    expect(await idsMade('GET /customers', '{"id":"Customer:1"}')).toEqual([[]]);
+  });
+
+  it('parses the text once, when the body is read', () => {
+    const answer = jsonAnswer(200, '{"data":[{"id":"a"}]}');
+    expect(answer.body).toEqual({ data: [{ id: 'a' }] });
+    expect(answer.body).toBe(answer.body);
+    expect(jsonAnswer(204, '').body).toBeUndefined();
   });
 });

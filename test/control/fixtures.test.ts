@@ -82,6 +82,43 @@ describe('running a fixture', () => {
     }
   });
 
+  it('runs the same fixture text again as a new run (its check kept), and checks one that reads the environment again each time', async () => {
+    const client = makeSandbox().client();
+    const fixture = { fixtures: [{ name: 'jane', request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } }, { request: 'POST /customers/external-accounts', body: usdAccount('${jane.id}', '000123456003') }] };
+    const first = await load(client, fixture);
+    const second = await load(client, fixture);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const customers = (await client.get('/customers?limit=10')).body.data as Array<{ id: string }>;
+    expect(customers.map((c) => c.id).sort()).toEqual([first.body.steps[0].ids[0], second.body.steps[0].ids[0]].sort());
+    const accounts = (await client.get('/customers/external-accounts?limit=10')).body.data as Array<{ id: string; customerId: string }>;
+    // Each run's second step used its own first step's answer, and reports the id it made.
+    expect(second.body.steps[1].ids).toEqual([accounts.find((a) => a.customerId === second.body.steps[0].ids[0])!.id]);
+    expect(first.body.steps[1].ids).toEqual([accounts.find((a) => a.customerId === first.body.steps[0].ids[0])!.id]);
+
+    const readsEnvironment = {
+      fixtures: [
+        { request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: 'Before Env' } },
+        { request: 'POST /customers', body: { customerType: 'INDIVIDUAL', fullName: '${env.FIXTURE_TEST_KEPT_NAME}' } },
+      ],
+    };
+    process.env.FIXTURE_TEST_KEPT_NAME = 'Kept Person';
+    try {
+      expect((await load(client, readsEnvironment)).status).toBe(200);
+    } finally {
+      delete process.env.FIXTURE_TEST_KEPT_NAME;
+    }
+    const unset = await load(client, readsEnvironment);
+    expect(unset.status).toBe(400);
+    expect(unset.body).toMatchObject({ code: 'FIXTURE_UNDEFINED_REFERENCE', reason: 'Step fixtures[1]: ${env.FIXTURE_TEST_KEPT_NAME}: the environment has no FIXTURE_TEST_KEPT_NAME' });
+    // Refused by the check, before anything ran: one customer of the first run, none of the refused one.
+    const named = ((await client.get('/customers?limit=10')).body.data as Array<{ fullName: string }>).map((c) => c.fullName);
+    expect(named.filter((name) => name === 'Before Env')).toEqual(['Before Env']);
+    // A refused fixture is refused again.
+    const unknownKey = { fixtures: [{ request: 'POST /customers', bodyy: {} }] };
+    expect((await load(client, unknownKey)).body.code).toBe('FIXTURE_UNKNOWN_KEY');
+    expect((await load(client, unknownKey)).body.code).toBe('FIXTURE_UNKNOWN_KEY');
+  });
+
   it('runs control-plane steps under /__admin', async () => {
     const client = makeSandbox().client();
     const answer = await load(client, {
