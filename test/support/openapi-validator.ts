@@ -156,7 +156,24 @@ export class OpenApiResponseValidator {
     return this.routes.map((r) => ({ operationId: String(r.operation.operationId ?? `${r.method.toUpperCase()} ${r.template}`), method: r.method, template: r.template }));
   }
 
-  private validatorFor(pointer: string): ValidateFunction {
+  /**
+   * Where the schema at `pointer` really is: a schema that is only a `$ref`
+   * (most error responses name a shared component) is compiled once, at its
+   * target, for every response that names it.
+   */
+  private targetOf(pointer: string): string {
+    let target = pointer;
+    for (let hops = 0; hops < 8; hops++) {
+      const schema = this.resolve(`#${target}`) as Json;
+      const ref = schema.$ref;
+      if (typeof ref !== 'string' || !ref.startsWith('#/') || Object.keys(schema).length !== 1) break;
+      target = ref.slice(1);
+    }
+    return target;
+  }
+
+  private validatorFor(schemaPointer: string): ValidateFunction {
+    const pointer = this.targetOf(schemaPointer);
     let validate = this.compiled.get(pointer);
     if (!validate) {
       try {
@@ -171,7 +188,8 @@ export class OpenApiResponseValidator {
   }
 
   /** True when the body conforms, by the quick validator; undefined when it cannot tell (then the full one decides). */
-  private quickCheck(pointer: string, body: unknown): boolean | undefined {
+  private quickCheck(schemaPointer: string, body: unknown): boolean | undefined {
+    const pointer = this.targetOf(schemaPointer);
     let validate = this.fastCompiled.get(pointer);
     if (validate === undefined) {
       try {
