@@ -34,7 +34,7 @@ describe.skipIf(!available)('dashboard: tokens, invitations, delegated keys, app
     mkdirSync(ARTIFACTS, { recursive: true });
     // A payment awaits its approval for 5 s of sandbox time: a stopped clock keeps it waiting however slow the browser is.
     sandbox = await createSandbox({ scenario: 'cards', time: manualTime(TEST_EPOCH_MS) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   }, 60_000);
 
   afterAll(async () => {

@@ -35,7 +35,7 @@ const tileOf = (page: Page, group: string, label: string) => page.getByRole('lis
 describe.skipIf(!available)('dashboard Coverage page in Chromium', () => {
   beforeAll(async () => {
     sandbox = await createSandbox({ time: manualTime(TEST_EPOCH_MS), log: 'silent' });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   }, 60_000);
 
   afterAll(async () => {

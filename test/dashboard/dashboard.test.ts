@@ -51,7 +51,7 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     receiver = await startReceiver();
     // Sandbox time moves only when a test moves it: delayed outcomes and approval windows never run out under a slow browser.
     sandbox = await createSandbox({ webhookUrl: receiver.url, time: manualTime(TEST_EPOCH_MS) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   }, 60_000);
 
   afterAll(async () => {
