@@ -12,7 +12,7 @@ import { makeSandbox } from '../helpers.js';
 import { referenceDocument } from '../support/reference-document.js';
 
 type Json = Record<string, any>;
-const reference = referenceDocument<Json>();
+const reference = await referenceDocument<Json>();
 
 function resolve(node: Json): Json {
   let current = node;

@@ -15,7 +15,7 @@ import { OpenApiResponseValidator } from '../support/openapi-validator.js';
 import { agentsFlow, cardsFlow, customersFlow, moneyFlow, ownershipFlow, platformFlow, scaFlow, stablecoinsFlow, walletFlow, type FlowCall } from './flows.js';
 import { referenceDocument } from '../support/reference-document.js';
 
-const reference = referenceDocument<Record<string, unknown>>();
+const reference = await referenceDocument<Record<string, unknown>>();
 
 export interface ListedDeviation {
   operation: string;

@@ -10,7 +10,7 @@ import { referenceDocument } from '../support/reference-document.js';
 const SPEC_NAME: Record<string, string> = { 'CARD.STATE_CHANGE': 'CARD.STATUS_CHANGE' };
 
 /** Every webhook type the reference declares (its WebhookType enum), by the spec's names: read from the bundled reference, not listed here. */
-const reference = referenceDocument<{ components: { schemas: { WebhookType: { enum: string[] } } } }>();
+const reference = await referenceDocument<{ components: { schemas: { WebhookType: { enum: string[] } } } }>();
 const REFERENCE_TYPES = reference.components.schemas.WebhookType.enum.map((t) => SPEC_NAME[t] ?? t);
 
 const EMITTED = REFERENCE_TYPES;

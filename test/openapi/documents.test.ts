@@ -16,7 +16,7 @@ type Json = Record<string, any>;
 const operationsOfDoc = (document: Json) => operationsOf(document) as Array<{ path: string; method: string; operation: Json; shape: ReturnType<typeof operationsOf>[number]['shape'] }>;
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
-const reference = referenceDocument<Json>();
+const reference = await referenceDocument<Json>();
 const sandbox = makeSandbox();
 const api = sandbox.openApiDocument() as Json;
 const control = sandbox.controlOpenApiDocument() as Json;

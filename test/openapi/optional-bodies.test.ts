@@ -21,7 +21,7 @@ function optionalBodies(paths: Paths): string[] {
   return found.sort();
 }
 
-const reference = referenceDocument<{ paths: Paths }>();
+const reference = await referenceDocument<{ paths: Paths }>();
 const sandbox = makeSandbox();
 const ours = sandbox.openApiDocument() as { paths: Paths };
 

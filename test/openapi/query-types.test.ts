@@ -4,7 +4,7 @@ import { makeSandbox } from '../helpers.js';
 import { referenceDocument } from '../support/reference-document.js';
 
 type Json = Record<string, any>;
-const reference = referenceDocument<Json>();
+const reference = await referenceDocument<Json>();
 const ours = makeSandbox().openApiDocument() as Json;
 
 function typeOf(doc: Json, schema: Json | undefined): string {
