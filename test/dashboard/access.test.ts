@@ -4,16 +4,15 @@
  * browser tests). Stored values are shown as text, never as markup.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, sharedChromium } from './chromium.js';
 import { createSandbox, manualTime, type RunningSandbox } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 
-const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+const available = chromiumAvailable;
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'dashboard');
 const CLIENT = { id: 'ui-access', secret: 'ui-secret' };
 
@@ -34,11 +33,10 @@ describe.skipIf(!available)('dashboard: tokens, invitations, delegated keys, app
     mkdirSync(ARTIFACTS, { recursive: true });
     // A payment awaits its approval for 5 s of sandbox time: a stopped clock keeps it waiting however slow the browser is.
     sandbox = await createSandbox({ scenario: 'cards', time: manualTime(TEST_EPOCH_MS) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await sharedChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await sandbox?.close();
   });
 

@@ -5,15 +5,13 @@
  * lists the addresses the sandbox can be reached at. The API docs (/docs) load
  * as clean, with the same inline icon, every asset from the sandbox itself.
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
+import { CHROMIUM, chromiumAvailable, sharedChromium } from './chromium.js';
 import { createSandbox, manualTime, type RunningSandbox } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 
-const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+const available = chromiumAvailable;
 if (!available) console.warn(`dashboard console test skipped: no Chromium at ${CHROMIUM}`);
 
 let sandbox: RunningSandbox;
@@ -38,11 +36,10 @@ function watch(page: Page, expected: (request: Request) => boolean = () => false
 describe.skipIf(!available)('the dashboard\'s console', () => {
   beforeAll(async () => {
     sandbox = await createSandbox({ time: manualTime(TEST_EPOCH_MS) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await sharedChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await sandbox?.close();
   });
 

@@ -6,14 +6,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, chromiumAvailable, sharedChromium } from './chromium.js';
 import { createSandbox, type Sandbox } from '../../src/index.js';
 
-const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+const available = chromiumAvailable;
 if (!available) console.warn(`CORS browser tests skipped: no Chromium at ${CHROMIUM}`);
 
 let app: Server;
@@ -61,15 +60,10 @@ function call(page: Page, url: string, init: { method?: string; headers?: Record
 describe.skipIf(!available)('a web app on another origin, in Chromium', () => {
   beforeAll(async () => {
     await startApp();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await sharedChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     for (const s of sandboxes) await s.close();
     await new Promise<void>((resolve) => (app ? app.close(() => resolve()) : resolve()));
   });

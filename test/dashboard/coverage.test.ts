@@ -6,15 +6,13 @@
  * happen. Skipped without Chromium, as the other dashboard tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, sharedChromium } from './chromium.js';
 import { createSandbox, type RunningSandbox, manualTime } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 import { signIn } from './sign-in.js';
 
-const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+const available = chromiumAvailable;
 const CLIENT = { id: 'coverage-ui', secret: 'ui-secret' };
 
 let sandbox: RunningSandbox;
@@ -35,11 +33,10 @@ const tileOf = (page: Page, group: string, label: string) => page.getByRole('lis
 describe.skipIf(!available)('dashboard Coverage page in Chromium', () => {
   beforeAll(async () => {
     sandbox = await createSandbox({ time: manualTime(TEST_EPOCH_MS), log: 'silent' });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await sharedChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await sandbox?.close();
   });
 

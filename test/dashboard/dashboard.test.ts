@@ -5,18 +5,17 @@
  * a notice, unless PAYSANDBOX_REQUIRE_BROWSER is set (as .ci/run does).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, chromiumAvailable, sharedChromium } from './chromium.js';
 import { createSandbox, type RunningSandbox, manualTime } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
 import { signIn } from './sign-in.js';
 
-const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+const available = chromiumAvailable;
 if (!available) console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM}`);
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'dashboard');
@@ -51,11 +50,10 @@ describe.skipIf(!available)('dashboard in Chromium', () => {
     receiver = await startReceiver();
     // Sandbox time moves only when a test moves it: delayed outcomes and approval windows never run out under a slow browser.
     sandbox = await createSandbox({ webhookUrl: receiver.url, time: manualTime(TEST_EPOCH_MS) });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+    browser = await sharedChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await sandbox?.close();
     await receiver?.close();
   });

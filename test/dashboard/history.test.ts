@@ -16,7 +16,7 @@ import { createSandbox, type RunningSandbox, manualTime } from '../../src/index.
 import { TEST_EPOCH_MS, individual, until, usdAccount } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
 import { signIn } from './sign-in.js';
-import { chromiumAvailable, launchChromium } from './chromium.js';
+import { chromiumAvailable, sharedChromium } from './chromium.js';
 
 const SHOTS = process.env.PAYSANDBOX_SCREENSHOTS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'dashboard');
 const CLIENT = { id: 'history-test', secret: 'history-secret' };
@@ -64,11 +64,10 @@ describe.skipIf(!chromiumAvailable)('history pages in Chromium', () => {
     // The payout's first webhook is refused once with a 500; everything else is accepted.
     receiver.answer = (body) => (refused === 0 && body.includes('"type":"OUTGOING_PAYMENT.') ? (refused++, 500) : undefined);
     sandbox = await createSandbox({ webhookUrl: receiver.url, time: manualTime(TEST_EPOCH_MS) });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await sandbox?.close();
     await receiver?.close();
   });

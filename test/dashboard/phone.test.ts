@@ -9,16 +9,15 @@
  * for the RP ID the page's host gives; the kycUrl it then gets names that
  * host and opens. All traffic stays on loopback.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM, chromiumAvailable } from './chromium.js';
 import { createSandbox, manualTime, type Sandbox } from '../../src/index.js';
 import { individual, TEST_EPOCH_MS } from '../helpers.js';
 import { makeCertificate, opensslAvailable, type TestCertificate } from '../support/certificate.js';
 
-const CHROMIUM = process.env.PAYSANDBOX_CHROMIUM ?? '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.PAYSANDBOX_REQUIRE_BROWSER) throw new Error(`Chromium is required at ${CHROMIUM} (apt-get install -y chromium)`);
+const available = chromiumAvailable;
 if (!available) console.warn(`phone-shaped browser test skipped: no Chromium at ${CHROMIUM}`);
 
 const HOST = 'sandbox.test';
