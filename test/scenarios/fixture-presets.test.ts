@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createSandbox } from '../../src/index.js';
 import { presetFixture, ScenarioFileError } from '../../src/control/scenarios.service.js';
-import { individual, makeSandbox, TEST_EPOCH_MS, type Client } from '../helpers.js';
+import { individual, makeSandbox, TEST_EPOCH_MS, type Client, type Reply } from '../helpers.js';
 import { comparable } from '../support/comparable.js';
 import { createCustomer } from '../../src/areas/customers/customers.service.js';
 
@@ -161,16 +161,17 @@ describe('a sandbox started with a fixture preset', () => {
     // The preset's steps wait for a gate, opened once a request has come in meanwhile.
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    let meanwhile: ReturnType<Client['get']> | undefined;
+    const held: { meanwhile?: Promise<Reply> } = {};
     const extend = sandbox.registry.extendSetUp.bind(sandbox.registry);
     vi.spyOn(sandbox.registry, 'extendSetUp').mockImplementation((tenant, run) => {
       const running = extend(tenant, () => gate.then(run));
-      meanwhile = client.get('/customers');
+      held.meanwhile = client.get('/customers');
       return running;
     });
     const loading = client.post('/__admin/scenarios/payouts');
     let answered = false;
-    while (meanwhile === undefined) await new Promise((resolve) => setImmediate(resolve));
+    while (held.meanwhile === undefined) await new Promise((resolve) => setImmediate(resolve));
+    const meanwhile = held.meanwhile;
     void meanwhile.then(() => (answered = true));
     for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
     expect(answered).toBe(false);
