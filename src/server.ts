@@ -161,7 +161,7 @@ function setUpOf(stages: Array<SetUpStage | undefined>, dispatch: () => StepDisp
   };
   if (later.length === 0) return { initialise };
   const prepare = (tenant: Tenant): Promise<unknown> | undefined => {
-    // A tenant made before the app exists (none is: the registry makes them on requests) has nothing to send its steps with.
+    // Bound once the app exists; the registry makes no tenant before (it makes them on requests and for ensure()).
     const dispatcher = dispatch();
     if (!dispatcher) return undefined;
     return (async () => {

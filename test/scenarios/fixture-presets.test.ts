@@ -121,7 +121,9 @@ describe('a fixture preset builds what its file documents', () => {
     const sandbox = await createSandbox({ scenario: name });
     try {
       // Set up before createSandbox resolved, and out of the journal.
-      expect(sandbox.registry.ready(sandbox.registry.get('sandbox-test')!)).toBeUndefined();
+      const tenant = sandbox.registry.get('sandbox-test');
+      expect(tenant?.customers.size).toBeGreaterThan(0);
+      expect(sandbox.registry.ready(tenant!)).toBeUndefined();
       expect(await sandbox.requests.count()).toBe(0);
       const api = sandbox.client();
       await BUILDS[name]!((path) => api.get(path));
