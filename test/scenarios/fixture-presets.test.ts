@@ -207,6 +207,7 @@ describe('a broken preset file', () => {
     expect(() => presetFixture(broken('fixtures: [\n'))).toThrow(/is not valid YAML/);
     expect(() => presetFixture(broken('description: x\nfixtures:\n  - request: POST /nowhere\n'))).toThrow(/: FIXTURE_UNKNOWN_ROUTE: .*POST \/nowhere/);
     expect(() => presetFixture(broken('fixtures:\n  - request: GET /customers\n'))).toThrow(/ has no description$/);
+    expect(() => presetFixture(broken('description: "  "\nfixtures:\n  - request: GET /customers\n'))).toThrow(/ has no description$/);
     const fine = broken('description: One read\nfixtures:\n  - request: GET /customers\n');
     expect(presetFixture(fine)).toEqual({ description: 'One read', fixtures: [{ request: 'GET /customers' }] });
     // Read once: the file is not read again.
