@@ -2,6 +2,12 @@
  * agents: a customer with money, a connected agent acting for it, and one
  * of the agent's transfers waiting for the platform's approval. The agent's
  * access token is known, so its side can be driven at once.
+ *
+ * Stays code, not a fixture: the token's random part is fixed here
+ * (redeemDeviceCode's `secret`), which POST /agents/device-codes/{code}/redeem
+ * never lets a caller choose (it mints one), and the transfer is the agent's
+ * own request (POST /agents/me/transfer-out, with its Bearer token), while a
+ * fixture's steps act only with the platform's Basic credentials.
  */
 import type { Tenant } from '../src/store/tenant.js';
 import { createCustomer } from '../src/areas/customers/customers.service.js';

@@ -1,41 +1,53 @@
 /**
- * Scenario presets: ready-made tenant states, built through the same
- * services the API uses, so they always satisfy the API's own rules. A
- * scenario runs once for every fresh (or reset) tenant. Their code (and
- * the areas it uses) loads when a scenario is first listed or applied.
+ * Scenario presets: ready-made tenant states. Most are fixtures
+ * (scenarios/<name>.yaml: API steps, readable as documentation of what the
+ * preset holds), which the control plane runs through the sandbox's own API,
+ * so they always satisfy the API's rules; two stay code, and their files say
+ * why. A scenario runs once for every fresh (or reset) tenant. The code
+ * presets (and the areas they use) load when one is first listed or applied.
  */
 import type { Tenant } from '../src/store/tenant.js';
 import { lazyModule } from '../src/core/lazy-module.js';
-import * as starterModule from './starter.js';
+import { packagePath } from '../src/core/package-files.js';
 import * as kycMatrixModule from './kyc-matrix.js';
-import * as payoutsModule from './payouts.js';
-import * as walletModule from './wallet.js';
-import * as cardsModule from './cards.js';
 import * as agentsModule from './agents.js';
 
-export interface Scenario {
+/** A preset written as code: it calls the services directly. */
+export interface CodeScenario {
   name: string;
   description: string;
   apply(tenant: Tenant): void;
 }
 
-/** The presets' names, in the order they are listed (a test keeps them equal to the presets'). */
-export const SCENARIO_NAMES: readonly string[] = ['empty', 'starter', 'kyc-matrix', 'payouts', 'wallet', 'cards', 'agents'];
+/** A preset, by what it is made of: code, or a fixture file (whose `description` describes it). */
+export type Scenario = { name: string; code: () => CodeScenario } | { name: string; file: () => string };
 
-const starter = lazyModule(() => starterModule);
 const kycMatrix = lazyModule(() => kycMatrixModule);
-const payouts = lazyModule(() => payoutsModule);
-const wallet = lazyModule(() => walletModule);
-const cards = lazyModule(() => cardsModule);
 const agents = lazyModule(() => agentsModule);
 
-const empty: Scenario = { name: 'empty', description: 'Nothing but the platform accounts every tenant starts with', apply: () => {} };
+const empty: CodeScenario = { name: 'empty', description: 'Nothing but the platform accounts every tenant starts with', apply: () => {} };
 
-/** Every preset (loads them). */
+/** A fixture preset's file: shipped at the package's root (scenarios/*.yaml), found from wherever this code runs (sources, dist/, the bundle). */
+const fixtureFile = (name: string): Scenario => ({ name, file: () => packagePath('scenarios', `${name}.yaml`) });
+
+const SCENARIOS: readonly Scenario[] = [
+  { name: 'empty', code: () => empty },
+  fixtureFile('starter'),
+  { name: 'kyc-matrix', code: () => kycMatrix().kycMatrix },
+  fixtureFile('payouts'),
+  fixtureFile('wallet'),
+  fixtureFile('cards'),
+  { name: 'agents', code: () => agents().agents },
+];
+
+/** The presets' names, in the order they are listed. */
+export const SCENARIO_NAMES: readonly string[] = SCENARIOS.map((s) => s.name);
+
+/** Every preset, in the listed order (loads none of them). */
 export function scenarios(): readonly Scenario[] {
-  return [empty, starter().starter, kycMatrix().kycMatrix, payouts().payouts, wallet().wallet, cards().cards, agents().agents];
+  return SCENARIOS;
 }
 
 export function findScenario(name: string): Scenario | undefined {
-  return SCENARIO_NAMES.includes(name) ? scenarios().find((s) => s.name === name) : undefined;
+  return SCENARIOS.find((s) => s.name === name);
 }

@@ -2,6 +2,10 @@
  * kyc-matrix: one complete individual per individualKyc row and one complete
  * business per businessKyb row, on an unregulated platform, so that
  * POST /verifications shows every documented outcome.
+ *
+ * Stays code, not a fixture: completeness needs uploaded files (a passport
+ * image, company papers from fixtures/), and POST /documents takes them as
+ * multipart/form-data, which a fixture's step (a JSON body) cannot send.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Tenant } from '../src/store/tenant.js';

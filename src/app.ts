@@ -43,9 +43,9 @@ import { ApiRouter } from './core/router.js';
 import { series } from './core/series.js';
 import { systemTime, type TimeSource } from './core/clock.js';
 import { observeRequests, sentTextOf } from './request-observer.js';
-import { STEP_BODY, STEP_TENANT, stepBodyOf, stepTenantOf } from './core/callers.js';
+import { SET_UP_STEP, STEP_BODY, STEP_TENANT, stepBodyOf, stepTenantOf } from './core/callers.js';
 import { jsonAnswer } from './control/fixtures.answer.js';
-import type { StepDispatch } from './control/fixtures.run.js';
+import type { StepDispatcher } from './control/fixtures.run.js';
 import { stepRequest } from './core/step-exchange.js';
 import type { DashboardUi } from './dashboard/dashboard.js';
 import type { DocsUi } from './docs/swagger-ui.js';
@@ -156,7 +156,7 @@ export interface SandboxApp {
   /** The control plane's OpenAPI 3.1 document (paths under /__admin, server /). */
   controlOpenApiDocument(): Record<string, unknown>;
   /** Sends a fixture's steps through the app for a tenant. */
-  dispatchStep: (tenant: Tenant) => StepDispatch;
+  dispatchStep: StepDispatcher;
 }
 
 /**
@@ -439,10 +439,11 @@ function stepsOrCredentials(registry: TenantRegistry, auth: MiddlewareHandler<Ap
  * through a stream and build the request again). The answer's text is the
  * one c.json sent, when the response is still the one it made.
  */
-function stepDispatcher(app: AppRouter): (tenant: Tenant) => StepDispatch {
-  return (tenant) => async (call) => {
+function stepDispatcher(app: AppRouter): StepDispatcher {
+  return (tenant, options) => async (call) => {
     const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
     const env: Record<symbol, unknown> = { [STEP_TENANT]: tenant };
+    if (options?.setUp === true) env[SET_UP_STEP] = true;
     let sent: string | undefined;
     if (call.body !== undefined) {
       sent = JSON.stringify(call.body);

@@ -48,8 +48,8 @@ export async function createSandbox(options: CreateSandboxOptions = {}): Promise
   const { clientId: _id, clientSecret: _secret, ...serverOptions } = options;
   const [clientId, clientSecret] = defaultCredentials(options);
   const running = await startServer({ port: 0, host: '127.0.0.1', ...serverOptions });
-  if (options.fixtures !== undefined) {
-    // The default tenant is set up now, so a fixture that fails says so here rather than in the first test.
+  if (options.fixtures !== undefined || options.scenario !== undefined) {
+    // The default tenant is set up now, so a fixture (or a preset's) that fails says so here rather than in the first test.
     try {
       await running.registry.ready(running.registry.ensure(clientId));
     } catch (err) {

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { isoAt, monotonicMs, type TimeSource } from './core/clock.js';
-import { fromDashboard, stepTenantOf } from './core/callers.js';
+import { fromDashboard, isSetUpStep, stepTenantOf } from './core/callers.js';
 import { stepResponse } from './core/step-exchange.js';
 import type { AppEnv } from './core/env.js';
 import { bodylessStandIns, mayHaveBody } from './core/validation.js';
@@ -119,6 +119,8 @@ export function observeRequests(deps: ObserverDeps): MiddlewareHandler<AppEnv> {
     await next();
     const durationMs = Math.round((monotonicMs() - started) * 100) / 100;
     const tenant = c.get('tenant') as AppEnv['Variables']['tenant'] | undefined;
+    // A preset's steps are the sandbox's own set-up: one control-plane call, as a preset written as code is.
+    if (isSetUpStep(c)) return;
     if (api && tenant) {
       const matched = !deps.unmatched.has(c.req.raw);
       // A fixture's steps are the sandbox's own set-up, as a scenario's are: not the integration's coverage.

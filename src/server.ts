@@ -37,7 +37,9 @@ import * as fixturesFileModule from './control/fixtures.file.js';
 import * as fixturesCheckModule from './control/fixtures.check.js';
 import * as fixturesRunModule from './control/fixtures.run.js';
 import { lazyModule } from './core/lazy-module.js';
-import type { FixtureDocument } from './control/fixtures.schemas.js';
+import * as scenariosServiceModule from './control/scenarios.service.js';
+import type { PresetFixture } from './control/scenarios.service.js';
+import type { StepDispatcher } from './control/fixtures.run.js';
 
 export interface SandboxOptions {
   /** Port to listen on; 0 picks a free one. */
@@ -54,7 +56,7 @@ export interface SandboxOptions {
   ids?: IdGenerator;
   /** Where tenants without their own webhookEndpoint receive their webhooks. */
   webhookUrl?: string;
-  /** A scenario preset every fresh (or reset) tenant starts from, after `seed`. */
+  /** A scenario preset every fresh (or reset) tenant starts from, after `seed`; a fixture preset's steps run as --fixtures steps do (the tenant's requests wait for them). */
   scenario?: string;
   /**
    * What every fresh (or reset) tenant starts from, after the scenario: a
@@ -136,19 +138,61 @@ function checkDataDir(dir: string): void {
   }
 }
 
-function withSeeds(seeds: Array<((tenant: Tenant) => void) | undefined>): (tenant: Tenant) => void {
-  const steps = seeds.filter((s) => s !== undefined);
-  return (tenant) => {
+/**
+ * One part of a fresh (or reset) tenant's set-up: done at once (a seed, a
+ * code preset, a snapshot), or API steps run through the app once it exists
+ * (a fixture preset's, a fixture's).
+ */
+type SetUpStage = { apply: (tenant: Tenant) => void } | { steps: (tenant: Tenant, dispatch: StepDispatcher) => Promise<unknown> };
+
+/**
+ * The registry's set-up from the stages, in order: what comes before the
+ * first steps runs as the tenant is made; the rest, steps first, once it is
+ * (the tenant's requests wait for it).
+ */
+function setUpOf(stages: Array<SetUpStage | undefined>, dispatch: () => StepDispatcher | undefined) {
+  const given = stages.filter((s) => s !== undefined);
+  const firstSteps = given.findIndex((s) => 'steps' in s);
+  const atOnce = (firstSteps < 0 ? given : given.slice(0, firstSteps)) as Array<{ apply: (tenant: Tenant) => void }>;
+  const later = firstSteps < 0 ? [] : given.slice(firstSteps);
+  const initialise = (tenant: Tenant) => {
     initialiseTenant(tenant);
-    for (const step of steps) step(tenant);
+    for (const stage of atOnce) stage.apply(tenant);
   };
+  if (later.length === 0) return { initialise };
+  const prepare = (tenant: Tenant): Promise<unknown> | undefined => {
+    // Bound once the app exists; the registry makes no tenant before (it makes them on requests and for ensure()).
+    const dispatcher = dispatch();
+    if (!dispatcher) return undefined;
+    return (async () => {
+      for (const stage of later) {
+        if ('steps' in stage) await stage.steps(tenant, dispatcher);
+        else
+          tenant.coverage.quietly(() => {
+            stage.apply(tenant);
+            tenant.settle();
+          });
+      }
+    })();
+  };
+  return { initialise, prepare };
 }
 
-function scenarioSeed(name: string | undefined): ((tenant: Tenant) => void) | undefined {
+/** The preset every fresh tenant starts from: a code preset applied at once, a fixture preset's steps (read and checked now). */
+function scenarioStage(name: string | undefined): SetUpStage | undefined {
   if (name === undefined) return undefined;
-  if (!SCENARIO_NAMES.includes(name)) throw new StartupError(`unknown scenario ${JSON.stringify(name)}; choose one of ${SCENARIO_NAMES.join(', ')}`);
-  // The preset (and the areas it uses) loads with the first tenant.
-  return (tenant) => findScenario(name)!.apply(tenant);
+  const scenario = findScenario(name);
+  if (!scenario) throw new StartupError(`unknown scenario ${JSON.stringify(name)}; choose one of ${SCENARIO_NAMES.join(', ')}`);
+  // A code preset (and the areas it uses) loads with the first tenant.
+  if ('code' in scenario) return { apply: (tenant) => scenario.code().apply(tenant) };
+  let fixture: PresetFixture;
+  try {
+    fixture = scenariosService().presetFixture(scenario);
+  } catch (err) {
+    if (err instanceof scenariosService().ScenarioFileError) throw new StartupError(err.message);
+    throw err;
+  }
+  return { steps: (tenant, dispatch) => scenariosService().runPresetSteps(tenant, fixture, dispatch(tenant, { setUp: true })) };
 }
 
 function namedService(name: string | undefined): ServiceName {
@@ -163,10 +207,12 @@ function namedService(name: string | undefined): ServiceName {
 const fixturesFile = lazyModule(() => fixturesFileModule);
 const fixturesCheck = lazyModule(() => fixturesCheckModule);
 const fixturesRun = lazyModule(() => fixturesRunModule);
+/** Fixture presets are read, checked and run by the control plane's scenarios (loaded for a sandbox started with one). */
+const scenariosService = lazyModule(() => scenariosServiceModule);
 
-/** The tenants' start from `fixtures`: a snapshot applied as they are made, or a fixture's steps run once they are. */
-function fixturesStart(fixtures: string | object | undefined): { seed?: (tenant: Tenant) => void; steps?: FixtureDocument } {
-  if (fixtures === undefined) return {};
+/** The tenants' start from `fixtures`: a snapshot applied, or a fixture's steps run through the app. */
+function fixturesStage(fixtures: string | object | undefined): SetUpStage | undefined {
+  if (fixtures === undefined) return undefined;
   const where = typeof fixtures === 'string' ? `fixtures file ${fixtures}` : 'fixtures';
   let content: unknown;
   try {
@@ -177,7 +223,8 @@ function fixturesStart(fixtures: string | object | undefined): { seed?: (tenant:
   }
   if (fixturesFile().isStepFixture(content)) {
     try {
-      return { steps: fixturesCheck().checkFixture(content) };
+      const steps = fixturesCheck().checkFixture(content);
+      return { steps: (tenant, dispatch) => fixturesRun().runFixture(steps, dispatch(tenant), { env: process.env, now: () => tenant.clock.nowIso() }) };
     } catch (err) {
       if (err instanceof ApiError) throw new StartupError(`${where}: ${err.code}: ${err.message}`);
       throw err;
@@ -191,7 +238,7 @@ function fixturesStart(fixtures: string | object | undefined): { seed?: (tenant:
     throw err;
   }
   return {
-    seed: (tenant) => {
+    apply: (tenant) => {
       applySnapshot(tenant, STORE_SCHEMA, snapshot);
       ensurePlatformAccounts(tenant);
     },
@@ -200,9 +247,9 @@ function fixturesStart(fixtures: string | object | undefined): { seed?: (tenant:
 
 /** Builds the tenants and the app without listening: for in-process use. `addresses` says where it listens, once it does. */
 export function buildSandbox(options: SandboxOptions = {}, addresses?: () => readonly ServedAddress[]) {
-  const start = fixturesStart(options.fixtures);
-  // The fixture's steps go through the app, which is made after the tenants: bound once it exists.
-  let runSteps: ((tenant: Tenant) => Promise<unknown>) | undefined;
+  // Steps go through the app, which is made after the tenants: bound once it exists.
+  let dispatcher: StepDispatcher | undefined;
+  const setUp = setUpOf([options.seed && { apply: options.seed }, scenarioStage(options.scenario), fixturesStage(options.fixtures)], () => dispatcher);
   const log = typeof options.log === 'object' ? options.log : createLogger(options.log ?? 'silent');
   if (options.dataDir) checkDataDir(options.dataDir);
   const credentials = options.credentials instanceof Map ? options.credentials : options.credentials ? new Map(Object.entries(options.credentials)) : undefined;
@@ -225,16 +272,15 @@ export function buildSandbox(options: SandboxOptions = {}, addresses?: () => rea
     log,
     jobHandlers,
     hooks,
-    initialise: withSeeds([options.seed, scenarioSeed(options.scenario), start.seed]),
-    ...(start.steps ? { prepare: (tenant: Tenant) => runSteps?.(tenant) } : {}),
+    initialise: setUp.initialise,
+    ...(setUp.prepare ? { prepare: setUp.prepare } : {}),
     fsync: options.fsync ?? false,
     repair: options.repair ?? false,
     audit: options.audit ?? process.env.PAYSANDBOX_STORE_AUDIT === '1',
     ...(options.compactionBytes !== undefined ? { compactionBytes: options.compactionBytes } : {}),
   });
   const { app, openApiDocument, controlOpenApiDocument, dispatchStep } = createApp({ registry, log, webhooks, corsOrigins: options.corsOrigins, time: options.time ?? systemTime, coverage: options.coverage, serviceName, trustProxy: options.trustProxy, addresses });
-  const steps = start.steps;
-  if (steps) runSteps = (tenant) => fixturesRun().runFixture(steps, dispatchStep(tenant), { env: process.env, now: () => tenant.clock.nowIso() });
+  dispatcher = dispatchStep;
   return { app, registry, log, openApiDocument, controlOpenApiDocument, webhooks, dispatchStep };
 }
 

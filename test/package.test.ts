@@ -84,7 +84,7 @@ describe('the packed package', () => {
   it('holds the compiled code, the docs UI and the dashboard, and no TypeScript sources', async ({ skip }) => {
     const { stdout } = await exec('tar', ['-tzf', tarball]);
     const files = stdout.trim().split('\n').map((f) => f.replace(/^package\//, ''));
-    for (const needed of ['package.json', 'README.md', 'LICENSE', 'bin/paysandbox', 'dist/bin/paysandbox.js', 'dist/bundle/paysandbox.cjs', 'dist/bundle/paysandbox.cjs.cache', 'dist/bundle/index.mjs', 'dist/bundle/index.cjs', 'dist/bundle/index.cjs.cache', 'bin/load-bundle.mjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/client/index.js', 'dist/scenarios/index.js', 'src/dashboard/assets/app.js', 'src/dashboard/assets/index.html', 'vendor/swagger-ui/swagger-ui-bundle.js', 'vendor/swagger-ui/swagger-ui.css', 'vendor/swagger-ui/LICENSE', 'fixtures/passport.png']) {
+    for (const needed of ['package.json', 'README.md', 'LICENSE', 'bin/paysandbox', 'dist/bin/paysandbox.js', 'dist/bundle/paysandbox.cjs', 'dist/bundle/paysandbox.cjs.cache', 'dist/bundle/index.mjs', 'dist/bundle/index.cjs', 'dist/bundle/index.cjs.cache', 'bin/load-bundle.mjs', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/client/index.js', 'dist/scenarios/index.js', 'src/dashboard/assets/app.js', 'src/dashboard/assets/index.html', 'vendor/swagger-ui/swagger-ui-bundle.js', 'vendor/swagger-ui/swagger-ui.css', 'vendor/swagger-ui/LICENSE', 'fixtures/passport.png', 'scenarios/starter.yaml', 'scenarios/payouts.yaml', 'scenarios/wallet.yaml', 'scenarios/cards.yaml']) {
       expect(files, needed).toContain(needed);
     }
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
@@ -129,6 +129,9 @@ describe('the packed package', () => {
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'paysandbox', 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
     expect(manifest.exports['.']!.default).toBe('./dist/bundle/index.mjs');
     for (const file of ['index.mjs', 'index.cjs', 'index.cjs.cache']) expect(existsSync(join(app, 'node_modules', 'paysandbox', 'dist', 'bundle', file)), file).toBe(true);
+    // A fixture preset's file is found from the installed bundle: its seven accounts ending 000 and 002-007.
+    const seeded = `import('paysandbox').then(async ({ createSandbox }) => { const s = await createSandbox({ scenario: 'payouts' }); const r = await s.get('/customers/external-accounts?limit=100'); console.log(r.body.data.map((a) => a.accountInfo.accountNumber.slice(-3)).sort().join()); await s.close(); })`;
+    expect((await exec(process.execPath, ['--input-type=module', '-e', seeded], { cwd: app, env: userEnv })).stdout).toBe('000,002,003,004,005,006,007\n');
   });
 
   it("runs a user's three-file Vitest suite that imports the installed package", async ({ skip }) => {

@@ -9,7 +9,7 @@ import type { AppEnv, AppRouter } from '../core/env.js';
 import type { TenantRegistry } from '../store/registry.js';
 import type { StoreSchema } from '../store/spec.js';
 import * as routes from './control.routes.js';
-import { advanceClock, clockState, health, listDeliveries, listEvents, listScenarios, loadScenario, resetTenant, restoreSnapshot, rulesReference, setClock, walletSandbox } from './control.service.js';
+import { advanceClock, clockState, health, listDeliveries, listEvents, resetTenant, restoreSnapshot, rulesReference, setClock, walletSandbox } from './control.service.js';
 import { exportSnapshot } from '../store/snapshot.js';
 import { eventStream } from './event-stream.js';
 import type { RequestJournal } from './journal.js';
@@ -21,7 +21,8 @@ import { reviewExternalAccount } from '../areas/external-accounts/external-accou
 import { clearCoverage, coverageReport, type OperationEntry } from './coverage.service.js';
 import { accountLedger, transactionTimeline } from './history.service.js';
 import { exportTenantFixture, loadFixtures } from './fixtures.service.js';
-import type { StepDispatch } from './fixtures.run.js';
+import { listScenarios, loadScenario } from './scenarios.service.js';
+import type { StepDispatcher } from './fixtures.run.js';
 import type { Tenant } from '../store/tenant.js';
 
 declare module '../core/env.js' {
@@ -32,8 +33,8 @@ declare module '../core/env.js' {
     journal: RequestJournal;
     /** Where devices can reach the sandbox (the banner's addresses). */
     servedAddresses: () => readonly ServedAddress[];
-    /** Sends a fixture's steps through the app, for a tenant. */
-    stepDispatch: (tenant: Tenant) => StepDispatch;
+    /** Sends a fixture's steps through the app, for a tenant; `setUp`: as the sandbox's own set-up (a preset's), left out of the journal. */
+    stepDispatch: StepDispatcher;
   }
 }
 
@@ -81,7 +82,8 @@ export function registerControl(app: AppRouter, schema: StoreSchema, apiOperatio
   const publicKey: RouteHandler<typeof routes.webhookKeyRoute, AppEnv> = (c) =>
     c.json({ pem: c.get('webhooks').signer.publicKeyPem, hex: c.get('webhooks').signer.publicKeyHex, header: c.get('webhooks').signatureHeader, algorithm: 'ECDSA P-256 over SHA-256 of the body bytes, DER, base64, sent as {"v":"1","s":"<base64>"}' }, 200);
   const scenarios: RouteHandler<typeof routes.scenariosRoute, AppEnv> = (c) => c.json(listScenarios(), 200);
-  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = (c) => c.json(startingOver(c, loadScenario(c.get('registry'), c.get('tenant'), c.req.valid('param').name)), 200);
+  const load: RouteHandler<typeof routes.loadScenarioRoute, AppEnv> = async (c) =>
+    c.json(startingOver(c, await loadScenario(c.get('registry'), c.get('tenant'), c.req.valid('param').name, c.get('stepDispatch')(c.get('tenant'), { setUp: true }))), 200);
   // The body's text (already read) finds a check made before: a suite loads the same fixture before each test.
   const fixtures: RouteHandler<typeof routes.loadFixturesRoute, AppEnv> = async (c) =>
     c.json(await loadFixtures(c.get('tenant'), c.req.valid('json'), c.get('stepDispatch')(c.get('tenant')), process.env, await c.req.text()), 200);

@@ -251,7 +251,8 @@ export const loadScenarioRoute = createRoute({
   path: '/scenarios/{name}',
   tags,
   summary: 'Reset your tenant and load a scenario preset',
-  description: 'An unknown name is 400 with the valid ones in details.validScenarios, and changes nothing.',
+  description:
+    "An unknown name is 400 with the valid ones in details.validScenarios, and changes nothing. A preset written as a fixture (scenarios/*.yaml) runs its steps through the API as the sandbox's own set-up: not in the request journal or the coverage; your other requests wait until it has loaded.",
   request: { params: z.object({ name: z.string().min(1).max(100) }) },
   responses: { 200: jsonResponse(z.object({ scenario: z.string(), now: z.string() }).openapi('AdminScenarioLoaded'), 'Loaded') },
 });

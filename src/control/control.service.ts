@@ -3,11 +3,10 @@
  * service would never let it do. Never imports hono.
  */
 import { isoAt, parseInstant } from '../core/clock.js';
-import { apiError, invalidInput } from '../core/errors.js';
+import { invalidInput } from '../core/errors.js';
 import { InvalidSnapshotError, parseSnapshot, restoreFiles, snapshotParts } from '../store/snapshot.js';
 import { presentDelivery } from '../webhooks/dispatcher.js';
 import { ensurePlatformAccounts } from '../areas/internal-accounts/internal-accounts.service.js';
-import { SCENARIO_NAMES, findScenario, scenarios } from '../../scenarios/index.js';
 import { API_VERSION } from '../core/version.js';
 import type { TenantRegistry } from '../store/registry.js';
 import type { RanJob } from '../store/jobs.js';
@@ -91,28 +90,6 @@ export function restoreSnapshot(registry: TenantRegistry, tenant: Tenant, raw: u
     tenant.settle();
   });
   return { restored: true as const, now: tenant.clock.nowIso() };
-}
-
-export function listScenarios() {
-  return { data: scenarios().map(({ name, description }) => ({ name, description })) };
-}
-
-/** POST /__admin/scenarios/{name}: the tenant starts over from the preset. */
-export function loadScenario(registry: TenantRegistry, tenant: Tenant, name: string) {
-  const scenario = findScenario(name);
-  if (!scenario) {
-    const names = [...SCENARIO_NAMES];
-    throw apiError('INVALID_INPUT', `Unknown scenario ${JSON.stringify(name)}; choose one of ${names.join(', ')}`, {
-      errors: [{ field: 'name', message: 'Not a scenario preset', constraint: { enum: names } }],
-      validScenarios: names,
-    });
-  }
-  tenant.coverage.quietly(() => {
-    registry.reset(tenant);
-    scenario.apply(tenant);
-    tenant.settle();
-  });
-  return { scenario: name, now: tenant.clock.nowIso() };
 }
 
 /** Webhook deliveries, newest first. */

@@ -5,6 +5,7 @@
  * not stops the run, naming the step, the request and the API's answer.
  */
 import { apiError } from '../core/errors.js';
+import type { Tenant } from '../store/tenant.js';
 import { API_BASE_PATH } from '../core/version.js';
 import { resolveReferences, resolveText, UnresolvedReference, type ReferenceScope } from './fixtures.references.js';
 import type { FixtureDocument, FixtureResult, RequestStep } from './fixtures.schemas.js';
@@ -15,6 +16,14 @@ export { jsonAnswer, type StepAnswer, type StepCall } from './fixtures.answer.js
 
 /** Sends a step's request to the sandbox, as the tenant's platform credentials would. */
 export type StepDispatch = (call: StepCall) => Promise<StepAnswer>;
+
+/** `setUp`: the steps are the sandbox's own set-up (a scenario preset's), left out of the request journal and the request log. */
+export interface StepOptions {
+  setUp?: boolean;
+}
+
+/** A tenant's dispatch, as the composition root makes it. */
+export type StepDispatcher = (tenant: Tenant, options?: StepOptions) => StepDispatch;
 
 export const ADVANCE_PATH = '/__admin/clock/advance';
 

@@ -51,3 +51,16 @@ export function stepBodyOf(c: { env: unknown }): string | undefined {
   const body = env && typeof env === 'object' ? env[STEP_BODY] : undefined;
   return typeof body === 'string' ? body : undefined;
 }
+
+/**
+ * Marks, in the same environment, a step of the sandbox's own set-up (a
+ * scenario preset's): the request journal and the request log leave it out,
+ * as they would the service calls of a preset written as code.
+ */
+export const SET_UP_STEP = Symbol('paysandbox.setUpStep');
+
+/** Whether a request is a step of the sandbox's own set-up. */
+export function isSetUpStep(c: { env: unknown }): boolean {
+  const env = c.env as Record<symbol, unknown> | undefined;
+  return env !== undefined && env !== null && typeof env === 'object' && env[SET_UP_STEP] === true;
+}

@@ -144,14 +144,30 @@ export class TenantRegistry {
     return this.preparing.get(tenant);
   }
 
+  /**
+   * Runs `run` once the tenant's set-up under way (if any) has ended, as
+   * more of it: the tenant's requests wait for both. Answers its end (a
+   * failure is the caller's to report).
+   */
+  extendSetUp(tenant: Tenant, run: () => Promise<unknown>): Promise<unknown> {
+    const before = this.preparing.get(tenant);
+    // A set-up that failed before was logged; what follows runs on what it left.
+    return this.preparingFor(tenant, before ? before.then(run, run) : run());
+  }
+
   private startPreparing(tenant: Tenant): void {
     const started = this.options.prepare?.(tenant);
     if (!started) return;
+    this.preparingFor(tenant, started).catch((err: unknown) => this.options.log.error('the set-up of a fresh tenant failed', { tenant: tenant.id, error: (err as Error).message }));
+  }
+
+  /** Holds the tenant's requests until `started` ends. */
+  private preparingFor(tenant: Tenant, started: Promise<unknown>): Promise<unknown> {
     const running: Promise<unknown> = started.finally(() => {
       if (this.preparing.get(tenant) === running) this.preparing.delete(tenant);
     });
-    running.catch((err: unknown) => this.options.log.error('the set-up of a fresh tenant failed', { tenant: tenant.id, error: (err as Error).message }));
     this.preparing.set(tenant, running);
+    return running;
   }
 
   /** Replaces a tenant's state: same client id and secret, the documents and collections given, defaults for the rest. */

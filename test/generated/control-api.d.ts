@@ -365,7 +365,7 @@ export interface paths {
         put?: never;
         /**
          * Reset your tenant and load a scenario preset
-         * @description An unknown name is 400 with the valid ones in details.validScenarios, and changes nothing.
+         * @description An unknown name is 400 with the valid ones in details.validScenarios, and changes nothing. A preset written as a fixture (scenarios/*.yaml) runs its steps through the API as the sandbox's own set-up: not in the request journal or the coverage; your other requests wait until it has loaded.
          */
         post: operations["adminLoadScenario"];
         delete?: never;

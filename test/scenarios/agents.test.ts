@@ -1,13 +1,12 @@
 /** agents: a connected agent whose known token works at once, and a transfer awaiting the platform's approval. */
 import { describe, expect, it } from 'vitest';
-import { findScenario } from '../../scenarios/index.js';
 import { makeSandbox } from '../helpers.js';
 import { bearerClient } from '../agents/helpers.js';
 import { customerByPlatformId } from './helpers.js';
 
 describe('agents', () => {
   it('seeds agents-owner, its connected agent and a $250.00 transfer-out awaiting approval, with the money held', async () => {
-    const sandbox = makeSandbox({ seed: (tenant) => findScenario('agents')!.apply(tenant) });
+    const sandbox = makeSandbox({ scenario: 'agents' });
     const client = sandbox.client('scenario-tenant', 'secret');
     const owner = await customerByPlatformId(client, 'agents-owner');
     const account = (await client.get(`/customers/internal-accounts?customerId=${owner.id}`)).body.data[0];

@@ -9,13 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/core/version.js';
 
 describe('SCENARIOS', () => {
-  // The CLI runs dist/ (built by the global setup), where scenarios/ sits one level deeper: fixtures must still be found.
-  it.each(['kyc-matrix', 'payouts', 'wallet', 'cards', 'agents'])('%s applies from the compiled build', async (name) => {
+  // The CLI runs dist/ (built by the global setup), where scenarios/ sits one level deeper: fixtures/ and scenarios/*.yaml must still be found.
+  it.each(['starter', 'kyc-matrix', 'payouts', 'wallet', 'cards', 'agents'])('%s applies from the compiled build', async (name) => {
     const root = join(import.meta.dirname, '../..');
     const dist = (file: string) => import(pathToFileURL(join(root, 'dist', file)).href);
     const { buildSandbox } = await dist('src/server.js');
-    const { findScenario } = await dist('scenarios/index.js');
-    const { app, registry, webhooks } = buildSandbox({ log: 'silent', seed: (tenant: unknown) => findScenario(name).apply(tenant) });
+    const { app, registry, webhooks } = buildSandbox({ log: 'silent', scenario: name });
     try {
       const res = await app.request(`${API_BASE_PATH}/customers`, { headers: { authorization: `Basic ${Buffer.from('dist-client:secret').toString('base64')}` } });
       expect(res.status).toBe(200);

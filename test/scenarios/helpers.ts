@@ -1,12 +1,9 @@
 /** A sandbox whose tenants start from one scenario, and look-ups of the records it made. */
 import { expect } from 'vitest';
-import { findScenario } from '../../scenarios/index.js';
 import { makeSandbox, type Client } from '../helpers.js';
 
 export function scenarioClient(name: string): Client {
-  const scenario = findScenario(name);
-  if (!scenario) throw new Error(`no scenario ${name}`);
-  return makeSandbox({ seed: (tenant) => scenario.apply(tenant) }).client();
+  return makeSandbox({ scenario: name }).client();
 }
 
 /** The customer with this platformCustomerId (exactly one). */
