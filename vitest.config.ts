@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // Every module a test imports is transformed as the run starts, in parallel with the workers starting, instead of
-  // one at a time as the first file of each worker imports it (a first file then waited about 5 s for the app).
-  server: { preTransformRequests: true, warmup: { ssrFiles: ['./src/**/*.ts', './scenarios/*.ts', './test/helpers.ts', './test/support/*.ts'] } },
+  // What every file imports (test/setup.ts loads the helpers, and with them the app) is transformed as the run starts,
+  // while the build runs and the workers start, not one module at a time as each worker's first file asks for it.
+  server: { preTransformRequests: true, warmup: { ssrFiles: ['./test/helpers.ts'] } },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],

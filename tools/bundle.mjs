@@ -29,9 +29,9 @@ const LIB = join(BUNDLES, 'index.cjs');
 const LIB_CACHE = `${LIB}.cache`;
 const LIB_ENTRY = join(BUNDLES, 'index.mjs');
 
-/** The newest modification time of the compiled JavaScript the bundle is made from. */
+/** The newest modification time of what the bundle is made from: the compiled JavaScript, and the tools that make it. */
 function newestCompiled() {
-  let newest = 0;
+  let newest = Math.max(...['bundle.mjs', 'lazy-modules.mjs'].map((tool) => statSync(join(ROOT, 'tools', tool)).mtimeMs));
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
@@ -43,7 +43,7 @@ function newestCompiled() {
   return newest;
 }
 
-// --if-stale (the test suite's set-up): nothing to do when the bundle and its cache are newer than what they are made from.
+// --if-stale (the build, and the test suite's set-up): nothing to do when the bundle and its cache are newer than what they are made from.
 const made = [CACHE, LIB_CACHE, LIB_ENTRY, OUT, LIB];
 if (process.argv.includes('--if-stale') && made.every((f) => existsSync(f)) && Math.min(statSync(OUT).mtimeMs, statSync(LIB).mtimeMs) >= newestCompiled()) process.exit(0);
 
