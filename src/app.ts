@@ -444,9 +444,8 @@ function stepDispatcher(app: AppRouter): StepDispatcher {
     const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
     const env: Record<symbol, unknown> = { [STEP_TENANT]: tenant };
     if (options?.setUp === true) env[SET_UP_STEP] = true;
-    let sent: string | undefined;
-    if (call.body !== undefined) {
-      sent = JSON.stringify(call.body);
+    const sent = call.body;
+    if (sent !== undefined) {
       headers['content-type'] ??= 'application/json';
       // The body is whole: its length, never a transfer coding (which would have the size limit meter it and rebuild the request).
       headers['content-length'] = String(Buffer.byteLength(sent));

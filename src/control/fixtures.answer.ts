@@ -8,7 +8,8 @@
 export interface StepCall {
   method: string;
   path: string;
-  body?: unknown;
+  /** The body as JSON text. */
+  body?: string;
   headers: Record<string, string>;
 }
 

@@ -88,6 +88,41 @@ export function resolveReferences(value: unknown, scope: ReferenceScope): unknow
   return value;
 }
 
+/** A value's JSON text, cut around the strings that hold references: filled in per run without walking the value again. */
+interface JsonTemplate {
+  /** The text between the strings: one more than the strings. */
+  parts: string[];
+  strings: string[];
+}
+
+/** Stands in for a string with references while the template is cut: no JSON a fixture holds has it. */
+const SLOT = '\u0000paysandbox-reference\u0000';
+const QUOTED_SLOT = JSON.stringify(SLOT);
+
+/** Templates of the values of checked fixtures, which are kept and run again (a suite loads one before each test). */
+const templates = new WeakMap<object, JsonTemplate | null>();
+
+function templateOf(value: object): JsonTemplate | null {
+  let template = templates.get(value);
+  if (template !== undefined) return template;
+  const strings: string[] = [];
+  const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' && v.includes('${') ? (strings.push(v), SLOT) : v));
+  const parts = text.split(QUOTED_SLOT);
+  // A value holding the slot's own text cannot be cut: it is resolved whole each time.
+  template = parts.length === strings.length + 1 ? { parts, strings } : null;
+  templates.set(value, template);
+  return template;
+}
+
+/** `value` with its references resolved, as JSON text: what resolveReferences gives, serialised. */
+export function resolvedJson(value: unknown, scope: ReferenceScope): string {
+  const template = value !== null && typeof value === 'object' ? templateOf(value) : null;
+  if (!template) return JSON.stringify(resolveReferences(value, scope));
+  let text = template.parts[0]!;
+  for (const [n, string] of template.strings.entries()) text += JSON.stringify(resolveString(string, scope)) + template.parts[n + 1]!;
+  return text;
+}
+
 /** A string with its references filled in, always as text (a path, a header). */
 export function resolveText(text: string, scope: ReferenceScope): string {
   const value = resolveReferences(text, scope);

@@ -7,7 +7,7 @@
 import { apiError } from '../core/errors.js';
 import type { Tenant } from '../store/tenant.js';
 import { API_BASE_PATH } from '../core/version.js';
-import { resolveReferences, resolveText, UnresolvedReference, type ReferenceScope } from './fixtures.references.js';
+import { resolvedJson, resolveReferences, resolveText, UnresolvedReference, type ReferenceScope } from './fixtures.references.js';
 import type { FixtureDocument, FixtureResult, RequestStep } from './fixtures.schemas.js';
 
 import { leadingId, type StepAnswer, type StepCall } from './fixtures.answer.js';
@@ -67,7 +67,7 @@ function callOf(step: RequestStep, scope: ReferenceScope): { call: StepCall; sho
   const headers = Object.fromEntries(Object.entries(step.headers ?? {}).map(([k, v]) => [k.toLowerCase(), resolveText(v, scope)]));
   const query = step.query && (resolveReferences(step.query, scope) as Record<string, unknown>);
   const call: StepCall = { method, path: withQuery(fullPath(path), query), headers };
-  if (step.body !== undefined) call.body = resolveReferences(step.body, scope);
+  if (step.body !== undefined) call.body = resolvedJson(step.body, scope);
   return { call, shown: `${method} ${withQuery(path, query)}` };
 }
 
@@ -90,7 +90,7 @@ export async function runFixture(fixture: FixtureDocument, dispatch: StepDispatc
   for (const [index, step] of fixture.fixtures.entries()) {
     const label = step.name === undefined ? `fixtures[${index}]` : `fixtures[${index}] (${step.name})`;
     if ('advance' in step) {
-      const answer = await dispatch({ method: 'POST', path: ADVANCE_PATH, body: { seconds: step.advance }, headers: {} });
+      const answer = await dispatch({ method: 'POST', path: ADVANCE_PATH, body: JSON.stringify({ seconds: step.advance }), headers: {} });
       if (answer.status !== 200) throw stepFailed(label, index, `advance ${step.advance}`, answer);
       if (step.name !== undefined) answers.set(step.name, answer.body);
       results.push({ ...(step.name !== undefined ? { name: step.name } : {}), request: `advance ${step.advance}`, status: answer.status, ids: [] });

@@ -1,6 +1,7 @@
 /** A fixture's references resolved against earlier answers, and the partial match of `expect`, value by value. */
 import { describe, expect, it } from 'vitest';
-import { referencesIn, resolveEnvReferences, resolveReferences, resolveText, UnresolvedReference, type ReferenceScope } from '../../src/control/fixtures.references.js';
+import fc from 'fast-check';
+import { referencesIn, resolvedJson, resolveEnvReferences, resolveReferences, resolveText, UnresolvedReference, type ReferenceScope } from '../../src/control/fixtures.references.js';
 import { jsonAnswer, mismatchOf, runFixture, type StepCall } from '../../src/control/fixtures.run.js';
 import { checkFixture } from '../../src/control/fixtures.check.js';
 
@@ -24,6 +25,24 @@ describe('resolving references', () => {
     expect(resolveReferences('${env.HOME_NAME}', scope)).toBe('Home');
     expect(resolveReferences('${jane.nothing}', scope)).toBeNull();
     expect(resolveReferences('no reference', scope)).toBe('no reference');
+  });
+
+  it('writes a body as JSON text that is the resolved value serialised, run after run of the same value', () => {
+    const reference = fc.constantFrom('${jane.id}', '${jane.balance}', '${jane.balance.amount}', '${jane.tags}', '${jane.nothing}', '${people.1.id}', '${i}', '${env.HOME_NAME}', 'x ${jane.balance} y', '${i}-${people.0.id}');
+    // Strings with and without references, unicode and the characters JSON escapes, at any depth, keys with "${" left as they are.
+    const text = fc.oneof(reference, fc.string({ unit: 'binary' }), fc.constantFrom('"\\\n', '\u0000paysandbox-reference\u0000', '${'));
+    const value = fc.letrec((tie) => ({ node: fc.oneof({ depthSize: 'small' }, text, fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('node'), { maxLength: 4 }), fc.dictionary(fc.oneof(fc.string(), fc.constant('${jane.id}')), tie('node'), { maxKeys: 4 })) })).node;
+    fc.assert(
+      fc.property(value, (body) => {
+        const expected = JSON.stringify(resolveReferences(body, scope));
+        expect(resolvedJson(body, scope)).toBe(expected);
+        // The second run reads the same value again (a checked fixture's steps are kept).
+        expect(resolvedJson(body, scope)).toBe(expected);
+      }),
+      { numRuns: 300 },
+    );
+    expect(resolvedJson({ a: '${jane.balance}', b: ['${i}', 'k'] }, scope)).toBe('{"a":{"amount":2500},"b":[7,"k"]}');
+    expect(() => resolvedJson({ a: { b: '${nobody.id}' } }, scope)).toThrow(UnresolvedReference);
   });
 
   it('says which reference reads nothing, and why', () => {
