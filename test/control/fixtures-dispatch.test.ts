@@ -101,15 +101,16 @@ function fetchResponseClass(): typeof Response {
 const NativeResponse = fetchResponseClass();
 
 describe('a step that names its own framing headers', () => {
-  it('is sent with its body whole: the length of the body it sends, no transfer coding', async () => {
+  it('is sent with its body whole: the length in bytes of the body it sends, no transfer coding', async () => {
     const client = makeSandbox().client();
-    const answer = await client.post('/__admin/fixtures', {
-      fixtures: [{ request: 'POST /customers', headers: { 'Transfer-Encoding': 'chunked', 'Content-Length': '5' }, body: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } }],
-    });
+    // Not ASCII: the length is of the UTF-8 bytes, not of the characters.
+    const body = { customerType: 'INDIVIDUAL', fullName: 'Zoë Ünal 山田' };
+    const answer = await client.post('/__admin/fixtures', { fixtures: [{ request: 'POST /customers', headers: { 'Transfer-Encoding': 'chunked', 'Content-Length': '5' }, body }] });
     expect(answer.status).toBe(200);
     const entry = (await client.get('/__admin/requests?limit=1')).body.data[0];
-    expect(entry).toMatchObject({ status: 201, requestBody: { customerType: 'INDIVIDUAL', fullName: 'Jane Doe' } });
-    expect(entry.requestHeaders['content-length']).toBe(String(JSON.stringify({ customerType: 'INDIVIDUAL', fullName: 'Jane Doe' }).length));
+    expect(entry).toMatchObject({ status: 201, requestBody: body });
+    expect(entry.requestHeaders['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(body))));
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(JSON.stringify(body).length);
     expect(entry.requestHeaders).not.toHaveProperty('transfer-encoding');
   });
 });
