@@ -9,11 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/core/version.js';
 
 describe('SCENARIOS', () => {
-  // The CLI runs dist/ (built by the global setup), where scenarios/ sits one level deeper: fixtures/ and scenarios/*.yaml must still be found.
+  // The CLI and the package's entry run the one-file bundle in dist/ (built by the global setup), where scenarios/ sits one level deeper: fixtures/ and scenarios/*.yaml must still be found.
   it.each(['starter', 'kyc-matrix', 'payouts', 'wallet', 'cards', 'agents'])('%s applies from the compiled build', async (name) => {
     const root = join(import.meta.dirname, '../..');
     const dist = (file: string) => import(pathToFileURL(join(root, 'dist', file)).href);
-    const { buildSandbox } = await dist('src/server.js');
+    const { buildSandbox } = await dist('bundle/index.mjs');
     const { app, registry, webhooks } = buildSandbox({ log: 'silent', scenario: name });
     try {
       const res = await app.request(`${API_BASE_PATH}/customers`, { headers: { authorization: `Basic ${Buffer.from('dist-client:secret').toString('base64')}` } });
