@@ -31,10 +31,15 @@ export function fromScript(req: RequestHeaders, acceptJson: boolean): boolean {
  */
 export const STEP_TENANT = Symbol('paysandbox.stepTenant');
 
+/** What a request's environment holds under one of the keys here: only a request the sandbox sent itself holds anything. */
+function stepEnvOf(c: { env: unknown }, key: symbol): unknown {
+  const env = c.env as Record<symbol, unknown> | null | undefined;
+  return env && typeof env === 'object' ? env[key] : undefined;
+}
+
 /** The tenant a request the sandbox sent itself acts for; undefined for any other request. */
 export function stepTenantOf(c: { env: unknown }): unknown {
-  const env = c.env as Record<symbol, unknown> | undefined;
-  return env && typeof env === 'object' ? env[STEP_TENANT] : undefined;
+  return stepEnvOf(c, STEP_TENANT);
 }
 
 /**
@@ -47,8 +52,7 @@ export const STEP_BODY = Symbol('paysandbox.stepBody');
 
 /** The body text a request the sandbox sent itself carries; undefined for any other request or a bodiless step. */
 export function stepBodyOf(c: { env: unknown }): string | undefined {
-  const env = c.env as Record<symbol, unknown> | undefined;
-  const body = env && typeof env === 'object' ? env[STEP_BODY] : undefined;
+  const body = stepEnvOf(c, STEP_BODY);
   return typeof body === 'string' ? body : undefined;
 }
 
@@ -61,6 +65,5 @@ export const SET_UP_STEP = Symbol('paysandbox.setUpStep');
 
 /** Whether a request is a step of the sandbox's own set-up. */
 export function isSetUpStep(c: { env: unknown }): boolean {
-  const env = c.env as Record<symbol, unknown> | undefined;
-  return env !== undefined && env !== null && typeof env === 'object' && env[SET_UP_STEP] === true;
+  return stepEnvOf(c, SET_UP_STEP) === true;
 }

@@ -122,22 +122,22 @@ export class Coverage implements RuleHits {
    * Runs `run`, which is async, without counting anything until it ends: for
    * set-up sent through the API while the tenant's other requests wait.
    */
-  async quietlyWhile<T>(run: () => Promise<T>): Promise<T> {
-    this.quiet++;
-    try {
-      return await run();
-    } finally {
-      this.quiet--;
-    }
+  quietlyWhile<T>(run: () => Promise<T>): Promise<T> {
+    return this.raisedWhile('quiet', run);
   }
 
   /** Runs `run` (which may be async) with rule hits not counted; operations and events still are. */
-  async quietRules<T>(run: () => Promise<T>): Promise<T> {
-    this.quietRulesDepth++;
+  quietRules<T>(run: () => Promise<T>): Promise<T> {
+    return this.raisedWhile('quietRulesDepth', run);
+  }
+
+  /** Runs `run` with one of the quiet depths raised until it settles. */
+  private async raisedWhile<T>(depth: 'quiet' | 'quietRulesDepth', run: () => Promise<T>): Promise<T> {
+    this[depth]++;
     try {
       return await run();
     } finally {
-      this.quietRulesDepth--;
+      this[depth]--;
     }
   }
 

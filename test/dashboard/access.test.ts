@@ -12,7 +12,6 @@ import { chromiumAvailable, sharedChromium } from './chromium.js';
 import { createSandbox, manualTime, type RunningSandbox } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 
-const available = chromiumAvailable;
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'dashboard');
 const CLIENT = { id: 'ui-access', secret: 'ui-secret' };
 
@@ -28,7 +27,7 @@ async function api(method: string, path: string, body?: unknown) {
   return response.json();
 }
 
-describe.skipIf(!available)('dashboard: tokens, invitations, delegated keys, approvals', () => {
+describe.skipIf(!chromiumAvailable)('dashboard: tokens, invitations, delegated keys, approvals', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     // A payment awaits its approval for 5 s of sandbox time: a stopped clock keeps it waiting however slow the browser is.

@@ -11,8 +11,7 @@ import { CHROMIUM, chromiumAvailable, sharedChromium } from './chromium.js';
 import { createSandbox, manualTime, type RunningSandbox } from '../../src/index.js';
 import { TEST_EPOCH_MS } from '../helpers.js';
 
-const available = chromiumAvailable;
-if (!available) console.warn(`dashboard console test skipped: no Chromium at ${CHROMIUM}`);
+if (!chromiumAvailable) console.warn(`dashboard console test skipped: no Chromium at ${CHROMIUM}`);
 
 let sandbox: RunningSandbox;
 let browser: Browser;
@@ -33,7 +32,7 @@ function watch(page: Page, expected: (request: Request) => boolean = () => false
   return problems;
 }
 
-describe.skipIf(!available)('the dashboard\'s console', () => {
+describe.skipIf(!chromiumAvailable)('the dashboard\'s console', () => {
   beforeAll(async () => {
     sandbox = await createSandbox({ time: manualTime(TEST_EPOCH_MS) });
     browser = await sharedChromium();

@@ -12,8 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { CHROMIUM, chromiumAvailable, sharedChromium } from './chromium.js';
 import { createSandbox, type Sandbox } from '../../src/index.js';
 
-const available = chromiumAvailable;
-if (!available) console.warn(`CORS browser tests skipped: no Chromium at ${CHROMIUM}`);
+if (!chromiumAvailable) console.warn(`CORS browser tests skipped: no Chromium at ${CHROMIUM}`);
 
 let app: Server;
 let appOrigin: string;
@@ -57,7 +56,7 @@ function call(page: Page, url: string, init: { method?: string; headers?: Record
   );
 }
 
-describe.skipIf(!available)('a web app on another origin, in Chromium', () => {
+describe.skipIf(!chromiumAvailable)('a web app on another origin, in Chromium', () => {
   beforeAll(async () => {
     await startApp();
     browser = await sharedChromium();

@@ -12,7 +12,6 @@ import { createSandbox, type RunningSandbox, manualTime } from '../../src/index.
 import { TEST_EPOCH_MS } from '../helpers.js';
 import { signIn } from './sign-in.js';
 
-const available = chromiumAvailable;
 const CLIENT = { id: 'coverage-ui', secret: 'ui-secret' };
 
 let sandbox: RunningSandbox;
@@ -30,7 +29,7 @@ async function api(method: string, path: string, body?: unknown) {
 /** The tile labelled `label` inside the group (list) named `group`. */
 const tileOf = (page: Page, group: string, label: string) => page.getByRole('list', { name: group, exact: true }).getByRole('listitem').filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
 
-describe.skipIf(!available)('dashboard Coverage page in Chromium', () => {
+describe.skipIf(!chromiumAvailable)('dashboard Coverage page in Chromium', () => {
   beforeAll(async () => {
     sandbox = await createSandbox({ time: manualTime(TEST_EPOCH_MS), log: 'silent' });
     browser = await sharedChromium();

@@ -15,8 +15,7 @@ import { TEST_EPOCH_MS } from '../helpers.js';
 import { startReceiver, type Receiver } from '../control/receiver.js';
 import { signIn } from './sign-in.js';
 
-const available = chromiumAvailable;
-if (!available) console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM}`);
+if (!chromiumAvailable) console.warn(`dashboard browser tests skipped: no Chromium at ${CHROMIUM}`);
 
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-artifacts', 'dashboard');
 const CLIENT = { id: 'ui-test', secret: 'ui-secret' };
@@ -44,7 +43,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
-describe.skipIf(!available)('dashboard in Chromium', () => {
+describe.skipIf(!chromiumAvailable)('dashboard in Chromium', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     receiver = await startReceiver();

@@ -17,8 +17,7 @@ import { createSandbox, manualTime, type Sandbox } from '../../src/index.js';
 import { individual, TEST_EPOCH_MS } from '../helpers.js';
 import { makeCertificate, opensslAvailable, type TestCertificate } from '../support/certificate.js';
 
-const available = chromiumAvailable;
-if (!available) console.warn(`phone-shaped browser test skipped: no Chromium at ${CHROMIUM}`);
+if (!chromiumAvailable) console.warn(`phone-shaped browser test skipped: no Chromium at ${CHROMIUM}`);
 
 const HOST = 'sandbox.test';
 const CLIENT = { id: 'phone-test', secret: 'phone-secret' };
@@ -39,7 +38,7 @@ function api(page: Page, method: string, path: string, body?: unknown): Promise<
   );
 }
 
-describe.skipIf(!available || !opensslAvailable)('a phone-shaped page over HTTPS on a made-up host', () => {
+describe.skipIf(!chromiumAvailable || !opensslAvailable)('a phone-shaped page over HTTPS on a made-up host', () => {
   beforeAll(async () => {
     certificate = makeCertificate([HOST]);
     sandbox = await createSandbox({ tls: { cert: certificate.cert, key: certificate.key }, time: manualTime(TEST_EPOCH_MS), clientId: CLIENT.id, clientSecret: CLIENT.secret });
