@@ -3,6 +3,8 @@
  * signing without a browser, a device or the production client libraries.
  * Its values are cross-checked against @turnkey/crypto.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decryptCredentialBundle, decryptExportBundle, generateP256KeyPair as turnkeyKeyPair } from '@turnkey/crypto';
 import * as toolkit from 'paysandbox/client';
@@ -81,5 +83,17 @@ describe('paysandbox/client', () => {
       oidcIssuers: ['https://accounts.google.com', 'accounts.google.com', 'https://appleid.apple.com'],
       relyingPartyId: 'localhost',
     });
+  });
+});
+
+describe('paysandbox/client as a module', () => {
+  // A user's script that imports the client pays for what the client does (signing, sealing, CBOR for passkeys), not
+  // for the sandbox's WebAuthn verification: @simplewebauthn/server's helpers entry alone costs 0.4 s to import.
+  it('imports no @simplewebauthn package, from any of its modules', async () => {
+    const { eagerModules } = (await import('../../tools/lazy-modules.mjs' as string)) as { eagerModules: (entry: string) => Map<string, unknown> };
+    const entry = join(import.meta.dirname, '..', '..', 'dist', 'src', 'client', 'index.js');
+    const packages = [...eagerModules(entry).keys()].flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s+(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^.'"][^'"]*)['"]/gm)].map((m) => m[1]!));
+    expect(packages).toContain('@levischuck/tiny-cbor');
+    expect(packages.filter((name) => name.startsWith('@simplewebauthn/'))).toEqual([]);
   });
 });
