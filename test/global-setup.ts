@@ -1,7 +1,7 @@
 /**
  * The CLI tests run the compiled command (its bundle), so the build runs first: the tests always see the current
- * source. It is incremental (a rerun with nothing changed takes a second, not fifteen), and asynchronous, so the test
- * server warms its modules meanwhile.
+ * source. It is incremental (with nothing changed it only compares modification times), and asynchronous, so the
+ * test server warms its modules meanwhile.
  */
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 export default async function setup(): Promise<void> {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..');
   try {
-    const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', 'build'], { cwd: root });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'tools', 'build.mjs')], { cwd: root });
     process.stdout.write(stdout);
     process.stderr.write(stderr);
   } catch (err) {

@@ -18,8 +18,6 @@ import { request } from 'node:http';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import { lazyModules } from './lazy-modules.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const BUNDLES = join(ROOT, 'dist', 'bundle');
@@ -46,6 +44,9 @@ function newestCompiled() {
 // --if-stale (the build, and the test suite's set-up): nothing to do when the bundle and its cache are newer than what they are made from.
 const made = [CACHE, LIB_CACHE, LIB_ENTRY, OUT, LIB];
 if (process.argv.includes('--if-stale') && made.every((f) => existsSync(f)) && Math.min(statSync(OUT).mtimeMs, statSync(LIB).mtimeMs) >= newestCompiled()) process.exit(0);
+// Loaded once the bundles are known to be stale: a check that finds them fresh costs a start of node, no more.
+const { build } = await import('esbuild');
+const { lazyModules } = await import('./lazy-modules.mjs');
 
 /** One CommonJS file of `entry` and everything it imports. */
 const bundle = (entry, outfile) => build({

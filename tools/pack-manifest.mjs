@@ -13,10 +13,10 @@
  *   node tools/pack-manifest.mjs            prepack: build, strip
  *   node tools/pack-manifest.mjs --restore  postpack: restore
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from './build.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const MANIFEST = join(ROOT, 'package.json');
@@ -30,8 +30,7 @@ function restore() {
 
 restore();
 if (!process.argv.includes('--restore')) {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--incremental', '--tsBuildInfoFile', join(ROOT, 'dist/.tsbuildinfo')], { stdio: 'inherit', cwd: ROOT });
-  execFileSync(process.execPath, [join(ROOT, 'tools/bundle.mjs'), '--if-stale'], { stdio: 'inherit', cwd: ROOT });
+  build();
   const text = readFileSync(MANIFEST, 'utf8');
   const manifest = JSON.parse(text);
   for (const script of INSTALL_SCRIPTS) delete manifest.scripts?.[script];
