@@ -89,5 +89,7 @@ const config = mergeConfig(
 // No compile step: nothing here runs the compiled command. Set after merging, since merging appends arrays (an empty
 // globalSetup merged in would keep the base's compile step, paid again by every test runner Stryker starts).
 config.test!.globalSetup = [];
+// Stryker mutates the sources: the tests import them, not their build (vitest.config.ts compiledSources).
+config.plugins = (config.plugins ?? []).filter((plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && plugin.name === 'paysandbox:compiled-sources'));
 
 export default config;
