@@ -13,7 +13,7 @@ const COMPILED = /^(src|bin|scenarios)\/.*(?<!\.d)\.ts$/;
  * worker (five seconds of CPU each). Every import of a source goes there, so each module is loaded once. Watch mode
  * (whose set-up builds once) and Stryker (which mutates the sources) keep the sources.
  */
-export function compiledSources(): Plugin {
+function compiledSources(): Plugin {
   return {
     name: 'paysandbox:compiled-sources',
     enforce: 'pre',
@@ -27,7 +27,7 @@ export function compiledSources(): Plugin {
   };
 }
 
-const useCompiled = process.argv.includes('run') && process.env.STRYKER_MUTATOR_WORKER === undefined && process.env.PAYSANDBOX_TEST_SOURCES === undefined;
+const useCompiled = (process.argv.includes('run') || process.argv.includes('--run')) && process.env.STRYKER_MUTATOR_WORKER === undefined && process.env.PAYSANDBOX_TEST_SOURCES === undefined;
 
 export default defineConfig({
   plugins: useCompiled ? [compiledSources()] : [],
