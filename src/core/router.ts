@@ -1,15 +1,17 @@
 /**
  * The app's routers: OpenAPIHono, with each operation's query and path
  * parameters checked in one synchronous step built when the route is
- * registered. zod-openapi gives every part its own validator: an async
- * frame, an async parse and an async hook on every request, and the query
- * parsed twice. Bodies and headers keep zod-openapi's validators (and its
- * media-type checks); the route is documented exactly as it is declared.
+ * registered, and a body whose one media type is JSON checked in one frame
+ * as its handler starts (after the headers, as zod-openapi orders them).
+ * zod-openapi gives every part its own validator: an async frame, an async
+ * parse and an async hook on every request, and the query parsed twice.
+ * Headers and other bodies (forms, files) keep zod-openapi's validators;
+ * the route is documented exactly as it is declared.
  */
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
-import type { Env, MiddlewareHandler } from 'hono';
+import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { checkParameters, emptyJsonIsNoBody } from './validation.js';
+import { checkJsonBody, checkParameters, emptyJsonIsNoBody } from './validation.js';
 
 type Options<E extends Env> = ConstructorParameters<typeof OpenAPIHono<E>>[0];
 
@@ -21,14 +23,23 @@ function optionalBodyMayBeEmpty(route: RouteConfig): RouteConfig {
   return { ...route, middleware: [emptyJsonIsNoBody, ...before] } as RouteConfig;
 }
 
+/** The body's schema when JSON is its one media type, else undefined (zod-openapi checks it). */
+function jsonOnlyBody(body: NonNullable<RouteConfig['request']>['body']): { schema: z.ZodType; required: boolean } | undefined {
+  const types = Object.keys(body?.content ?? {});
+  const media = types.length === 1 && types[0] === 'application/json' ? body!.content['application/json'] : undefined;
+  const schema = media !== undefined && 'schema' in media ? media.schema : undefined;
+  return schema !== undefined && typeof schema === 'object' && '_zod' in schema ? { schema: schema as z.ZodType, required: body!.required === true } : undefined;
+}
+
 export class ApiRouter<E extends Env> extends OpenAPIHono<E> {
   constructor(options: Options<E>) {
     super(options);
     const register = this.openapi;
     const openapi = (declared: RouteConfig, handler: never, hook?: never) => {
       const route = optionalBodyMayBeEmpty(declared);
-      const { query, params, ...request } = route.request ?? {};
-      if (!query && !params) return register(route as never, handler, hook);
+      const { query, params, body, ...others } = route.request ?? {};
+      const json = jsonOnlyBody(body);
+      if (!query && !params && !json) return register(route as never, handler, hook);
       const { middleware, hide, ...documented } = route;
       if (!hide) this.openAPIRegistry.registerPath(documented);
       const check: MiddlewareHandler = (c, next) => {
@@ -36,7 +47,10 @@ export class ApiRouter<E extends Env> extends OpenAPIHono<E> {
         return next();
       };
       const before = middleware === undefined ? [] : Array.isArray(middleware) ? middleware : [middleware];
-      return register({ ...route, hide: true, request, middleware: [...before, check] } as never, handler, hook);
+      const request = json ? others : { ...others, body };
+      const handle = handler as unknown as (c: Context) => unknown;
+      const checkedHandler = json ? async (c: Context) => (await checkJsonBody(c, json.schema, json.required), handle(c)) : handler;
+      return register({ ...route, hide: true, request, middleware: query || params ? [...before, check] : before } as never, checkedHandler as never, hook);
     };
     this.openapi = openapi as unknown as OpenAPIHono<E>['openapi'];
   }
