@@ -13,6 +13,11 @@ import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { checkJsonBody, checkParameters, emptyJsonIsNoBody } from './validation.js';
 
+// Stryker disable all: what follows runs as a group of routes is registered, once per test worker (the workers keep
+// their modules from mutant to mutant), so no mutant of it runs again; the checks it installs are pinned over HTTP
+// (test/engine/http.test.ts, unknown-inputs.test.ts, bodyless-requests.test.ts), and a body left to zod-openapi's
+// validators gets the same answers from them.
+
 type Options<E extends Env> = ConstructorParameters<typeof OpenAPIHono<E>>[0];
 
 /** An operation whose body is optional takes an empty JSON body as no body (ahead of zod-openapi's body validator). */
