@@ -18,18 +18,21 @@ const BUILD_INFO = join(ROOT, 'dist', '.tsbuildinfo');
 const SOURCE_DIRS = ['src', 'bin', 'scenarios'];
 const SETTINGS = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 
-function newestInput() {
-  let newest = Math.max(...SETTINGS.map((file) => statSync(join(ROOT, file)).mtimeMs));
+/** The newest modification time among `files` and the files ending in `suffix` under `dirs` (those that exist). */
+export function newestModified(files, dirs, suffix) {
+  let newest = Math.max(...files.map((file) => statSync(file).mtimeMs));
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs);
+      else if (entry.name.endsWith(suffix)) newest = Math.max(newest, statSync(path).mtimeMs);
     }
   };
-  for (const dir of SOURCE_DIRS) walk(join(ROOT, dir));
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
   return newest;
 }
+
+const newestInput = () => newestModified(SETTINGS.map((file) => join(ROOT, file)), SOURCE_DIRS.map((dir) => join(ROOT, dir)), '.ts');
 
 export function build() {
   if (!existsSync(BUILD_INFO) || newestInput() > statSync(BUILD_INFO).mtimeMs) {

@@ -15,9 +15,10 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { newestModified } from './build.mjs';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const BUNDLES = join(ROOT, 'dist', 'bundle');
@@ -28,18 +29,8 @@ const LIB_CACHE = `${LIB}.cache`;
 const LIB_ENTRY = join(BUNDLES, 'index.mjs');
 
 /** The newest modification time of what the bundle is made from: the compiled JavaScript, and the tools that make it. */
-function newestCompiled() {
-  let newest = Math.max(...['bundle.mjs', 'lazy-modules.mjs'].map((tool) => statSync(join(ROOT, 'tools', tool)).mtimeMs));
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.js')) newest = Math.max(newest, statSync(path).mtimeMs);
-    }
-  };
-  for (const dir of ['bin', 'src', 'scenarios']) if (existsSync(join(ROOT, 'dist', dir))) walk(join(ROOT, 'dist', dir));
-  return newest;
-}
+const newestCompiled = () =>
+  newestModified(['bundle.mjs', 'lazy-modules.mjs'].map((tool) => join(ROOT, 'tools', tool)), ['bin', 'src', 'scenarios'].map((dir) => join(ROOT, 'dist', dir)), '.js');
 
 // --if-stale (the build, and the test suite's set-up): nothing to do when the bundle and its cache are newer than what they are made from.
 const made = [CACHE, LIB_CACHE, LIB_ENTRY, OUT, LIB];
